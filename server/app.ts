@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import type { ConsoleConfig } from './config';
+import { createServices, type ConsoleServices, type ServiceOptions } from './services';
+import { authGuard } from './auth/guard';
+import { consoleAuthRoutes } from './auth/routes';
+import { oidcRoutes } from './auth/oidc.routes';
+import type { SeedResult } from './auth/users';
+import { biRoutes } from './bi/routes';
+import { registerErrorHandling } from './http/errors';
+import { registerSecurityHeaders } from './http/security';
+import { registerStatic } from './http/static';
+import { strictTypePlugin } from './http/validation';
+
+export type BuildOptions = ServiceOptions;
+
+export interface ConsoleApp {
+  app: FastifyInstance;
+  services: ConsoleServices;
+  /** Passwords generated on this start (print them once), or nothing on later starts. */
+  seed: SeedResult;
+}
+
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Builds the console server: store, seeded users, auth, APIs and the static client.
+ * Closing the app (app.close()) also closes the DuckDB store. Not yet listening.
+ */
+export async function buildApp(config: ConsoleConfig, options: BuildOptions = {}): Promise<ConsoleApp> {
+  const services = await createServices(config, options);
+  const app = Fastify({ logger: { level: config.logLevel }, ajv: { plugins: [strictTypePlugin] } });
+  app.addHook('onClose', () => services.store.close());
+  try {
+    const seed = await services.users.ensureSeedUsers(config);
+    await services.sessions.purgeExpired();
+    await registerEverything(app, services);
+    schedulePurge(app, services);
+    return { app, services, seed };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
+
+async function registerEverything(app: FastifyInstance, services: ConsoleServices): Promise<void> {
+  app.decorate('services', services);
+  app.decorateRequest('user', null);
+  app.decorateRequest('auth', null);
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
+  await app.register(fastifyCookie);
+  registerSecurityHeaders(app);
+  app.addHook('onRequest', authGuard(services));
+  registerErrorHandling(app, services.config.staticDir);
+
+  await app.register(consoleAuthRoutes, { prefix: '/api/v1/temp' });
+  await app.register(oidcRoutes, { prefix: '/api/auth' });
+  await app.register(biRoutes, { prefix: '/api/bi' });
+  await registerStatic(app, services.config.staticDir);
+}
+
+/** Expired sessions are also deleted on lookup; this keeps abandoned ones from piling up. */
+function schedulePurge(app: FastifyInstance, services: ConsoleServices): void {
+  const timer = setInterval(() => {
+    services.sessions.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+  }, PURGE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

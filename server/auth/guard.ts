@@ -1,0 +1,102 @@
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type { AuthContext, ConsoleServices } from '../services';
+import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from './cookies';
+import type { Role, UserProfile } from './users';
+
+export const NOT_AUTHENTICATED = { message: 'Not authenticated' };
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (see PUBLIC_ROUTE). */
+    public?: boolean;
+  }
+}
+
+/**
+ * Public API routes (sign-in, token endpoints, logout) say so in their route config:
+ * `config: { public: true }`. The flag belongs to the matched route, so no spelling of
+ * a URL can borrow it.
+ */
+export const PUBLIC_ROUTE = { public: true } as const;
+
+/**
+ * Guarded when either the raw path or the matched route is under /api, so encoded
+ * spellings (e.g. /%61pi/...) cannot slip past the check.
+ */
+function needsAuth(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url ?? '';
+  if (!isApiPath(pathOf(request.url)) && !isApiPath(route)) return false;
+  return request.routeOptions.config?.public !== true;
+}
+
+/**
+ * onRequest hook: runs before body parsing and handlers on every request, unknown URLs
+ * included, so unknown /api paths answer 401 without a session (and 404 with one).
+ * Resolves the user from the `session` cookie or a Bearer access token and attaches it
+ * as request.user / request.auth.
+ */
+export function authGuard(services: ConsoleServices): onRequestAsyncHookHandler {
+  return async function guard(request, reply) {
+    if (!needsAuth(request)) return;
+    const resolved = (await fromSession(services, request, reply)) ?? (await fromBearer(services, request));
+    if (resolved) {
+      request.user = resolved.user;
+      request.auth = resolved.auth;
+      return;
+    }
+    // A stale session cookie is cleared so the client knows it is signed out.
+    if (request.cookies[SESSION_COOKIE]) clearSessionCookies(reply, services.config);
+    return reply.code(401).send(NOT_AUTHENTICATED);
+  };
+}
+
+/** preHandler for routes limited to one role; runs after the guard set request.user. */
+export function requireRole(role: Role): preHandlerAsyncHookHandler {
+  return async function roleGuard(request, reply) {
+    if (!request.user) return reply.code(401).send(NOT_AUTHENTICATED);
+    if (request.user.role !== role) return reply.code(403).send({ message: `Forbidden: ${role} role required` });
+  };
+}
+
+interface Resolved {
+  user: UserProfile;
+  auth: AuthContext;
+}
+
+async function fromSession(services: ConsoleServices, request: FastifyRequest, reply: FastifyReply): Promise<Resolved | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return null;
+  const session = await services.sessions.lookup(token);
+  if (!session) return null;
+  const user = await services.users.findProfile(session.username);
+  if (!user) return null;
+  // Sliding renewal: the browser's cookie must live as long as the extended session.
+  if (session.renewed) setSessionCookies(reply, services.config, token, user);
+  return { user, auth: { method: 'session', sessionId: session.id } };
+}
+
+/** The token of an `Authorization: Bearer <token>` header, if any. */
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match ? match[1] : null;
+}
+
+async function fromBearer(services: ConsoleServices, request: FastifyRequest): Promise<Resolved | null> {
+  const token = bearerTokenOf(request);
+  if (!token) return null;
+  const claims = await services.tokens.verify(token, 'access');
+  if (!claims) return null;
+  // Read the user again so a role change or removal takes effect before the token expires.
+  const user = await services.users.findProfile(claims.sub);
+  if (!user) return null;
+  return { user, auth: { method: 'bearer', subject: claims.sub, sid: claims.sid } };
+}
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { INVALID_CREDENTIALS_MESSAGE, THROTTLED_MESSAGE } from '../auth/authenticate';
+import { requiredStrings } from '../http/validation';
+import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from './cookies';
+import { PUBLIC_ROUTE } from './guard';
+
+interface LoginBody {
+  username: string;
+  password: string;
+}
+
+/** Console sign-in, mounted at /api/v1/temp (the seed product's paths). */
+export const consoleAuthRoutes: FastifyPluginAsync = async (app) => {
+  const { authenticator, sessions, config } = app.services;
+
+  app.post<{ Body: LoginBody }>(
+    '/login',
+    { config: PUBLIC_ROUTE, schema: { body: requiredStrings('username', 'password') } },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const result = await authenticator.signIn(request.ip, username, password);
+      if (result.kind === 'throttled') return reply.code(429).send({ message: THROTTLED_MESSAGE });
+      if (result.kind === 'invalid') return reply.code(401).send({ message: INVALID_CREDENTIALS_MESSAGE });
+      // A new sign-in never reuses a session the browser brought along (fixation).
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await sessions.destroy(previous);
+      const session = await sessions.create(result.user.username);
+      setSessionCookies(reply, config, session.token, result.user);
+      return { data: result.user };
+    },
+  );
+
+  app.post('/logout', { config: PUBLIC_ROUTE }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await sessions.destroy(token);
+    clearSessionCookies(reply, config);
+    return { data: { ok: true } };
+  });
+
+  app.get('/me', async (request) => ({ data: request.user }));
+};

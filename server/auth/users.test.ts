@@ -1,0 +1,124 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openStore } from '../store/db';
+import { CREDENTIALS_FILE, UserStore } from './users';
+import { useFixture } from '../testing/harness';
+
+const fixture = useFixture();
+
+async function seed(dataDir: string, passwords: { adminPassword?: string; editorPassword?: string } = {}) {
+  const store = await openStore(dataDir);
+  try {
+    const users = await UserStore.create(store);
+    const result = await users.ensureSeedUsers({ dataDir, ...passwords });
+    const hashes = await store.all<{ username: string; password_hash: string }>('SELECT username, password_hash FROM users');
+    return { result, hashes };
+  } finally {
+    await store.close();
+  }
+}
+
+describe('seed users', () => {
+  it('first start generates random passwords and saves them to credentials.txt (0600)', async () => {
+    const dataDir = await fixture.tempDir();
+    const store = await openStore(dataDir);
+    const users = await UserStore.create(store);
+    const { generated, credentialsFile } = await users.ensureSeedUsers({ dataDir });
+    expect(generated.map((entry) => entry.username)).toEqual(['admin', 'editor']);
+    expect(credentialsFile).toBe(path.join(dataDir, CREDENTIALS_FILE));
+
+    const file = path.join(dataDir, CREDENTIALS_FILE);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const text = await readFile(file, 'utf8');
+    for (const { username, password } of generated) {
+      expect(password.length).toBeGreaterThanOrEqual(16);
+      expect(text).toContain(`${username}: ${password}`);
+      expect(await users.verifyCredentials(username, password)).toMatchObject({ username });
+    }
+    expect(text).toMatch(/delete this file/i);
+    expect(await users.findProfile('admin')).toEqual({
+      username: 'admin',
+      role: 'admin',
+      firstName: 'Admin',
+      lastName: 'User',
+      email: 'admin@dataplatform.local',
+    });
+    expect(await users.findProfile('editor')).toMatchObject({ role: 'editor', firstName: 'Editor', email: 'editor@dataplatform.local' });
+    await store.close();
+  });
+
+  it('a second start generates nothing and the first passwords still work', async () => {
+    const dataDir = await fixture.tempDir();
+    const first = await seedOnce(dataDir);
+    const fileBefore = await readFile(path.join(dataDir, CREDENTIALS_FILE), 'utf8');
+
+    const store = await openStore(dataDir);
+    const users = await UserStore.create(store);
+    const second = await users.ensureSeedUsers({ dataDir });
+    expect(second.generated).toEqual([]);
+    expect(second.credentialsFile).toBeNull();
+    for (const { username, password } of first) {
+      expect(await users.verifyCredentials(username, password)).not.toBeNull();
+    }
+    await store.close();
+    expect(await readFile(path.join(dataDir, CREDENTIALS_FILE), 'utf8')).toBe(fileBefore);
+  });
+
+  it('environment passwords win on every start and are not written to the file', async () => {
+    const dataDir = await fixture.tempDir();
+    const generated = await seedOnce(dataDir, { editorPassword: 'editor-from-env-1' });
+    expect(generated.map((entry) => entry.username)).toEqual(['admin']);
+    const text = await readFile(path.join(dataDir, CREDENTIALS_FILE), 'utf8');
+    expect(text).not.toContain('editor');
+
+    const store = await openStore(dataDir);
+    const users = await UserStore.create(store);
+    const again = await users.ensureSeedUsers({ dataDir, adminPassword: 'admin-from-env-2', editorPassword: 'editor-from-env-2' });
+    expect(again.generated).toEqual([]);
+    expect(again.fromEnvironment).toEqual(['admin', 'editor']);
+    expect(await users.verifyCredentials('admin', 'admin-from-env-2')).not.toBeNull();
+    expect(await users.verifyCredentials('admin', generated[0].password)).toBeNull();
+    expect(await users.verifyCredentials('editor', 'editor-from-env-2')).not.toBeNull();
+    expect(await users.verifyCredentials('editor', 'editor-from-env-1')).toBeNull();
+    await store.close();
+  });
+
+  it('only env passwords: no credentials file at all', async () => {
+    const dataDir = await fixture.tempDir();
+    const { result } = await seed(dataDir, { adminPassword: 'a-env-password', editorPassword: 'e-env-password' });
+    expect(result.credentialsFile).toBeNull();
+    await expect(stat(path.join(dataDir, CREDENTIALS_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('the database never holds a plaintext password', async () => {
+    const dataDir = await fixture.tempDir();
+    const { result, hashes } = await seed(dataDir, { adminPassword: 'plain-admin-secret' });
+    const plaintexts = ['plain-admin-secret', ...result.generated.map((entry) => entry.password)];
+    expect(hashes).toHaveLength(2);
+    for (const { password_hash } of hashes) {
+      expect(password_hash.startsWith('scrypt$')).toBe(true);
+      for (const plaintext of plaintexts) expect(password_hash).not.toContain(plaintext);
+    }
+  });
+
+  it('unknown users and wrong passwords both fail', async () => {
+    const dataDir = await fixture.tempDir();
+    const store = await openStore(dataDir);
+    const users = await UserStore.create(store);
+    await users.ensureSeedUsers({ dataDir, adminPassword: 'right-password' });
+    expect(await users.verifyCredentials('admin', 'wrong-password')).toBeNull();
+    expect(await users.verifyCredentials('nobody', 'right-password')).toBeNull();
+    await store.close();
+  });
+});
+
+async function seedOnce(dataDir: string, passwords: { adminPassword?: string; editorPassword?: string } = {}) {
+  const store = await openStore(dataDir);
+  try {
+    const users = await UserStore.create(store);
+    return (await users.ensureSeedUsers({ dataDir, ...passwords })).generated;
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,161 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Store } from '../store/db';
+import { DEFAULT_SCRYPT_PARAMS, generatePassword, hashPassword, verifyPassword, type ScryptParams } from './passwords';
+
+export type Role = 'admin' | 'editor';
+
+/** What the client may know about a user (sign-in answer, `user` cookie, /me). */
+export interface UserProfile {
+  username: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface UserRecord extends UserProfile {
+  id: number;
+  passwordHash: string;
+}
+
+export interface SeedOptions {
+  dataDir: string;
+  adminPassword?: string;
+  editorPassword?: string;
+}
+
+export interface GeneratedPassword {
+  username: string;
+  password: string;
+}
+
+/** Passwords generated on this start (empty on later starts) and where they were saved. */
+export interface SeedResult {
+  generated: GeneratedPassword[];
+  credentialsFile: string | null;
+  /** Users whose password comes from CONSOLE_*_PASSWORD. */
+  fromEnvironment: string[];
+}
+
+export const CREDENTIALS_FILE = 'credentials.txt';
+
+interface SeedUser extends UserProfile {
+  id: number;
+  envKey: 'adminPassword' | 'editorPassword';
+}
+
+const SEED_USERS: readonly SeedUser[] = [
+  { id: 1, username: 'admin', role: 'admin', firstName: 'Admin', lastName: 'User', email: 'admin@dataplatform.local', envKey: 'adminPassword' },
+  { id: 2, username: 'editor', role: 'editor', firstName: 'Editor', lastName: 'User', email: 'editor@dataplatform.local', envKey: 'editorPassword' },
+];
+
+interface UserRow {
+  id: number;
+  username: string;
+  password_hash: string;
+  role: Role;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+export class UserStore {
+  private constructor(
+    private readonly store: Store,
+    private readonly hashParams: ScryptParams,
+    // Checked when the username is unknown, so both failures cost the same time.
+    private readonly dummyHash: string,
+  ) {}
+
+  /** hashParams: scrypt cost for new hashes (tests pass a lower cost explicitly). */
+  static async create(store: Store, hashParams: ScryptParams = DEFAULT_SCRYPT_PARAMS): Promise<UserStore> {
+    return new UserStore(store, hashParams, await hashPassword(generatePassword(), hashParams));
+  }
+
+  async find(username: string): Promise<UserRecord | null> {
+    const rows = await this.store.all<UserRow>('SELECT * FROM users WHERE username = $1', [username]);
+    return rows.length > 0 ? toRecord(rows[0]) : null;
+  }
+
+  async findProfile(username: string): Promise<UserProfile | null> {
+    const record = await this.find(username);
+    return record ? toProfile(record) : null;
+  }
+
+  /** The profile when username and password match, otherwise null (same cost either way). */
+  async verifyCredentials(username: string, password: string): Promise<UserProfile | null> {
+    const record = await this.find(username);
+    const ok = await verifyPassword(password, record?.passwordHash ?? this.dummyHash);
+    return record && ok ? toProfile(record) : null;
+  }
+
+  async setPassword(username: string, password: string): Promise<void> {
+    const hash = await hashPassword(password, this.hashParams);
+    await this.store.run('UPDATE users SET password_hash = $1 WHERE username = $2', [hash, username]);
+  }
+
+  /**
+   * Creates the admin and editor users on first start. Environment passwords are applied
+   * on every start (the environment wins); otherwise a random password is generated once,
+   * returned for printing and saved to <data>/credentials.txt (mode 0600).
+   */
+  async ensureSeedUsers(options: SeedOptions): Promise<SeedResult> {
+    const generated: GeneratedPassword[] = [];
+    const fromEnvironment: string[] = [];
+    for (const seed of SEED_USERS) {
+      const envPassword = options[seed.envKey] || undefined;
+      if (envPassword) fromEnvironment.push(seed.username);
+      if (await this.find(seed.username)) {
+        if (envPassword) await this.setPassword(seed.username, envPassword);
+        continue;
+      }
+      const password = envPassword ?? generatePassword();
+      await this.insert(seed, password);
+      if (!envPassword) generated.push({ username: seed.username, password });
+    }
+    const credentialsFile = generated.length > 0 ? await writeCredentials(options.dataDir, generated) : null;
+    return { generated, credentialsFile, fromEnvironment };
+  }
+
+  private async insert(user: SeedUser, password: string): Promise<void> {
+    const hash = await hashPassword(password, this.hashParams);
+    await this.store.run(
+      `INSERT INTO users (username, id, password_hash, role, first_name, last_name, email, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [user.username, user.id, hash, user.role, user.firstName, user.lastName, user.email, Date.now()],
+    );
+  }
+}
+
+export function toProfile(user: UserProfile): UserProfile {
+  const { username, role, firstName, lastName, email } = user;
+  return { username, role, firstName, lastName, email };
+}
+
+function toRecord(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    username: row.username,
+    passwordHash: row.password_hash,
+    role: row.role,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+  };
+}
+
+async function writeCredentials(dataDir: string, generated: GeneratedPassword[]): Promise<string> {
+  const file = path.join(dataDir, CREDENTIALS_FILE);
+  const lines = [
+    `# Data Platform Console sign-in passwords, generated ${new Date().toISOString()}`,
+    ...generated.map(({ username, password }) => `${username}: ${password}`),
+    '# Delete this file after noting the passwords.',
+    '',
+  ];
+  // Replace rather than overwrite: the mode applies only to a newly created file, and an
+  // old copy with a looser mode must never hold the new passwords.
+  await rm(file, { force: true });
+  await writeFile(file, lines.join('\n'), { mode: 0o600, flag: 'wx' });
+  return file;
+}

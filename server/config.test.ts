@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { REPO_ROOT } from './paths';
+
+describe('loadConfig', () => {
+  it('has safe defaults', () => {
+    const config = loadConfig({}, '/srv/console');
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/console/data',
+      staticDir: path.join(REPO_ROOT, 'dist'),
+      adminPassword: undefined,
+      editorPassword: undefined,
+      sessionTtlSeconds: 8 * 60 * 60,
+      secureCookies: false,
+      logLevel: 'warn',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '0',
+        HOST: '0.0.0.0',
+        CONSOLE_DATA_DIR: 'var/data',
+        CONSOLE_STATIC_DIR: '/opt/client',
+        CONSOLE_ADMIN_PASSWORD: 'a-pass',
+        CONSOLE_EDITOR_PASSWORD: 'e-pass',
+        CONSOLE_SESSION_TTL_SECONDS: '60',
+        CONSOLE_SECURE_COOKIES: 'true',
+        LOG_LEVEL: 'INFO',
+      },
+      '/srv',
+    );
+    expect(config).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      dataDir: '/srv/var/data',
+      staticDir: '/opt/client',
+      adminPassword: 'a-pass',
+      editorPassword: 'e-pass',
+      sessionTtlSeconds: 60,
+      secureCookies: true,
+      logLevel: 'info',
+    });
+  });
+
+  it('treats empty values as unset and rejects nonsense', () => {
+    expect(loadConfig({ CONSOLE_ADMIN_PASSWORD: '', PORT: ' ' }).adminPassword).toBeUndefined();
+    expect(loadConfig({ CONSOLE_SECURE_COOKIES: 'false' }).secureCookies).toBe(false);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ CONSOLE_SESSION_TTL_SECONDS: '0' })).toThrow(/CONSOLE_SESSION_TTL_SECONDS/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});

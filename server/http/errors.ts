@@ -1,0 +1,27 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { sendIndexHtml, wantsSpaFallback } from './static';
+
+export const NOT_FOUND = { message: 'Not found' };
+
+/**
+ * Errors answer JSON {message} with their status; validation failures say what is wrong
+ * (400), server faults are logged with the request id and never leak a stack trace.
+ */
+export function registerErrorHandling(app: FastifyInstance, staticDir: string): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) return reply.code(400).send({ message: error.message });
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error, reqId: request.id }, 'request failed');
+      return reply.code(status).send({ message: 'Internal server error' });
+    }
+    return reply.code(status).send({ message: error.message });
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (wantsSpaFallback(request.method, request.url)) {
+      return sendIndexHtml(reply, staticDir);
+    }
+    return reply.code(404).send(NOT_FOUND);
+  });
+}

@@ -1,0 +1,89 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useFixture } from '../testing/harness';
+import { CLIENT_NOT_BUILT } from './static';
+
+const fixture = useFixture();
+const INDEX = '<!doctype html><html><head><title>Console</title></head><body><div id="root"></div></body></html>';
+
+async function builtClient(): Promise<string> {
+  const dir = await fixture.tempDir();
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(path.join(dir, 'index.html'), INDEX);
+  await writeFile(path.join(dir, 'assets', 'app-abc.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  await writeFile(path.join(dir, 'manifest.webmanifest'), '{"name":"Console"}');
+  return dir;
+}
+
+describe('static client', () => {
+  it('answers index.html for / and client routes (SPA fallback)', async () => {
+    const { app } = await fixture.build({ staticDir: await builtClient() });
+    for (const url of ['/', '/admin/sql', '/notebooks/a/b?x=1', '/index.html']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX);
+    }
+  });
+
+  it('serves hashed assets as immutable and sw.js / manifest as no-cache', async () => {
+    const { app } = await fixture.build({ staticDir: await builtClient() });
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/sw.js', '/manifest.webmanifest']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('a missing asset is a 404, not index.html', async () => {
+    const { app } = await fixture.build({ staticDir: await builtClient() });
+    const response = await app.inject({ method: 'GET', url: '/assets/missing-123.js' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('compresses when the client accepts it', async () => {
+    const { app } = await fixture.build({ staticDir: await builtClient() });
+    const response = await app.inject({ method: 'GET', url: '/assets/app-abc.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('unknown non-GET requests outside /api are 404 JSON', async () => {
+    const { app } = await fixture.build({ staticDir: await builtClient() });
+    const response = await app.inject({ method: 'POST', url: '/admin/sql', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('serves /config.json and a public /healthz', async () => {
+    const { app } = await fixture.build();
+    const config = await app.inject({ method: 'GET', url: '/config.json' });
+    expect(config.statusCode).toBe(200);
+    expect(config.headers['cache-control']).toBe('no-cache');
+    expect(config.json()).toEqual({
+      apis: { console: '/api/v1/temp', auth: '/api/auth', notebook: '/api/notebook', bi: '/api/bi', workflow: '/api/workflow' },
+      features: {},
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    });
+    const health = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+  });
+
+  it('without a built client the fallback answers 503 with instructions', async () => {
+    const { app } = await fixture.build({ staticDir: path.join(await fixture.tempDir(), 'dist') });
+    for (const url of ['/', '/admin/sql']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toBe(CLIENT_NOT_BUILT);
+    }
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+});

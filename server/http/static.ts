@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isApiPath } from '../auth/guard';
+import { readPackageVersion } from '../paths';
+
+export const CLIENT_NOT_BUILT = 'The client is not built. Run `npm run build` (npm start does it for you).';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** Runtime settings for the client: where each API lives, feature flags, version. */
+export function clientConfig(version: string) {
+  return {
+    apis: {
+      console: '/api/v1/temp',
+      auth: '/api/auth',
+      notebook: '/api/notebook',
+      bi: '/api/bi',
+      workflow: '/api/workflow',
+    },
+    features: {},
+    version,
+  };
+}
+
+/**
+ * Serves the built client. Hashed files under /assets/ are cached for a year; everything
+ * else (index.html, sw.js, the manifest) revalidates so a new build is picked up at once.
+ * Files are looked up per request, so a rebuild needs no restart.
+ */
+export async function registerStatic(app: FastifyInstance, staticDir: string): Promise<void> {
+  const config = clientConfig(readPackageVersion());
+
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('cache-control', REVALIDATE);
+    return config;
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  // The static plugin serves files only (index: false), so / takes the same path as any
+  // client route and answers 503 when the client is not built.
+  app.get('/', async (_request, reply) => sendIndexHtml(reply, staticDir));
+
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    suppressWarning: true,
+    // /api/* is never a file: unmatched API paths go on to the JSON 404.
+    allowedPath: (pathName) => !isApiPath(pathName),
+    setHeaders: (reply, filePath) => {
+      const relative = path.relative(staticDir, filePath).split(path.sep).join('/');
+      reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+    },
+  });
+}
+
+/** A missing hashed asset is a real 404: answering index.html would be cached as code. */
+export function wantsSpaFallback(method: string, url: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && !isApiPath(url) && !url.startsWith('/assets/');
+}
+
+/** Client-side routes (/admin/sql, ...) answer index.html; 503 text when not built. */
+export async function sendIndexHtml(reply: FastifyReply, staticDir: string): Promise<FastifyReply> {
+  let html: Buffer;
+  try {
+    html = await readFile(path.join(staticDir, 'index.html'));
+  } catch {
+    return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(CLIENT_NOT_BUILT);
+  }
+  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html);
+}

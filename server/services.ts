@@ -1,0 +1,60 @@
+import type { ConsoleConfig } from './config';
+import { openStore, type Store } from './store/db';
+import { Authenticator } from './auth/authenticate';
+import { systemClock, type Clock } from './auth/clock';
+import { SessionStore } from './auth/sessions';
+import { LoginThrottle, type ThrottleOptions } from './auth/throttle';
+import type { ScryptParams } from './auth/passwords';
+import { TokenService } from './auth/tokens';
+import { UserStore, type UserProfile } from './auth/users';
+
+/** Everything a route needs, created per app by buildApp (no module-level state). */
+export interface ConsoleServices {
+  config: ConsoleConfig;
+  store: Store;
+  users: UserStore;
+  sessions: SessionStore;
+  tokens: TokenService;
+  authenticator: Authenticator;
+  clock: Clock;
+}
+
+/** How the current request proved who it is. */
+export type AuthContext =
+  | { method: 'session'; sessionId: string }
+  | { method: 'bearer'; subject: string; sid: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: ConsoleServices;
+  }
+  interface FastifyRequest {
+    /** Set by the auth guard on every non-public /api request; null elsewhere. */
+    user: UserProfile | null;
+    auth: AuthContext | null;
+  }
+}
+
+export interface ServiceOptions {
+  /** Time source for sessions, tokens and the sign-in throttle (tests move it). */
+  clock?: Clock;
+  throttle?: Partial<Omit<ThrottleOptions, 'clock'>>;
+  /** scrypt cost for new password hashes; the default suits production. */
+  passwordHashing?: ScryptParams;
+}
+
+/** Opens the store (creating the data directory) and builds the services on top of it. */
+export async function createServices(config: ConsoleConfig, options: ServiceOptions = {}): Promise<ConsoleServices> {
+  const clock = options.clock ?? systemClock;
+  const store = await openStore(config.dataDir);
+  try {
+    const users = await UserStore.create(store, options.passwordHashing);
+    const tokens = await TokenService.open(config.dataDir, clock);
+    const sessions = new SessionStore(store, config.sessionTtlSeconds, clock);
+    const authenticator = new Authenticator(users, new LoginThrottle({ ...options.throttle, clock }));
+    return { config, store, users, sessions, tokens, authenticator, clock };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from './app';
+import type { ConsoleConfig } from './config';
+import type { ConsoleServices } from './services';
+import type { SeedResult } from './auth/users';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  services: ConsoleServices;
+  seed: SeedResult;
+  /** Connectable base URL, e.g. http://127.0.0.1:8080 (actual port when PORT=0). */
+  url: string;
+  /** Same port with a host name for people: http://localhost:8080. */
+  displayUrl: string;
+  close(): Promise<void>;
+}
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** buildApp + listen on config.host:config.port. Used by main.ts, e2e tests and the bench. */
+export async function startServer(config: ConsoleConfig, options: BuildOptions = {}): Promise<RunningServer> {
+  const { app, services, seed } = await buildApp(config, options);
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    app,
+    services,
+    seed,
+    url: `http://${urlHost(connectHost(config.host))}:${port}`,
+    displayUrl: `http://${urlHost(displayHost(config.host))}:${port}`,
+    close: () => app.close(),
+  };
+}
+
+function connectHost(host: string): string {
+  if (host === '::') return '::1';
+  return WILDCARD_HOSTS.has(host) ? '127.0.0.1' : host;
+}
+
+function displayHost(host: string): string {
+  return WILDCARD_HOSTS.has(host) || LOOPBACK_HOSTS.has(host) ? 'localhost' : host;
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}

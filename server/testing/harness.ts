@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse as InjectResponse } from 'fastify';
+import { buildApp, type BuildOptions, type ConsoleApp } from '../app';
+import { loadConfig, type ConsoleConfig } from '../config';
+
+export const ADMIN_PASSWORD = 'admin-test-password';
+export const EDITOR_PASSWORD = 'editor-test-password';
+/** Cheap scrypt for app fixtures; passwords.test.ts covers the production cost. */
+export const FAST_HASHING = { N: 1024, r: 8, p: 1 };
+
+export interface Fixture {
+  tempDir(): Promise<string>;
+  /** Config for a fresh temp data dir (or the given one), env passwords set, no logging. */
+  config(overrides?: Partial<ConsoleConfig>): Promise<ConsoleConfig>;
+  build(overrides?: Partial<ConsoleConfig>, options?: BuildOptions): Promise<ConsoleApp>;
+  /** Closes an app early (e.g. to restart on the same data dir); safe to call twice. */
+  close(app: FastifyInstance): Promise<void>;
+}
+
+/** Per-test apps and temp dirs, closed and removed after each test. */
+export function useFixture(): Fixture {
+  const dirs: string[] = [];
+  const apps = new Set<FastifyInstance>();
+
+  afterEach(async () => {
+    await Promise.all([...apps].map((app) => app.close()));
+    apps.clear();
+    await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  const fixture: Fixture = {
+    async tempDir() {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'console-test-'));
+      dirs.push(dir);
+      return dir;
+    },
+    async config(overrides = {}) {
+      const base = loadConfig({ LOG_LEVEL: 'silent' });
+      return {
+        ...base,
+        dataDir: overrides.dataDir ?? (await fixture.tempDir()),
+        staticDir: path.join(os.tmpdir(), 'console-test-no-static-dir'),
+        adminPassword: ADMIN_PASSWORD,
+        editorPassword: EDITOR_PASSWORD,
+        ...overrides,
+      };
+    },
+    async build(overrides = {}, options = {}) {
+      const built = await buildApp(await fixture.config(overrides), { passwordHashing: FAST_HASHING, ...options });
+      apps.add(built.app);
+      return built;
+    },
+    async close(app) {
+      apps.delete(app);
+      await app.close();
+    },
+  };
+  return fixture;
+}
+
+export interface SignedIn {
+  response: InjectResponse;
+  /** Cookie request header carrying both cookies, as a browser would send them. */
+  cookie: string;
+}
+
+export async function signIn(app: FastifyInstance, username = 'admin', password = ADMIN_PASSWORD): Promise<SignedIn> {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/temp/login', payload: { username, password } });
+  return { response, cookie: cookieHeader(response) };
+}
+
+export function cookieHeader(response: InjectResponse): string {
+  return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+export function cookieNamed(response: InjectResponse, name: string) {
+  return response.cookies.find((cookie) => cookie.name === name);
+}
+
+/** A controllable clock for BuildOptions.clock. */
+export function manualClock(start = Date.now()) {
+  let now = start;
+  return {
+    now: () => now,
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
