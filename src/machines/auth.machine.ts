@@ -1,0 +1,124 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Profile } from '../sync/api/types';
+
+export type SignInFailure = 'invalid' | 'unreachable' | 'unknown';
+
+export interface AuthContext {
+  user: Profile | null;
+  /** False when the session comes from the cookie alone because the server could not be asked. */
+  verified: boolean;
+  error: SignInFailure | null;
+  /** Set when the server ended the session, so the login page can say why. */
+  expired: boolean;
+}
+
+export type AuthEvent =
+  | { type: 'LOGIN'; username: string; password: string }
+  | { type: 'LOGOUT' }
+  | { type: 'SESSION_EXPIRED' }
+  | { type: 'RECHECK' };
+
+/** What the session check found on the server. */
+export type SessionCheck = { kind: 'valid'; user: Profile } | { kind: 'rejected' } | { kind: 'unreachable' };
+
+export interface LoginFailure {
+  reason: SignInFailure;
+}
+
+function notProvided(name: string): never {
+  throw new Error(`authMachine: the "${name}" actor must be provided`);
+}
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actors: {
+    readUserCookie: fromPromise<Profile | null>(async () => notProvided('readUserCookie')),
+    checkSession: fromPromise<SessionCheck>(async () => notProvided('checkSession')),
+    login: fromPromise<Profile, { username: string; password: string }>(async () => notProvided('login')),
+    logout: fromPromise<void>(async () => notProvided('logout')),
+  },
+}).createMachine({
+  id: 'auth',
+  context: { user: null, verified: false, error: null, expired: false },
+  initial: 'checking',
+  states: {
+    checking: {
+      initial: 'readingCookie',
+      states: {
+        readingCookie: {
+          invoke: {
+            src: 'readUserCookie',
+            onDone: [
+              { guard: ({ event }) => event.output !== null, target: 'confirming', actions: assign({ user: ({ event }) => event.output }) },
+              { target: '#auth.loggedOut' },
+            ],
+            onError: { target: '#auth.loggedOut' },
+          },
+        },
+        confirming: {
+          invoke: {
+            src: 'checkSession',
+            onDone: [
+              {
+                guard: ({ event }) => event.output.kind === 'valid',
+                target: '#auth.loggedIn',
+                actions: assign({
+                  user: ({ event }) => (event.output.kind === 'valid' ? event.output.user : null),
+                  verified: true,
+                }),
+              },
+              // Offline start: trust the cookie so drafts stay reachable; the server decides later.
+              { guard: ({ event }) => event.output.kind === 'unreachable', target: '#auth.loggedIn', actions: assign({ verified: false }) },
+              { target: '#auth.loggedOut', actions: assign({ user: null }) },
+            ],
+            onError: { target: '#auth.loggedIn', actions: assign({ verified: false }) },
+          },
+        },
+      },
+    },
+    loggedOut: {
+      on: {
+        LOGIN: { target: 'authenticating' },
+      },
+    },
+    authenticating: {
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'login',
+        // The password travels in the event only; it is never kept in context.
+        input: ({ event }) =>
+          event.type === 'LOGIN' ? { username: event.username, password: event.password } : { username: '', password: '' },
+        onDone: {
+          target: 'loggedIn',
+          actions: assign({ user: ({ event }) => event.output, verified: true, error: null, expired: false }),
+        },
+        onError: {
+          target: 'loggedOut',
+          actions: assign({ error: ({ event }) => reasonOf(event.error) }),
+        },
+      },
+    },
+    loggedIn: {
+      on: {
+        LOGOUT: { target: 'loggingOut' },
+        SESSION_EXPIRED: { target: 'loggedOut', actions: assign({ user: null, verified: false, expired: true }) },
+        RECHECK: { target: 'checking' },
+      },
+    },
+    loggingOut: {
+      invoke: {
+        src: 'logout',
+        onDone: { target: 'loggedOut', actions: assign({ user: null, verified: false, error: null, expired: false }) },
+        onError: { target: 'loggedOut', actions: assign({ user: null, verified: false, error: null, expired: false }) },
+      },
+    },
+  },
+});
+
+function reasonOf(error: unknown): SignInFailure {
+  const reason = (error as Partial<LoginFailure> | null)?.reason;
+  return reason === 'invalid' || reason === 'unreachable' ? reason : 'unknown';
+}

@@ -1,0 +1,56 @@
+import axios, { type AxiosInstance, isAxiosError } from 'axios';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Calls whose 401 is an answer (login, session check), not an expired session. */
+    skipAuthRedirect?: boolean;
+  }
+}
+
+export const REQUEST_TIMEOUT_MS = 50_000;
+
+export interface HttpOptions {
+  baseURL: string;
+  /** Called when the server says the session is gone, so the app can send the user to sign in. */
+  onUnauthorized?: () => void;
+}
+
+export function createHttp({ baseURL, onUnauthorized }: HttpOptions): AxiosInstance {
+  const http = axios.create({
+    baseURL,
+    timeout: REQUEST_TIMEOUT_MS,
+    withCredentials: true,
+    headers: { Accept: 'application/json' },
+  });
+  http.interceptors.response.use(undefined, (error: unknown) => {
+    if (isAxiosError(error) && error.response?.status === 401 && !error.config?.skipAuthRedirect) {
+      onUnauthorized?.();
+    }
+    return Promise.reject(error);
+  });
+  return http;
+}
+
+/** True when the server could not be reached at all (offline, server down, gateway errors). */
+export function isNetworkError(error: unknown): boolean {
+  if (!isAxiosError(error)) return false;
+  if (!error.response) return true;
+  return [502, 503, 504].includes(error.response.status);
+}
+
+export function httpStatus(error: unknown): number | undefined {
+  return isAxiosError(error) ? error.response?.status : undefined;
+}
+
+/** The server's own words for a failure, when it sent any. */
+export function serverMessage(error: unknown): string | undefined {
+  if (!isAxiosError(error)) return undefined;
+  const data: unknown = error.response?.data;
+  if (data && typeof data === 'object') {
+    const d = data as Record<string, unknown>;
+    for (const key of ['message', 'error', 'error_description']) {
+      if (typeof d[key] === 'string') return d[key];
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,15 @@
+import { useSelector } from '@xstate/react';
+import { useServices } from '../services';
+
+export type AuthStatus = 'checking' | 'loggedOut' | 'authenticating' | 'loggedIn' | 'loggingOut';
+
+/** The auth actor's state as the UI needs it; send() is the only way to change it. */
+export function useAuth() {
+  const { auth } = useServices();
+  const status = useSelector(auth, (s) => (typeof s.value === 'string' ? s.value : 'checking') as AuthStatus);
+  const user = useSelector(auth, (s) => s.context.user);
+  const verified = useSelector(auth, (s) => s.context.verified);
+  const error = useSelector(auth, (s) => s.context.error);
+  const expired = useSelector(auth, (s) => s.context.expired);
+  return { status, user, verified, error, expired, send: auth.send };
+}

@@ -1,0 +1,46 @@
+import { Menu as MenuIcon, Search, WifiOff } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { Profile } from '../../sync/api/types';
+import { Logo, PRODUCT_NAME } from '../components/Logo';
+import { AvatarMenu } from './AvatarMenu';
+
+interface Props {
+  user: Profile;
+  verified: boolean;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+  onOpenSearch: () => void;
+}
+
+export function TopBar({ user, verified, sidebarOpen, onToggleSidebar, onOpenSearch }: Props) {
+  return (
+    <header className="topbar">
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'}
+        aria-expanded={sidebarOpen}
+        aria-controls="sidebar"
+        onClick={onToggleSidebar}
+      >
+        <MenuIcon size={20} aria-hidden="true" />
+      </button>
+      <Link to="/admin/default" className="brand" aria-label={`${PRODUCT_NAME} home`}>
+        <Logo size={26} />
+        <span className="brand-name">{PRODUCT_NAME}</span>
+      </Link>
+      <div className="topbar-spacer" />
+      {!verified && (
+        <span className="badge badge-warn" title="The server could not confirm your session; it will when it answers again.">
+          <WifiOff size={14} aria-hidden="true" /> Session not verified
+        </span>
+      )}
+      <button type="button" className="search-trigger" onClick={onOpenSearch} aria-label="Search (Ctrl+K)">
+        <Search size={16} aria-hidden="true" />
+        <span className="search-trigger-text">Search…</span>
+        <kbd>Ctrl K</kbd>
+      </button>
+      <AvatarMenu user={user} />
+    </header>
+  );
+}

@@ -1,0 +1,70 @@
+import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
+import { Loading } from './components/Loading';
+import { RequireAuth } from './layout/RequireAuth';
+import { allEntries, type MenuEntry } from './menu/menu';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { redirectFor } from './routing/redirects';
+
+/** Applies the pure redirect rules, so the router and their tests cannot drift apart. */
+function RuleRedirect() {
+  const { pathname } = useLocation();
+  const redirect = redirectFor(pathname);
+  return redirect ? <Navigate to={redirect.to} replace={redirect.replace} /> : <NotFoundPage />;
+}
+
+// The admin shell is its own chunk, so the login route loads only what signing in needs.
+const lazyAdmin = async () => ({ Component: (await import('./layout/AdminArea')).AdminArea });
+const lazyLogin = async () => ({ Component: (await import('./pages/LoginPage')).LoginPage });
+const lazyHome = async () => ({ Component: (await import('./pages/HomePage')).HomePage });
+const lazyProfile = async () => ({ Component: (await import('./pages/ProfilePage')).ProfilePage });
+
+function entryRoute(entry: MenuEntry): RouteObject {
+  const path = `/admin/${entry.path}${entry.id === 'catalog' ? '/*' : ''}`;
+  const meta = {
+    title: entry.label,
+    description: entry.description,
+    ...(entry.id === 'home' ? { search: { placeholder: 'Filter shortcuts' } } : {}),
+  };
+  if (entry.id === 'home') return { path, lazy: lazyHome, handle: { meta } };
+  const lazyEntry = async () => {
+    const { EntryPage } = await import('./pages/EntryPage');
+    return { element: <EntryPage entry={entry} /> };
+  };
+  return { path, lazy: lazyEntry, handle: { meta } };
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Outlet />,
+    HydrateFallback: () => <Loading />,
+    children: [
+      { path: '/', element: <RuleRedirect /> },
+      { path: '/auth/*', lazy: lazyLogin },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: lazyAdmin,
+            children: [
+              { path: '/admin', element: <RuleRedirect /> },
+              { path: '/admin/new', element: <RuleRedirect /> },
+              ...allEntries().filter((e) => e.kind !== 'button').map(entryRoute),
+              { path: '/admin/*', element: <NotFoundPage />, handle: { meta: { title: 'Page not found' } } },
+              {
+                path: '/my-profile',
+                lazy: lazyProfile,
+                handle: { meta: { title: 'My Profile', description: 'Your account on this console' } },
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <RuleRedirect /> },
+    ],
+  },
+];
+
+export function createConsoleRouter() {
+  return createBrowserRouter(routes);
+}
