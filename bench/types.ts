@@ -1,0 +1,38 @@
+import type { Browser } from '@playwright/test';
+import type { ConsoleServer } from '../tests/support/consoleServer';
+
+export interface BenchResult {
+  suite: string;
+  name: string;
+  value: number;
+  unit: string;
+  /** The DESIGN.md budget, when there is one; `ok` compares against it. */
+  budget?: number;
+  ok?: boolean;
+  note?: string;
+}
+
+export interface BenchContext {
+  server: ConsoleServer;
+  browser: Browser;
+}
+
+export interface BenchSuite {
+  name: string;
+  run(ctx: BenchContext): Promise<BenchResult[]>;
+}
+
+export function result(suite: string, name: string, value: number, unit: string, budget?: number, note?: string): BenchResult {
+  return { suite, name, value: Math.round(value * 100) / 100, unit, budget, ok: budget === undefined ? undefined : value <= budget, note };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
