@@ -12,9 +12,13 @@ import './ui/styles/app.css';
 /** The composition root: the only place that wires API clients, actors and the database together. */
 async function boot() {
   const config = await fetchRuntimeConfig();
-  const consoleApi = createConsoleApi(createHttp({ baseURL: config.apis.console }));
+  // Every API client gets this: a 401 from any service ends the session and leads to sign-in.
+  const onUnauthorized = () => auth.send({ type: 'SESSION_EXPIRED' });
+  const consoleApi = createConsoleApi(createHttp({ baseURL: config.apis.console, onUnauthorized }));
   const auth = createActor(authMachine.provide({ actors: authActors(consoleApi) }));
   auth.start();
+  // A session trusted from the cookie while offline is confirmed as soon as the network returns.
+  window.addEventListener('online', () => auth.send({ type: 'RECHECK' }));
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(

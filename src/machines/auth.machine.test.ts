@@ -52,7 +52,7 @@ describe('authMachine', () => {
   it('cookie confirmed by the server → loggedIn, verified', async () => {
     const { actor } = start({ cookie: admin, check: { kind: 'valid', user: { ...admin, firstName: 'Ada' } } });
     const snap = await waitFor(actor, settled);
-    expect(snap.value).toBe('loggedIn');
+    expect(snap.matches('loggedIn')).toBe(true);
     expect(snap.context.verified).toBe(true);
     expect(snap.context.user?.firstName).toBe('Ada');
   });
@@ -60,7 +60,7 @@ describe('authMachine', () => {
   it('offline start trusts the cookie and marks the session unverified', async () => {
     const { actor } = start({ cookie: admin, check: { kind: 'unreachable' } });
     const snap = await waitFor(actor, settled);
-    expect(snap.value).toBe('loggedIn');
+    expect(snap.matches('loggedIn')).toBe(true);
     expect(snap.context.verified).toBe(false);
     expect(snap.context.user).toEqual(admin);
   });
@@ -75,7 +75,7 @@ describe('authMachine', () => {
   it('an unexpected check failure keeps the cookie user, unverified', async () => {
     const { actor } = start({ cookie: admin, check: new Error('500') });
     const snap = await waitFor(actor, settled);
-    expect(snap.value).toBe('loggedIn');
+    expect(snap.matches('loggedIn')).toBe(true);
     expect(snap.context.verified).toBe(false);
   });
 
@@ -85,7 +85,7 @@ describe('authMachine', () => {
     actor.send({ type: 'LOGIN', username: 'admin', password: 's3cret' });
     expect(actor.getSnapshot().value).toBe('authenticating');
     const snap = await waitFor(actor, settled);
-    expect(snap.value).toBe('loggedIn');
+    expect(snap.matches('loggedIn')).toBe(true);
     expect(loginSpy).toHaveBeenCalledWith({ username: 'admin', password: 's3cret' });
     expect(JSON.stringify(snap.context)).not.toContain('s3cret');
   });
@@ -143,10 +143,42 @@ describe('authMachine', () => {
     expect(actor.getSnapshot().value).toBe('loggedOut');
   });
 
-  it('RECHECK from loggedIn asks the server again', async () => {
-    const { actor } = start({ cookie: admin, check: { kind: 'unreachable' } });
+  it('RECHECK while loggedIn verifies in place once the server answers', async () => {
+    let answer: SessionCheck = { kind: 'unreachable' };
+    const machine = authMachine.provide({
+      actors: {
+        readUserCookie: fromPromise(async (): Promise<Profile | null> => admin),
+        checkSession: fromPromise(async () => answer),
+      },
+    });
+    const actor = createActor(machine).start();
     await waitFor(actor, settled);
+    expect(actor.getSnapshot().context.verified).toBe(false);
+    answer = { kind: 'unreachable' };
     actor.send({ type: 'RECHECK' });
-    expect(actor.getSnapshot().matches('checking')).toBe(true);
+    expect(actor.getSnapshot().matches({ loggedIn: 'rechecking' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'idle' }));
+    expect(actor.getSnapshot().context.verified).toBe(false);
+    answer = { kind: 'valid', user: admin };
+    actor.send({ type: 'RECHECK' });
+    const snap = await waitFor(actor, (s) => s.matches({ loggedIn: 'idle' }) && s.context.verified);
+    expect(snap.matches('loggedIn')).toBe(true);
+  });
+
+  it('RECHECK that the server rejects ends the session as expired', async () => {
+    let answer: SessionCheck = { kind: 'unreachable' };
+    const machine = authMachine.provide({
+      actors: {
+        readUserCookie: fromPromise(async (): Promise<Profile | null> => admin),
+        checkSession: fromPromise(async () => answer),
+      },
+    });
+    const actor = createActor(machine).start();
+    await waitFor(actor, settled);
+    answer = { kind: 'rejected' };
+    actor.send({ type: 'RECHECK' });
+    const snap = await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(snap.context.expired).toBe(true);
+    expect(snap.context.user).toBeNull();
   });
 });

@@ -102,10 +102,34 @@ export const authMachine = setup({
       },
     },
     loggedIn: {
+      initial: 'idle',
       on: {
         LOGOUT: { target: 'loggingOut' },
         SESSION_EXPIRED: { target: 'loggedOut', actions: assign({ user: null, verified: false, expired: true }) },
-        RECHECK: { target: 'checking' },
+      },
+      states: {
+        idle: {
+          on: { RECHECK: { target: 'rechecking' } },
+        },
+        // Asks the server again (e.g. back online) without leaving loggedIn, so open pages stay mounted.
+        rechecking: {
+          invoke: {
+            src: 'checkSession',
+            onDone: [
+              {
+                guard: ({ event }) => event.output.kind === 'valid',
+                target: 'idle',
+                actions: assign({
+                  user: ({ context, event }) => (event.output.kind === 'valid' ? event.output.user : context.user),
+                  verified: true,
+                }),
+              },
+              { guard: ({ event }) => event.output.kind === 'unreachable', target: 'idle' },
+              { target: '#auth.loggedOut', actions: assign({ user: null, verified: false, expired: true }) },
+            ],
+            onError: { target: 'idle' },
+          },
+        },
       },
     },
     loggingOut: {

@@ -50,6 +50,11 @@ test.describe('sign-in', () => {
     await shell.logOut();
     await expect(loginPage.heading).toBeVisible();
     await expect(page.getByText('You have signed out.')).toBeVisible();
+    // Alt+T moves focus to the toasts (sonner's hotkey), for keyboard users.
+    await page.keyboard.press('Alt+t');
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('section[aria-label^="Notifications"]')))
+      .toBe(true);
     expect((await context.cookies()).map((c) => c.name)).not.toContain('user');
     // The old session token no longer opens anything on the server.
     const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { cookie: `session=${session?.value}` } });

@@ -6,7 +6,7 @@ export type AuthStatus = 'checking' | 'loggedOut' | 'authenticating' | 'loggedIn
 /** The auth actor's state as the UI needs it; send() is the only way to change it. */
 export function useAuth() {
   const { auth } = useServices();
-  const status = useSelector(auth, (s) => (typeof s.value === 'string' ? s.value : 'checking') as AuthStatus);
+  const status = useSelector(auth, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as AuthStatus);
   const user = useSelector(auth, (s) => s.context.user);
   const verified = useSelector(auth, (s) => s.context.verified);
   const error = useSelector(auth, (s) => s.context.error);
