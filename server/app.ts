@@ -9,9 +9,11 @@ import { oidcRoutes } from './auth/oidc.routes';
 import type { SeedResult } from './auth/users';
 import { biRoutes } from './bi/routes';
 import { registerErrorHandling } from './http/errors';
+import { registerIdempotency } from './http/idempotency';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { strictTypePlugin } from './http/validation';
+import { notebookRoutes } from './notebook/routes';
 
 export type BuildOptions = ServiceOptions;
 
@@ -34,7 +36,7 @@ export async function buildApp(config: ConsoleConfig, options: BuildOptions = {}
   app.addHook('onClose', () => services.store.close());
   try {
     const seed = await services.users.ensureSeedUsers(config);
-    await services.sessions.purgeExpired();
+    await purgeExpired(services);
     await registerEverything(app, services);
     schedulePurge(app, services);
     return { app, services, seed };
@@ -52,18 +54,28 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
   app.addHook('onRequest', authGuard(services));
+  // After the guard (keys are scoped per user) and before any route, so every mount has it.
+  registerIdempotency(app, services.idempotency);
   registerErrorHandling(app, services.config.staticDir);
 
   await app.register(consoleAuthRoutes, { prefix: '/api/v1/temp' });
   await app.register(oidcRoutes, { prefix: '/api/auth' });
+  await app.register(notebookRoutes, { prefix: '/api/notebook' });
   await app.register(biRoutes, { prefix: '/api/bi' });
   await registerStatic(app, services.config.staticDir);
 }
 
-/** Expired sessions are also deleted on lookup; this keeps abandoned ones from piling up. */
+/**
+ * Expired sessions are also deleted on lookup; this keeps abandoned ones from piling up.
+ * Idempotency keys are only ever looked up, so purging is what bounds them.
+ */
+function purgeExpired(services: ConsoleServices): Promise<unknown> {
+  return Promise.all([services.sessions.purgeExpired(), services.idempotency.purgeExpired()]);
+}
+
 function schedulePurge(app: FastifyInstance, services: ConsoleServices): void {
   const timer = setInterval(() => {
-    services.sessions.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+    purgeExpired(services).catch((error: unknown) => app.log.warn({ err: error }, 'purge of expired sessions or idempotency keys failed'));
   }, PURGE_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

@@ -7,6 +7,8 @@ import { LoginThrottle, type ThrottleOptions } from './auth/throttle';
 import type { ScryptParams } from './auth/passwords';
 import { TokenService } from './auth/tokens';
 import { UserStore, type UserProfile } from './auth/users';
+import { IdempotencyStore } from './http/idempotency.store';
+import { NotebookService } from './notebook/service';
 
 /** Everything a route needs, created per app by buildApp (no module-level state). */
 export interface ConsoleServices {
@@ -17,6 +19,10 @@ export interface ConsoleServices {
   tokens: TokenService;
   authenticator: Authenticator;
   clock: Clock;
+  /** Stored answers of mutating requests by Idempotency-Key, for every API mount. */
+  idempotency: IdempotencyStore;
+  /** Workspace files and folders under <data>/workspace. */
+  notebooks: NotebookService;
 }
 
 /** How the current request proved who it is. */
@@ -52,7 +58,9 @@ export async function createServices(config: ConsoleConfig, options: ServiceOpti
     const tokens = await TokenService.open(config.dataDir, clock);
     const sessions = new SessionStore(store, config.sessionTtlSeconds, clock);
     const authenticator = new Authenticator(users, new LoginThrottle({ ...options.throttle, clock }));
-    return { config, store, users, sessions, tokens, authenticator, clock };
+    const idempotency = new IdempotencyStore(store, clock);
+    const notebooks = await NotebookService.open(config.dataDir, store, clock);
+    return { config, store, users, sessions, tokens, authenticator, clock, idempotency, notebooks };
   } catch (error) {
     await store.close();
     throw error;

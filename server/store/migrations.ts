@@ -35,4 +35,52 @@ export const MIGRATIONS: readonly Migration[] = [
       expires_at BIGINT NOT NULL
     )`,
   },
+  {
+    version: 3,
+    name: 'idempotency_keys',
+    // One stored answer per (user, key); headers is a JSON object of the replayed headers.
+    sql: `CREATE TABLE idempotency_keys (
+      username VARCHAR NOT NULL,
+      key VARCHAR NOT NULL,
+      fingerprint VARCHAR NOT NULL,
+      status INTEGER NOT NULL,
+      body VARCHAR NOT NULL,
+      headers JSON NOT NULL,
+      created_at BIGINT NOT NULL,
+      PRIMARY KEY (username, key)
+    )`,
+  },
+  {
+    version: 4,
+    name: 'workspace',
+    // path is unique among live items only; DuckDB has no partial unique indexes, so the
+    // workspace service enforces it (all its writes run one at a time). content_* cache
+    // the notebook version so listings hash only files whose mtime or size changed.
+    sql: `CREATE TABLE workspace_items (
+      id VARCHAR PRIMARY KEY,
+      path VARCHAR NOT NULL,
+      type VARCHAR NOT NULL CHECK (type IN ('notebook', 'folder')),
+      owner VARCHAR NOT NULL,
+      created_at BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL,
+      is_favorite BOOLEAN NOT NULL DEFAULT false,
+      is_deleted BOOLEAN NOT NULL DEFAULT false,
+      deleted_at BIGINT,
+      trash_path VARCHAR,
+      content_version VARCHAR,
+      content_mtime DOUBLE,
+      content_size BIGINT
+    );
+    CREATE SEQUENCE workspace_audit_seq START 1;
+    CREATE TABLE workspace_audit (
+      seq BIGINT PRIMARY KEY DEFAULT nextval('workspace_audit_seq'),
+      key VARCHAR,
+      method VARCHAR NOT NULL,
+      route VARCHAR NOT NULL,
+      path VARCHAR NOT NULL,
+      status INTEGER NOT NULL,
+      username VARCHAR NOT NULL,
+      applied_at BIGINT NOT NULL
+    )`,
+  },
 ];

@@ -1,0 +1,128 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { entryAt, scanWorkspace, writeAtomically, type DiskEntry } from './disk';
+import { badRequest, conflict, notFound } from './errors';
+import { items } from './items';
+import { compareFiles, contentVersion, toWorkspaceFile, type ItemRow, type WorkspaceFile } from './model';
+import { isNotebookPath, parentOf } from './paths';
+import { checkPreconditions, type Preconditions } from './preconditions';
+import { rowForDisk, type RowChange } from './sync';
+import { applyRowChange, type Workspace, type WriteContext } from './workspace';
+
+/**
+ * Every item, deleted ones included, after bringing the rows in line with the disk:
+ * rows for items copied in by hand, fresh versions for notebooks edited by hand, no rows
+ * for items removed by hand. Files are read first; the rows change in one transaction.
+ */
+export async function listFiles(workspace: Workspace): Promise<WorkspaceFile[]> {
+  const disk = await scanWorkspace(workspace.root);
+  const rows = await items.all(workspace.store);
+  const live = new Map(rows.filter((row) => !row.isDeleted).map((row) => [row.path, row]));
+  const vanished: ItemRow[] = [];
+  for (const row of live.values()) {
+    if (disk.has(row.path)) continue;
+    // The scan skips symlinks; an item reached through one that stays inside still counts.
+    const entry = await entryThroughLinks(workspace, row.path);
+    if (entry) disk.set(row.path, entry);
+    else vanished.push(row);
+  }
+  const changes: { existing: ItemRow | null; change: RowChange }[] = [];
+  for (const [relative, entry] of disk) {
+    const existing = live.get(relative) ?? null;
+    const absolute = path.join(workspace.root, ...relative.split('/'));
+    const change = await rowForDisk(existing, relative, absolute, entry, { newId: () => workspace.newId() });
+    changes.push({ existing, change });
+  }
+  const pending = changes.filter(({ change }) => change.action !== 'none');
+  if (vanished.length > 0 || pending.length > 0) {
+    await workspace.store.transaction(async (tx) => {
+      for (const row of vanished) await items.remove(tx, row.id);
+      for (const { existing, change } of pending) await applyRowChange(tx, existing, change);
+    });
+  }
+  const deleted = rows.filter((row) => row.isDeleted);
+  return [...changes.map(({ change }) => change.row), ...deleted].map(toWorkspaceFile).sort(compareFiles);
+}
+
+async function entryThroughLinks(workspace: Workspace, relative: string): Promise<DiskEntry | null> {
+  try {
+    return await entryAt(await workspace.confine(relative));
+  } catch {
+    return null;
+  }
+}
+
+/** A notebook's content (as stored, byte for byte) and its item. */
+export async function readNotebook(workspace: Workspace, relative: string): Promise<{ content: string; file: WorkspaceFile }> {
+  const found = await workspace.find(relative);
+  if (!found || found.row.type !== 'notebook') throw notFound(`Notebook not found: ${relative}`);
+  const content = await readFile(found.absolute, 'utf8');
+  const version = contentVersion(content);
+  // The cached version trusts mtime and size; the bytes just read are the final word.
+  if (version !== found.row.contentVersion) await items.update(workspace.store, found.row.id, { contentVersion: version });
+  return { content, file: toWorkspaceFile({ ...found.row, contentVersion: version }) };
+}
+
+/**
+ * Creates or overwrites a notebook. If-Match must name the current version, If-None-Match: *
+ * allows creating only; the parent folder must exist. The file is replaced atomically.
+ */
+export async function saveNotebook(
+  workspace: Workspace,
+  context: WriteContext,
+  relative: string,
+  content: string,
+  conditions: Preconditions,
+): Promise<WorkspaceFile> {
+  if (!isNotebookPath(relative)) throw badRequest('Notebook names must end in .ipynb');
+  checkNotebookJson(content);
+  await workspace.requireFolder(parentOf(relative));
+  const found = await workspace.find(relative, true);
+  if (found?.row.type === 'folder') throw conflict(`A folder already exists at ${relative}`, toWorkspaceFile(found.row));
+  checkPreconditions(relative, found ? toWorkspaceFile(found.row) : null, conditions);
+
+  const absolute = found?.absolute ?? (await workspace.confine(relative));
+  await writeAtomically(absolute, content);
+  const disk = await entryAt(absolute);
+  const now = workspace.clock();
+  const cache = { contentVersion: contentVersion(content), contentMtime: disk?.mtimeMs ?? null, contentSize: disk?.size ?? null };
+  const row: ItemRow = found ? { ...found.row, ...cache, updatedAt: now } : newRow(workspace, relative, 'notebook', context.username, now, cache);
+  await workspace.commit(context, relative, async (tx) => {
+    if (found) await items.update(tx, row.id, { ...cache, updatedAt: now });
+    else await items.insert(tx, row);
+  });
+  return toWorkspaceFile(row);
+}
+
+function checkNotebookJson(content: string): void {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    throw badRequest('content is not valid JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('content must be a notebook (a JSON object)');
+}
+
+export function newRow(
+  workspace: Workspace,
+  relative: string,
+  type: ItemRow['type'],
+  owner: string,
+  now: number,
+  cache: Pick<ItemRow, 'contentVersion' | 'contentMtime' | 'contentSize'> = { contentVersion: null, contentMtime: null, contentSize: null },
+): ItemRow {
+  return {
+    id: workspace.newId(),
+    path: relative,
+    type,
+    owner,
+    createdAt: now,
+    updatedAt: now,
+    isFavorite: false,
+    isDeleted: false,
+    deletedAt: null,
+    trashPath: null,
+    ...cache,
+  };
+}

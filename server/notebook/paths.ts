@@ -1,0 +1,114 @@
+import { lstat, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { badRequest } from './errors';
+
+export const OUTSIDE = 'Path is outside the workspace';
+export const MAX_PATH_LENGTH = 1024;
+export const MAX_NAME_BYTES = 255;
+export const NOTEBOOK_EXTENSION = '.ipynb';
+
+const DRIVE_LETTER = /^[A-Za-z]:/;
+
+/**
+ * Checks a client-supplied workspace path and returns it unchanged: relative, POSIX,
+ * no leading or trailing slash ("reports/q1.ipynb"). Anything that could name a place
+ * outside the root, or a hidden/reserved entry, is a 400 with a specific message.
+ */
+export function parseWorkspacePath(raw: string): string {
+  if (raw.length === 0) throw badRequest('Path is empty');
+  if (raw.length > MAX_PATH_LENGTH) throw badRequest(`Path is longer than ${MAX_PATH_LENGTH} characters`);
+  if (hasControlChars(raw)) throw badRequest('Path contains control characters');
+  if (raw.includes('\\')) throw badRequest('Path must use / as the separator');
+  if (raw.startsWith('/') || DRIVE_LETTER.test(raw)) throw badRequest(OUTSIDE);
+  if (raw.endsWith('/')) throw badRequest('Path must not end with /');
+  for (const segment of raw.split('/')) checkSegment(segment);
+  return raw;
+}
+
+/** True when the API would accept the path (items on disk that fail are not listed). */
+export function isWorkspacePath(raw: string): boolean {
+  try {
+    parseWorkspacePath(raw);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checkSegment(segment: string): void {
+  if (segment === '') throw badRequest('Path contains an empty segment (//)');
+  // A percent-encoded '..' is harmless on disk but turns into one if a URL ever decodes it.
+  const decoded = decodeOnce(segment);
+  for (const form of new Set([segment, decoded])) {
+    if (form === '..' || form.includes('/') || form.includes('\\')) throw badRequest(OUTSIDE);
+    if (form === '.') throw badRequest('Path must not contain . segments');
+    if (form.startsWith('.')) throw badRequest('Names starting with . are reserved');
+    if (hasControlChars(form)) throw badRequest('Path contains control characters');
+  }
+  if (Buffer.byteLength(segment) > MAX_NAME_BYTES) throw badRequest(`Names are limited to ${MAX_NAME_BYTES} bytes`);
+}
+
+/** C0 controls (NUL included), DEL and C1 controls: never part of a name people type. */
+function hasControlChars(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+function decodeOnce(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export function isNotebookPath(relative: string): boolean {
+  return relative.endsWith(NOTEBOOK_EXTENSION);
+}
+
+/** "a/b/c.ipynb" → "a/b"; top-level items → "" (the root). */
+export function parentOf(relative: string): string {
+  const slash = relative.lastIndexOf('/');
+  return slash === -1 ? '' : relative.slice(0, slash);
+}
+
+export function nameOf(relative: string): string {
+  return relative.slice(relative.lastIndexOf('/') + 1);
+}
+
+/** True when `relative` is `ancestor` itself or lies under it. */
+export function isWithin(relative: string, ancestor: string): boolean {
+  return relative === ancestor || relative.startsWith(`${ancestor}/`);
+}
+
+/**
+ * Absolute location of a checked relative path under `root` (itself a real path). Symlinks
+ * may point within the root but never out of it: the nearest existing ancestor, and the
+ * target when it exists, must resolve inside. A dangling symlink is refused, because
+ * creating through it would write wherever it points.
+ */
+export async function confine(root: string, relative: string): Promise<string> {
+  const absolute = path.join(root, ...relative.split('/'));
+  let existing = absolute;
+  while (!(await exists(existing))) existing = path.dirname(existing);
+  let real: string;
+  try {
+    real = await realpath(existing);
+  } catch {
+    throw badRequest(OUTSIDE);
+  }
+  if (real !== root && !real.startsWith(root + path.sep)) throw badRequest(OUTSIDE);
+  return absolute;
+}
+
+async function exists(absolute: string): Promise<boolean> {
+  try {
+    await lstat(absolute);
+    return true;
+  } catch {
+    return false;
+  }
+}

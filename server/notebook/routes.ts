@@ -1,0 +1,124 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { requiredStrings } from '../http/validation';
+import { WorkspaceError } from './errors';
+import type { WorkspaceFile } from './model';
+import { etagOf, parsePreconditions } from './preconditions';
+import type { WriteContext } from './workspace';
+
+/** The embedded default has a single bucket: the workspace folder. */
+export const WORKSPACE_BUCKET = 'workspace';
+/** Notebooks with image outputs easily pass Fastify's 1 MiB default. */
+const NOTEBOOK_BODY_LIMIT = 32 * 1024 * 1024;
+
+const pathQuery = requiredStrings('path');
+const bucketQuery = { type: 'object', properties: { bucket: { type: 'string' } } } as const;
+const s3Query = { type: 'object', required: ['key'], properties: { bucket: { type: 'string' }, key: { type: 'string' } } } as const;
+const auditQuery = {
+  type: 'object',
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 10000, default: 100 }, offset: { type: 'integer', minimum: 0, default: 0 } },
+} as const;
+const restoreBody = { ...requiredStrings('path'), properties: { ...requiredStrings('path').properties, id: { strictType: 'string' } } };
+const favoriteBody = {
+  type: 'object',
+  required: ['path', 'isFavorite'],
+  properties: { path: { strictType: 'string' }, isFavorite: { strictType: 'boolean' } },
+} as const;
+
+/**
+ * Workspace file API (the seed's paths), mounted at /api/notebook, for admins and editors.
+ * Single-item answers are {file} with the item's version as ETag; writes take If-Match
+ * (and POST /files If-None-Match: *) and, like every mutating API, an Idempotency-Key.
+ */
+export const notebookRoutes: FastifyPluginAsync = async (app) => {
+  const notebooks = app.services.notebooks;
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof WorkspaceError) return reply.code(error.statusCode).send(error.toJSON());
+    throw error; // to the app's handler
+  });
+
+  app.get<{ Querystring: { bucket?: string } }>('/workspace', { schema: { querystring: bucketQuery } }, async (request) => {
+    checkBucket(request.query.bucket);
+    return { files: await notebooks.list() };
+  });
+
+  app.get('/local-fs', async () => ({ files: await notebooks.list() }));
+
+  app.get<{ Querystring: { path: string } }>('/get-file-local', { schema: { querystring: pathQuery } }, async (request, reply) => {
+    const { content, file } = await notebooks.read(request.query.path);
+    return withEtag(reply, file, { content, file });
+  });
+
+  app.get<{ Querystring: { bucket?: string; key: string } }>('/get-file-s3', { schema: { querystring: s3Query } }, async (request, reply) => {
+    checkBucket(request.query.bucket);
+    const { content, file } = await notebooks.read(request.query.key);
+    return withEtag(reply, file, { content, file });
+  });
+
+  app.get<{ Querystring: { limit: number; offset: number } }>('/audit', { schema: { querystring: auditQuery } }, async (request) =>
+    notebooks.audit(request.query.limit, request.query.offset),
+  );
+
+  await app.register(writeRoutes);
+};
+
+const writeRoutes: FastifyPluginAsync = async (app) => {
+  const notebooks = app.services.notebooks;
+
+  app.post<{ Body: { path: string; content: string } }>(
+    '/files',
+    { bodyLimit: NOTEBOOK_BODY_LIMIT, schema: { body: requiredStrings('path', 'content') } },
+    async (request, reply) => {
+      const file = await notebooks.save(writeContext(request), request.body.path, request.body.content, preconditionsOf(request));
+      return withEtag(reply, file, { file });
+    },
+  );
+
+  app.post<{ Body: { path: string } }>('/folders', { schema: { body: requiredStrings('path') } }, async (request, reply) => {
+    const file = await notebooks.createFolder(writeContext(request), request.body.path);
+    return withEtag(reply, file, { file });
+  });
+
+  app.post<{ Body: { oldPath: string; newPath: string } }>('/rename', { schema: { body: requiredStrings('oldPath', 'newPath') } }, async (request, reply) => {
+    const { oldPath, newPath } = request.body;
+    const file = await notebooks.rename(writeContext(request), oldPath, newPath, preconditionsOf(request));
+    return withEtag(reply, file, { file });
+  });
+
+  app.delete<{ Body: { path: string } }>('/delete', { schema: { body: requiredStrings('path') } }, async (request, reply) => {
+    const file = await notebooks.delete(writeContext(request), request.body.path, preconditionsOf(request));
+    return withEtag(reply, file, { file });
+  });
+
+  app.post<{ Body: { path: string; id?: string } }>('/restore', { schema: { body: restoreBody } }, async (request, reply) => {
+    const file = await notebooks.restore(writeContext(request), request.body.path, request.body.id);
+    return withEtag(reply, file, { file });
+  });
+
+  app.post<{ Body: { path: string; isFavorite: boolean } }>('/favorite', { schema: { body: favoriteBody } }, async (request, reply) => {
+    const file = await notebooks.favorite(writeContext(request), request.body.path, request.body.isFavorite);
+    return withEtag(reply, file, { file });
+  });
+};
+
+function checkBucket(bucket: string | undefined): void {
+  if (bucket !== undefined && bucket !== WORKSPACE_BUCKET) throw new WorkspaceError(404, `Unknown bucket: ${bucket}`);
+}
+
+function withEtag<T>(reply: FastifyReply, file: WorkspaceFile, body: T): T {
+  reply.header('etag', etagOf(file.version));
+  return body;
+}
+
+function preconditionsOf(request: FastifyRequest) {
+  return parsePreconditions(request.headers['if-match'], request.headers['if-none-match']);
+}
+
+function writeContext(request: FastifyRequest): WriteContext {
+  if (!request.user) throw new Error('The auth guard did not attach a user');
+  return {
+    username: request.user.username,
+    key: request.idempotency?.key ?? null,
+    method: request.method,
+    route: request.routeOptions.url ?? request.url,
+  };
+}

@@ -1,0 +1,67 @@
+import type { Clock } from '../auth/clock';
+import type { Store } from '../store/db';
+import { auditLog, type AuditEntry } from './audit';
+import { listFiles, readNotebook, saveNotebook } from './files';
+import { createFolder, setFavorite } from './folders';
+import type { WorkspaceFile } from './model';
+import { deleteItem, renameItem, restoreItem } from './moves';
+import { parseWorkspacePath as checked } from './paths';
+import type { Preconditions } from './preconditions';
+import { Workspace, type WriteContext } from './workspace';
+
+/**
+ * The workspace file API in one place: every path is checked here (so no caller can skip
+ * it) and every operation, reads included, runs exclusively (see Workspace).
+ */
+export class NotebookService {
+  private constructor(private readonly workspace: Workspace) {}
+
+  /** Creates <data>/workspace and <data>/workspace-trash when missing. */
+  static async open(dataDir: string, store: Store, clock: Clock): Promise<NotebookService> {
+    return new NotebookService(await Workspace.open(dataDir, store, clock));
+  }
+
+  get root(): string {
+    return this.workspace.root;
+  }
+
+  list(): Promise<WorkspaceFile[]> {
+    return this.run(() => listFiles(this.workspace));
+  }
+
+  read(path: string): Promise<{ content: string; file: WorkspaceFile }> {
+    return this.run(() => readNotebook(this.workspace, checked(path)));
+  }
+
+  save(context: WriteContext, path: string, content: string, conditions: Preconditions): Promise<WorkspaceFile> {
+    return this.run(() => saveNotebook(this.workspace, context, checked(path), content, conditions));
+  }
+
+  createFolder(context: WriteContext, path: string): Promise<WorkspaceFile> {
+    return this.run(() => createFolder(this.workspace, context, checked(path)));
+  }
+
+  rename(context: WriteContext, oldPath: string, newPath: string, conditions: Preconditions): Promise<WorkspaceFile> {
+    return this.run(() => renameItem(this.workspace, context, checked(oldPath), checked(newPath), conditions));
+  }
+
+  delete(context: WriteContext, path: string, conditions: Preconditions): Promise<WorkspaceFile> {
+    return this.run(() => deleteItem(this.workspace, context, checked(path), conditions));
+  }
+
+  restore(context: WriteContext, path: string, id?: string): Promise<WorkspaceFile> {
+    return this.run(() => restoreItem(this.workspace, context, checked(path), id));
+  }
+
+  favorite(context: WriteContext, path: string, isFavorite: boolean): Promise<WorkspaceFile> {
+    return this.run(() => setFavorite(this.workspace, context, checked(path), isFavorite));
+  }
+
+  audit(limit: number, offset: number): Promise<{ items: AuditEntry[]; count: number }> {
+    return auditLog.page(this.workspace.store, limit, offset);
+  }
+
+  private run<T>(task: () => Promise<T>): Promise<T> {
+    return this.workspace.exclusive(task);
+  }
+}

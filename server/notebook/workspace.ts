@@ -1,0 +1,114 @@
+import { mkdir, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { ulid } from 'ulid';
+import type { Clock } from '../auth/clock';
+import type { Queryable, Store } from '../store/db';
+import { auditLog } from './audit';
+import { entryAt } from './disk';
+import { notFound } from './errors';
+import { items } from './items';
+import type { ItemRow } from './model';
+import { confine } from './paths';
+import { rowForDisk, type RowChange } from './sync';
+
+export const WORKSPACE_DIR = 'workspace';
+export const TRASH_DIR = 'workspace-trash';
+
+/** Who applied a write and through which route, for the audit log. */
+export interface WriteContext {
+  username: string;
+  /** The Idempotency-Key of the request, if any. */
+  key: string | null;
+  method: string;
+  route: string;
+}
+
+/** A live item: where it is on disk and its (up-to-date) row. */
+export interface Located {
+  relative: string;
+  absolute: string;
+  row: ItemRow;
+}
+
+/**
+ * The workspace folder and its metadata. Operations run one at a time (exclusive): they
+ * check the disk, change it, then record the change, and must not interleave, or two
+ * writers could both find a path free. This also orders the audit log by application.
+ */
+export class Workspace {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    /** Real path of <data>/workspace. */
+    readonly root: string,
+    /** Real path of <data>/workspace-trash, outside the root so no path can reach it. */
+    readonly trashRoot: string,
+    readonly store: Store,
+    readonly clock: Clock,
+  ) {}
+
+  static async open(dataDir: string, store: Store, clock: Clock): Promise<Workspace> {
+    const root = path.join(dataDir, WORKSPACE_DIR);
+    const trash = path.join(dataDir, TRASH_DIR);
+    await mkdir(root, { recursive: true });
+    await mkdir(trash, { recursive: true, mode: 0o700 });
+    return new Workspace(await realpath(root), await realpath(trash), store, clock);
+  }
+
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(task);
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+
+  newId(): string {
+    return ulid(this.clock());
+  }
+
+  confine(relative: string): Promise<string> {
+    return confine(this.root, relative);
+  }
+
+  /**
+   * The live item at a path, or null. Brings its row in line with the disk on the way:
+   * creates one for items copied in by hand, drops one whose item vanished. `rehash`
+   * re-reads a notebook's content instead of trusting the cached version.
+   */
+  async find(relative: string, rehash = false): Promise<Located | null> {
+    const absolute = await this.confine(relative);
+    const disk = await entryAt(absolute);
+    const existing = await items.live(this.store, relative);
+    if (!disk) {
+      if (existing) await items.remove(this.store, existing.id);
+      return null;
+    }
+    const change = await rowForDisk(existing, relative, absolute, disk, { newId: () => this.newId(), rehash });
+    await applyRowChange(this.store, existing, change);
+    return { relative, absolute, row: change.row };
+  }
+
+  /** 404 unless the folder exists ("" is the root). */
+  async requireFolder(relative: string): Promise<void> {
+    if (relative === '') return;
+    const disk = await entryAt(await this.confine(relative));
+    if (disk?.type !== 'folder') throw notFound(`Folder not found: ${relative}`);
+  }
+
+  /** Records the metadata of an applied write and its audit entry in one transaction. */
+  commit(context: WriteContext, itemPath: string, change: (tx: Queryable) => Promise<void>): Promise<void> {
+    return this.store.transaction(async (tx) => {
+      await change(tx);
+      await auditLog.append(tx, { ...context, path: itemPath, status: 200, at: this.clock() });
+    });
+  }
+}
+
+export async function applyRowChange(db: Queryable, existing: ItemRow | null, change: RowChange): Promise<void> {
+  const { row, action } = change;
+  if (action === 'replace' && existing) await items.remove(db, existing.id);
+  if (action === 'insert' || action === 'replace') await items.insert(db, row);
+  if (action === 'update') {
+    const { contentVersion, contentMtime, contentSize, updatedAt } = row;
+    await items.update(db, row.id, { contentVersion, contentMtime, contentSize, updatedAt });
+  }
+}
