@@ -1,0 +1,117 @@
+import Dexie, { type Table } from 'dexie';
+import type { ConsoleEvent } from './events';
+import { PROJECTIONS, type AnyProjection } from './projections';
+import type { ConsoleDb } from './schema';
+
+/** How many events rebuildProjections() holds in memory at once. */
+export const REBUILD_CHUNK = 5_000;
+
+function projectionTables(db: ConsoleDb, projections: readonly AnyProjection[]): Table[] {
+  return [...new Set(projections.map((p) => p.table))].map((name) => db.table(name));
+}
+
+function isConstraintError(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === Dexie.errnames.Constraint;
+}
+
+/** Adds one event to the log; the log assigns its seq. A repeated id is a ConstraintError naming it. */
+async function addEvent(db: ConsoleDb, event: ConsoleEvent): Promise<ConsoleEvent> {
+  const { seq: _ignored, ...fields } = event;
+  try {
+    const seq = await db.events.add({ ...fields });
+    return { ...fields, seq };
+  } catch (error) {
+    if (!isConstraintError(error)) throw error;
+    throw new Dexie.ConstraintError(`Event ${event.id} is already in the event log`, error as object);
+  }
+}
+
+/**
+ * Runs events (in seq order) through one projection: reads each touched row once, applies every
+ * event to it in memory, then writes only the rows that changed. Each table has one projection.
+ */
+async function projectTable(table: Table, projection: AnyProjection, events: readonly ConsoleEvent[]): Promise<void> {
+  const touches = events.flatMap((event) => {
+    const key = projection.keyOf(event);
+    return key === null ? [] : [{ key, event }];
+  });
+  if (touches.length === 0) return;
+  const keys = [...new Set(touches.map((t) => t.key))];
+  const before: unknown[] = await table.bulkGet(keys);
+  const rows = new Map(keys.map((key, i) => [key, before[i]]));
+  for (const { key, event } of touches) rows.set(key, projection.apply(rows.get(key), event));
+
+  const puts: unknown[] = [];
+  const deletes: string[] = [];
+  keys.forEach((key, i) => {
+    const after = rows.get(key);
+    if (after === before[i]) return; // untouched (e.g. an ignored outcome): no write, no live-query wake-up
+    if (after === undefined) deletes.push(key);
+    else puts.push(after);
+  });
+  await table.bulkPut(puts);
+  await table.bulkDelete(deletes);
+}
+
+async function project(db: ConsoleDb, projections: readonly AnyProjection[], events: readonly ConsoleEvent[]) {
+  for (const projection of projections) await projectTable(db.table(projection.table), projection, events);
+}
+
+/**
+ * The one write path of the event log: stores the events (assigning seq) and updates every
+ * projection in a single transaction. If anything throws (a duplicate id, a projection bug) the
+ * transaction aborts and nothing is stored. Returns the events as stored, with their seq.
+ */
+export function append(
+  db: ConsoleDb,
+  events: readonly ConsoleEvent[],
+  projections: readonly AnyProjection[] = PROJECTIONS,
+): Promise<ConsoleEvent[]> {
+  return db.transaction('rw', [db.events, ...projectionTables(db, projections)], async () => {
+    const stored: ConsoleEvent[] = [];
+    for (const event of events) stored.push(await addEvent(db, event));
+    await project(db, projections, stored);
+    return stored;
+  });
+}
+
+/**
+ * Appends an event unless one with its id is already in the log (false then). For writers that
+ * replay outcomes with deterministic ids: a repeat means "already recorded", not an error.
+ */
+export function appendOnce(
+  db: ConsoleDb,
+  event: ConsoleEvent,
+  projections: readonly AnyProjection[] = PROJECTIONS,
+): Promise<boolean> {
+  return db.transaction('rw', [db.events, ...projectionTables(db, projections)], async () => {
+    if ((await db.events.where('id').equals(event.id).count()) > 0) return false;
+    await append(db, [event], projections);
+    return true;
+  });
+}
+
+/**
+ * Empties the projection tables and replays the whole log into them in seq order, a chunk at a
+ * time. One transaction, so no append can slip in between and readers never see a half-built table.
+ * Returns how many events were replayed.
+ */
+export function rebuildProjections(
+  db: ConsoleDb,
+  projections: readonly AnyProjection[] = PROJECTIONS,
+  chunkSize = REBUILD_CHUNK,
+): Promise<number> {
+  const tables = projectionTables(db, projections);
+  return db.transaction('rw', [db.events, ...tables], async () => {
+    for (const table of tables) await table.clear();
+    let lastSeq = 0;
+    let replayed = 0;
+    for (;;) {
+      const chunk = await db.events.where('seq').above(lastSeq).limit(chunkSize).toArray();
+      if (chunk.length === 0) return replayed;
+      await project(db, projections, chunk);
+      lastSeq = chunk[chunk.length - 1].seq as number; // the primary key: always set on a stored event
+      replayed += chunk.length;
+    }
+  });
+}

@@ -1,0 +1,115 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { append } from './append';
+import { WORKSPACE_AGGREGATE, type ConsoleEvent, type Origin } from './events';
+import { newEvent, type Identity } from './identity';
+import { workspaceInverse } from './projections/workspaceInverse';
+import { freshDbs } from './testDb';
+import { redo, undo, undoState } from './undo';
+
+const freshDb = freshDbs('undo');
+const me: Identity = { clientId: 'client', tabId: 'tab' };
+const AGG = WORKSPACE_AGGREGATE;
+
+/** A tiny log language: 'A' = user action A, 'undo A', 'redo A', 'remote R', 'replay R', 'save A'. */
+function script(steps: string[]): ConsoleEvent[] {
+  return steps.map((step, i) => {
+    const [verb, name = verb] = step.split(' ');
+    const origin: Origin = verb === 'remote' || verb === 'replay' ? verb : 'local';
+    const base = { seq: i + 1, aggregateId: AGG, at: i, clientId: 'c', tabId: 't', v: 1, origin };
+    switch (verb) {
+      case 'undo':
+        return { ...base, id: `undo-${i}`, type: 'WorkspaceItemDeleted', payload: { path: name, undoOf: name } };
+      case 'redo':
+        return { ...base, id: `redo-${i}`, type: 'WorkspaceFolderCreated', payload: { path: name, redoOf: name } };
+      case 'save':
+        return { ...base, id: `save-${i}`, type: 'WorkspaceSaveApplied', payload: { changeId: name } };
+      default:
+        return { ...base, id: name, type: 'WorkspaceFolderCreated', payload: { path: name } };
+    }
+  });
+}
+
+describe('undoState', () => {
+  const cases: [string, string[], string | null, string | null][] = [
+    ['nothing done', [], null, null],
+    ['do A, B', ['A', 'B'], 'B', null],
+    ['undo → B is undone first', ['A', 'B', 'undo B'], 'A', 'B'],
+    ['undo twice → A undone', ['A', 'B', 'undo B', 'undo A'], null, 'A'],
+    ['redo → A again', ['A', 'B', 'undo B', 'undo A', 'redo A'], 'A', 'B'],
+    ['redo twice', ['A', 'B', 'undo B', 'undo A', 'redo A', 'redo B'], 'B', null],
+    ['a new action clears redo', ['A', 'B', 'undo B', 'C'], 'C', null],
+    ['undo after redo', ['A', 'undo A', 'redo A', 'undo A'], null, 'A'],
+    ['remote events push nothing', ['A', 'remote R'], 'A', null],
+    ['replayed events push nothing', ['A', 'replay R'], 'A', null],
+    ['remote events do not clear redo', ['A', 'undo A', 'remote R'], null, 'A'],
+    ['save lifecycle events are not undoable', ['A', 'save A'], 'A', null],
+    ['save lifecycle events do not clear redo', ['A', 'undo A', 'save A'], null, 'A'],
+    ['a second undo of the same action is ignored', ['A', 'B', 'undo B', 'undo B'], 'A', 'B'],
+  ];
+  it.each(cases)('%s', (_name, steps, undoable, redoable) => {
+    const state = undoState(script(steps), workspaceInverse);
+    expect(state.undoable?.id ?? null).toBe(undoable);
+    expect(state.redoable?.id ?? null).toBe(redoable);
+  });
+});
+
+describe('workspaceInverse', () => {
+  const e = (type: string, payload: object) => newEvent(me, { type, aggregateId: AGG, payload });
+  const cases: [ConsoleEvent, unknown][] = [
+    [e('WorkspaceFolderCreated', { path: 'f' }), { type: 'WorkspaceItemDeleted', payload: { path: 'f' } }],
+    [e('WorkspaceNotebookCreated', { path: 'n.ipynb', content: '{}' }), { type: 'WorkspaceItemDeleted', payload: { path: 'n.ipynb' } }],
+    [e('WorkspaceItemRenamed', { oldPath: 'a', newPath: 'b', version: 'v' }), { type: 'WorkspaceItemRenamed', payload: { oldPath: 'b', newPath: 'a' } }],
+    [e('WorkspaceItemDeleted', { path: 'a', version: 'v' }), { type: 'WorkspaceItemRestored', payload: { path: 'a' } }],
+    [e('WorkspaceItemRestored', { path: 'a' }), { type: 'WorkspaceItemDeleted', payload: { path: 'a' } }],
+    [e('WorkspaceSaveApplied', { changeId: 'x' }), null],
+    [e('WorkspaceSaveFailed', { changeId: 'x', status: 409, message: '' }), null],
+  ];
+  it.each(cases)('inverts %#', (event, inverse) => {
+    expect(workspaceInverse(event)).toEqual(inverse);
+  });
+});
+
+describe('undo / redo on the log', () => {
+  const act = (type: string, payload: object) => newEvent(me, { type, aggregateId: AGG, payload });
+
+  it('appends the inverse through append(), then the original again', async () => {
+    const db = freshDb();
+    const [created] = await append(db, [act('WorkspaceFolderCreated', { path: 'f' })]);
+    const [renamed] = await append(db, [act('WorkspaceItemRenamed', { oldPath: 'f', newPath: 'g', version: 'v1' })]);
+
+    const undone = await undo(db, me, AGG, workspaceInverse);
+    expect(undone).toMatchObject({ type: 'WorkspaceItemRenamed', origin: 'local', payload: { oldPath: 'g', newPath: 'f', undoOf: renamed.id } });
+    expect(undone?.seq).toBe(3);
+    // The inverse is an ordinary change: it has its own change row, waiting to be saved.
+    expect(await db.workspaceChanges.get(undone?.id ?? '')).toMatchObject({ kind: 'renamed', path: 'g', newPath: 'f', state: 'sending' });
+
+    expect(await undo(db, me, AGG, workspaceInverse)).toMatchObject({ type: 'WorkspaceItemDeleted', payload: { path: 'f', undoOf: created.id } });
+    expect(await undo(db, me, AGG, workspaceInverse)).toBeNull();
+
+    expect(await redo(db, me, AGG, workspaceInverse)).toMatchObject({ type: 'WorkspaceFolderCreated', payload: { path: 'f', redoOf: created.id } });
+    const again = await redo(db, me, AGG, workspaceInverse);
+    expect(again?.payload).toEqual({ oldPath: 'f', newPath: 'g', version: 'v1', redoOf: renamed.id });
+    expect(await redo(db, me, AGG, workspaceInverse)).toBeNull();
+    expect(await db.events.count()).toBe(6);
+  });
+
+  it('ignores other aggregates and save outcomes', async () => {
+    const db = freshDb();
+    const [created] = await append(db, [act('WorkspaceFolderCreated', { path: 'f' })]);
+    await append(db, [
+      newEvent(me, { type: 'WorkspaceFolderCreated', aggregateId: 'other', payload: { path: 'x' } }),
+      act('WorkspaceSaveApplied', { changeId: created.id }),
+    ]);
+    expect((await undo(db, me, AGG, workspaceInverse))?.payload).toMatchObject({ undoOf: created.id });
+  });
+
+  it('two tabs undoing at once undo two different actions', async () => {
+    const db = freshDb();
+    const [a] = await append(db, [act('WorkspaceFolderCreated', { path: 'a' })]);
+    const [b] = await append(db, [act('WorkspaceFolderCreated', { path: 'b' })]);
+    const other: Identity = { clientId: 'client', tabId: 'tab-2' };
+    const both = await Promise.all([undo(db, me, AGG, workspaceInverse), undo(db, other, AGG, workspaceInverse)]);
+    expect(both.map((e) => (e?.payload as { undoOf: string }).undoOf).sort()).toEqual([a.id, b.id].sort());
+  });
+});

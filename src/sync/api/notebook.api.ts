@@ -1,0 +1,176 @@
+import { AxiosError, AxiosHeaders, isAxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
+
+/** An item of the workspace as the server has it. */
+export interface WorkspaceFile {
+  id: string;
+  name: string;
+  /** Relative POSIX path, e.g. "reports/q1.ipynb". */
+  path: string;
+  type: 'notebook' | 'folder';
+  owner: string;
+  createdAt: string;
+  updatedAt: string;
+  isFavorite: boolean;
+  isDeleted: boolean;
+  /** Sent back as If-Match so a save never overwrites a change it has not seen. */
+  version: string;
+}
+
+export interface FileWithContent {
+  /** The notebook as a JSON string. */
+  content: string;
+  file: WorkspaceFile;
+}
+
+/** How one save presents itself to the server and to the service worker's queue. */
+export interface SaveOptions {
+  /** Idempotency-Key: a repeat (a replay) gets the first answer instead of applying twice. */
+  key: string;
+  /** The event id of the change being saved (X-Console-Change), so a replay can report on it. */
+  changeId?: string;
+  /** What the user did, in words (X-Console-Label); the queue shows it. */
+  label: string;
+  /** Only if the server's item is still at this version. */
+  ifMatch?: string;
+  /** Only if no item exists at the path yet. */
+  createOnly?: boolean;
+}
+
+/** Saved (with the server's answer), or queued by the service worker for when the network returns. */
+export type SaveResult<T> = { queued: false; data: T } | { queued: true; key: string };
+
+/** One write the server applied (server/notebook/audit.ts). */
+export interface AuditEntry {
+  seq: number;
+  /** The Idempotency-Key it came with: a replayed save never adds a second entry. */
+  key: string | null;
+  method: string;
+  route: string;
+  path: string;
+  status: number;
+  username: string;
+  at: string;
+}
+
+export interface AuditPage {
+  items: AuditEntry[];
+  count: number;
+}
+
+export interface ReadOptions {
+  signal?: AbortSignal;
+}
+
+/** A 409: the item changed on the server (or already exists, or is gone: `current` null). */
+export class SaveConflict extends AxiosError {
+  /** The server's item as it is now; null when it no longer exists; undefined when not said. */
+  readonly current?: WorkspaceFile | null;
+
+  constructor(error: AxiosError) {
+    const body = error.response?.data as { message?: unknown; current?: unknown } | undefined;
+    const message = typeof body?.message === 'string' ? body.message : 'The item changed on the server.';
+    super(message, error.code, error.config, error.request, error.response);
+    this.name = 'SaveConflict';
+    this.current = body?.current === null ? null : isWorkspaceFile(body?.current) ? body.current : undefined;
+  }
+}
+
+export function isSaveConflict(error: unknown): error is SaveConflict {
+  return error instanceof SaveConflict;
+}
+
+export interface NotebookApi {
+  listWorkspace(bucket?: string, options?: ReadOptions): Promise<WorkspaceFile[]>;
+  listLocal(options?: ReadOptions): Promise<WorkspaceFile[]>;
+  getLocalFile(path: string, options?: ReadOptions): Promise<FileWithContent>;
+  getS3File(bucket: string, key: string, options?: ReadOptions): Promise<FileWithContent>;
+  saveFile(path: string, content: string, options: SaveOptions): Promise<SaveResult<WorkspaceFile>>;
+  createFolder(path: string, options: SaveOptions): Promise<SaveResult<WorkspaceFile>>;
+  rename(oldPath: string, newPath: string, options: SaveOptions): Promise<SaveResult<WorkspaceFile>>;
+  remove(path: string, options: SaveOptions): Promise<SaveResult<WorkspaceFile>>;
+  restore(path: string, options: SaveOptions): Promise<SaveResult<WorkspaceFile>>;
+  setFavorite(path: string, isFavorite: boolean, options: SaveOptions): Promise<SaveResult<WorkspaceFile>>;
+  audit(page: { limit: number; offset: number }, options?: ReadOptions): Promise<AuditPage>;
+}
+
+function isWorkspaceFile(value: unknown): value is WorkspaceFile {
+  const v = value as Record<string, unknown> | null;
+  return !!v && typeof v.path === 'string' && typeof v.name === 'string' && (v.type === 'notebook' || v.type === 'folder');
+}
+
+function filesFrom(body: unknown): WorkspaceFile[] {
+  const files = (body as { files?: unknown } | null)?.files;
+  if (!Array.isArray(files) || !files.every(isWorkspaceFile)) throw new Error('The server answered with an unexpected file list.');
+  return files;
+}
+
+function fileFrom(body: unknown): WorkspaceFile {
+  const file = (body as { file?: unknown } | null)?.file;
+  if (!isWorkspaceFile(file)) throw new Error('The server answered with an unexpected file.');
+  return file;
+}
+
+function withContent(body: unknown): FileWithContent {
+  const content = (body as { content?: unknown } | null)?.content;
+  if (typeof content !== 'string') throw new Error('The server answered without the file content.');
+  return { content, file: fileFrom(body) };
+}
+
+function saveHeaders(options: SaveOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Idempotency-Key': options.key,
+    // Header values are Latin-1 only; labels carry file names in any script.
+    'X-Console-Label': encodeURIComponent(options.label),
+  };
+  if (options.changeId) headers['X-Console-Change'] = options.changeId;
+  if (options.ifMatch) headers['If-Match'] = options.ifMatch;
+  if (options.createOnly) headers['If-None-Match'] = '*';
+  return headers;
+}
+
+/** Sends a save; tells a queued answer (the service worker's 202 + X-Queued: 1) from a saved one. */
+async function save(
+  send: (headers: Record<string, string>) => Promise<AxiosResponse>,
+  options: SaveOptions,
+): Promise<SaveResult<WorkspaceFile>> {
+  try {
+    const res = await send(saveHeaders(options));
+    if (res.status === 202 && AxiosHeaders.from(res.headers as AxiosHeaders).get('X-Queued') === '1') {
+      const key = (res.data as { key?: unknown } | null)?.key;
+      return { queued: true, key: typeof key === 'string' ? key : options.key };
+    }
+    return { queued: false, data: fileFrom(res.data) };
+  } catch (error) {
+    throw isAxiosError(error) && error.response?.status === 409 ? new SaveConflict(error) : error;
+  }
+}
+
+/** The workspace API (server/notebook), mounted at config.apis.notebook. */
+export function createNotebookApi(http: AxiosInstance): NotebookApi {
+  return {
+    async listWorkspace(bucket = 'workspace', { signal } = {}) {
+      return filesFrom((await http.get('/workspace', { params: { bucket }, signal })).data);
+    },
+    async listLocal({ signal } = {}) {
+      return filesFrom((await http.get('/local-fs', { signal })).data);
+    },
+    async getLocalFile(path, { signal } = {}) {
+      return withContent((await http.get('/get-file-local', { params: { path }, signal })).data);
+    },
+    async getS3File(bucket, key, { signal } = {}) {
+      return withContent((await http.get('/get-file-s3', { params: { bucket, key }, signal })).data);
+    },
+    saveFile: (path, content, options) => save((headers) => http.post('/files', { path, content }, { headers }), options),
+    createFolder: (path, options) => save((headers) => http.post('/folders', { path }, { headers }), options),
+    rename: (oldPath, newPath, options) => save((headers) => http.post('/rename', { oldPath, newPath }, { headers }), options),
+    remove: (path, options) => save((headers) => http.delete('/delete', { data: { path }, headers }), options),
+    restore: (path, options) => save((headers) => http.post('/restore', { path }, { headers }), options),
+    setFavorite: (path, isFavorite, options) =>
+      save((headers) => http.post('/favorite', { path, isFavorite }, { headers }), options),
+    async audit({ limit, offset }, { signal } = {}) {
+      const body = (await http.get('/audit', { params: { limit, offset }, signal })).data as Partial<AuditPage> | null;
+      if (!Array.isArray(body?.items) || typeof body.count !== 'number') throw new Error('The server answered with an unexpected audit page.');
+      return { items: body.items, count: body.count };
+    },
+  };
+}

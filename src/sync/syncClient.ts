@@ -1,0 +1,131 @@
+import { ulid } from 'ulid';
+import { DEFAULT_BUCKET, type SyncResource, type SyncWorkerEvent } from '../workers/syncWorkerApi';
+import type { RuntimeConfig } from './api/types';
+import { createBroadcast, type Broadcast } from './broadcast';
+import { runAsLeader, type LockRequester } from './leader';
+import { browserPageSignals, type PageSignals } from './pageSignals';
+import { isSyncMessage, SYNC_CHANNEL, type SyncMessage } from './syncMessages';
+import { connectSyncWorker, type SyncWorkerConnection } from './syncWorkerConnection';
+
+export interface StartSyncOptions {
+  config: RuntimeConfig;
+  /** The server ended the session (seen by the leader's worker, in any tab). */
+  onUnauthorized: () => void;
+  /** The tabs' shared channel; opened (and closed on stop) here when not given. */
+  broadcast?: Broadcast<SyncMessage>;
+  bucket?: string;
+  tabId?: string;
+  locks?: LockRequester;
+  page?: PageSignals;
+  connectWorker?: () => SyncWorkerConnection;
+}
+
+export interface SyncClient {
+  /** Leaves the election (the next tab takes over) and stops listening. */
+  stop(): void;
+  /** Fresh data now: the leader's worker polls at once, whichever tab asks. */
+  refreshNow(resource: SyncResource): void;
+}
+
+interface ClientState {
+  /** The worker, while this tab leads. */
+  worker?: SyncWorkerConnection;
+  /** Other tabs' visibility, as they announced it to this leader. */
+  visibleTabs: Map<string, boolean>;
+}
+
+const ignore = () => {};
+
+/**
+ * The page side of sync. Every tab joins the leader election and shares its visibility; only the
+ * leader runs the sync worker, feeding it the network state and whether any tab is visible, and
+ * runs the refreshes other tabs ask for. When the leader tab closes, the browser hands its Web
+ * Lock to the next tab, which starts its own worker at once.
+ */
+export function startSync(options: StartSyncOptions): SyncClient {
+  const { config, onUnauthorized, bucket = DEFAULT_BUCKET, tabId = ulid() } = options;
+  const page = options.page ?? browserPageSignals();
+  const broadcast = options.broadcast ?? createBroadcast<SyncMessage>(SYNC_CHANNEL, { accept: isSyncMessage });
+  const connectWorker = options.connectWorker ?? connectSyncWorker;
+  const state: ClientState = { visibleTabs: new Map() };
+
+  const announceVisibility = () => broadcast.post({ type: 'tab-visibility', tabId, visible: page.isVisible() });
+
+  function pushConditions(): void {
+    const anyTabVisible = page.isVisible() || [...state.visibleTabs.values()].some(Boolean);
+    state.worker?.api.setConditions({ online: page.isOnline(), anyTabVisible }).catch(ignore);
+  }
+
+  function onWorkerEvent(event: SyncWorkerEvent): void {
+    if (event.type === 'unauthorized') {
+      broadcast.post({ type: 'unauthorized' });
+      onUnauthorized();
+      return;
+    }
+    const { polling, lastFetchedAt, error } = event;
+    broadcast.post({ type: 'sync-status', online: page.isOnline(), polling, lastFetchedAt, error });
+  }
+
+  function onMessage(message: SyncMessage): void {
+    switch (message.type) {
+      case 'tab-visibility':
+        state.visibleTabs.set(message.tabId, message.visible);
+        return pushConditions();
+      case 'visibility-query':
+        return announceVisibility();
+      case 'refresh-request':
+        state.worker?.api.refreshNow(message.resource).catch(ignore);
+        return;
+      case 'unauthorized':
+        return onUnauthorized();
+      default:
+        return;
+    }
+  }
+
+  async function lead(signal: AbortSignal): Promise<void> {
+    const worker = connectWorker();
+    const unsubscribe = worker.subscribe(onWorkerEvent);
+    const release = () => {
+      unsubscribe();
+      worker.terminate();
+      if (state.worker === worker) state.worker = undefined;
+    };
+    signal.addEventListener('abort', release, { once: true });
+    state.worker = worker;
+    // What other tabs said to an earlier leader may be stale: ask them all again.
+    state.visibleTabs.clear();
+    broadcast.post({ type: 'leader-changed', tabId });
+    broadcast.post({ type: 'visibility-query' });
+    try {
+      await worker.api.start({ apis: config.apis, bucket });
+    } catch (error) {
+      release(); // gives the lock up, so another tab can try
+      throw error;
+    }
+    pushConditions();
+  }
+
+  const unsubscribeBroadcast = broadcast.subscribe(onMessage);
+  const unsubscribePage = page.subscribe(() => {
+    announceVisibility();
+    pushConditions();
+  });
+  announceVisibility();
+  const leadership = runAsLeader('sync', lead, options.locks);
+
+  return {
+    stop() {
+      leadership.stop();
+      unsubscribePage();
+      unsubscribeBroadcast();
+      // This tab no longer counts as a visible one for the leader.
+      broadcast.post({ type: 'tab-visibility', tabId, visible: false });
+      if (!options.broadcast) broadcast.close();
+    },
+    refreshNow(resource) {
+      if (state.worker) state.worker.api.refreshNow(resource).catch(ignore);
+      else broadcast.post({ type: 'refresh-request', resource });
+    },
+  };
+}
