@@ -4,9 +4,12 @@ import { createActor } from 'xstate';
 import { authMachine } from './machines/auth.machine';
 import { fetchRuntimeConfig } from './sync/api/config.api';
 import { createConsoleApi } from './sync/api/console.api';
+import { createHealthApi } from './sync/api/health.api';
+import { createNotebookApi } from './sync/api/notebook.api';
 import { createHttp } from './sync/api/http';
 import { authActors } from './sync/session';
 import { App } from './ui/App';
+import { registerServiceWorker } from './ui/hooks/useServiceWorker';
 import './ui/styles/app.css';
 
 /** The composition root: the only place that wires API clients, actors and the database together. */
@@ -17,13 +20,19 @@ async function boot() {
   const consoleApi = createConsoleApi(createHttp({ baseURL: config.apis.console, onUnauthorized }));
   const auth = createActor(authMachine.provide({ actors: authActors(consoleApi) }));
   auth.start();
+  const apis = {
+    notebook: createNotebookApi(createHttp({ baseURL: config.apis.notebook, onUnauthorized })),
+    health: createHealthApi(createHttp({ baseURL: '/' })),
+  };
+  // Registered on every route, so the app shell is cached from the first visit on.
+  const serviceWorker = registerServiceWorker();
   // A session trusted from the cookie while offline is confirmed as soon as the network returns.
   window.addEventListener('online', () => auth.send({ type: 'RECHECK' }));
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <App services={{ auth, config }} />
+      <App services={{ auth, config, apis, serviceWorker }} />
     </StrictMode>,
   );
 }

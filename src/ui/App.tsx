@@ -11,7 +11,7 @@ export function App({ services }: { services: Services }) {
   return (
     <ServicesProvider services={services}>
       <RouterProvider router={router} />
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} hotkey={['altKey', 'KeyT']} closeButton richColors />
+      <Toaster position="top-right" offset={{ top: 68, right: 16 }} duration={TOAST_DURATION_MS} hotkey={['altKey', 'KeyT']} closeButton richColors />
     </ServicesProvider>
   );
 }

@@ -16,6 +16,7 @@ function RuleRedirect() {
 const lazyAdmin = async () => ({ Component: (await import('./layout/AdminArea')).AdminArea });
 const lazyLogin = async () => ({ Component: (await import('./pages/LoginPage')).LoginPage });
 const lazyHome = async () => ({ Component: (await import('./pages/HomePage')).HomePage });
+const lazyWorkspace = async () => ({ Component: (await import('./workspace/WorkspacePage')).WorkspacePage });
 const lazyProfile = async () => ({ Component: (await import('./pages/ProfilePage')).ProfilePage });
 
 function entryRoute(entry: MenuEntry): RouteObject {
@@ -26,6 +27,7 @@ function entryRoute(entry: MenuEntry): RouteObject {
     ...(entry.id === 'home' ? { search: { placeholder: 'Filter shortcuts' } } : {}),
   };
   if (entry.id === 'home') return { path, lazy: lazyHome, handle: { meta } };
+  if (entry.id === 'workspace') return { path, lazy: lazyWorkspace, handle: { meta: { ...meta, search: { placeholder: 'Filter this folder' } } } };
   const lazyEntry = async () => {
     const { EntryPage } = await import('./pages/EntryPage');
     return { element: <EntryPage entry={entry} /> };

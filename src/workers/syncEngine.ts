@@ -1,5 +1,5 @@
 import type { ConsoleDb } from '../db/schema';
-import { httpStatus, serverMessage } from '../sync/api/http';
+import { httpStatus, serverMessage, isNetworkError } from '../sync/api/http';
 import type { NotebookApi } from '../sync/api/notebook.api';
 import type { BackoffOptions } from '../sync/backoff';
 import { createPoller, type Poller, type PollerOptions } from '../sync/poller';
@@ -37,6 +37,7 @@ interface EngineState {
 }
 
 function describeError(error: unknown): string {
+  if (isNetworkError(error)) return 'the server could not be reached';
   return serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
 }
 

@@ -34,7 +34,9 @@ test.describe('redirect rules', () => {
     }
 
     test('every menu entry opens a page with its title, none a 404', async ({ page, shell }) => {
-      const entries = ['Workspace', 'Recent', 'Catalog', 'Workflows', 'Compute', 'SQL Editor', 'Queries', 'Dashboards', 'Job Runs', 'Connectors', 'Play Ground', 'Experiments', 'Features', 'Models', 'Serving'];
+      await shell.menuLink('Workspace').click();
+      await expect(shell.pageTitle).toHaveText('Workspace');
+      const entries = ['Recent', 'Catalog', 'Workflows', 'Compute', 'SQL Editor', 'Queries', 'Dashboards', 'Job Runs', 'Connectors', 'Play Ground', 'Experiments', 'Features', 'Models', 'Serving'];
       for (const label of entries) {
         await shell.menuLink(label).click();
         await expect(shell.pageTitle).toHaveText(label);

@@ -1,11 +1,14 @@
 import { DbProvider } from '../db';
 import { AdminLayout } from './AdminLayout';
+import { AreaServicesProvider } from './AreaServices';
 
-/** Everything behind sign-in: the local database and the console shell. */
+/** Everything behind sign-in: the local database, sync, and the console shell. */
 export function AdminArea() {
   return (
     <DbProvider>
-      <AdminLayout />
+      <AreaServicesProvider>
+        <AdminLayout />
+      </AreaServicesProvider>
     </DbProvider>
   );
 }

@@ -2,6 +2,7 @@ import { Menu as MenuIcon, Search, WifiOff } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Profile } from '../../sync/api/types';
 import { Logo, PRODUCT_NAME } from '../components/Logo';
+import { SyncBadge } from '../sync/SyncBadge';
 import { AvatarMenu } from './AvatarMenu';
 
 interface Props {
@@ -35,6 +36,7 @@ export function TopBar({ user, verified, sidebarOpen, onToggleSidebar, onOpenSea
           <WifiOff size={14} aria-hidden="true" /> Session not verified
         </span>
       )}
+      <SyncBadge />
       <button type="button" className="search-trigger" onClick={onOpenSearch} aria-label="Search (Ctrl+K)">
         <Search size={16} aria-hidden="true" />
         <span className="search-trigger-text">Search…</span>

@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useAuth } from '../hooks/useAuth';
+import { StorageMeter } from '../components/StorageMeter';
 import { initials, roleLabels } from '../components/userLabels';
 
 export function ProfilePage() {
@@ -33,6 +34,10 @@ export function ProfilePage() {
         </dd>
         <dt>Session</dt>
         <dd>{verified ? 'Confirmed by the server' : 'Not verified yet — the server could not be reached'}</dd>
+        <dt>Storage</dt>
+        <dd>
+          <StorageMeter />
+        </dd>
       </dl>
       <button type="button" className="button" onClick={signOut}>
         <LogOut size={16} aria-hidden="true" /> Sign out

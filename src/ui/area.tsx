@@ -1,0 +1,23 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Identity } from '../db/identity';
+import type { WorkspaceCommands } from '../sync/workspace.commands';
+
+/** What the signed-in area shares: who this tab is, and the commands pages send intents to. */
+export interface AreaServices {
+  identity: Identity;
+  workspace: WorkspaceCommands;
+  refreshWorkspace: () => void;
+  requestReplay: () => void;
+}
+
+const AreaContext = createContext<AreaServices | null>(null);
+
+export function AreaProvider({ value, children }: { value: AreaServices; children: ReactNode }) {
+  return <AreaContext.Provider value={value}>{children}</AreaContext.Provider>;
+}
+
+export function useArea(): AreaServices {
+  const area = useContext(AreaContext);
+  if (!area) throw new Error('useArea must be used inside <AreaProvider>');
+  return area;
+}

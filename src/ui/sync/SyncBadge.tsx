@@ -1,0 +1,54 @@
+import { formatDistanceToNowStrict } from 'date-fns';
+import { AlertTriangle, CloudOff, RefreshCw, Wifi } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useLastFetched, useOutbox } from '../hooks/useLiveData';
+import { useOnline } from '../hooks/useOnline';
+import { SyncPanel } from './SyncPanel';
+
+/** Online or not, saves waiting, conflicts, and the age of the cached data — always in sight. */
+export function SyncBadge() {
+  const online = useOnline();
+  const outbox = useOutbox();
+  const lastFetched = useLastFetched();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const queued = outbox.filter((e) => e.state === 'queued').length;
+  const failed = outbox.filter((e) => e.state === 'failed').length;
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: PointerEvent) => !rootRef.current?.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('pointerdown', close);
+    return () => document.removeEventListener('pointerdown', close);
+  }, [open]);
+
+  const tone = failed > 0 ? 'danger' : !online || queued > 0 ? 'warn' : 'ok';
+  const icon = failed > 0 ? <AlertTriangle size={14} /> : !online ? <CloudOff size={14} /> : queued > 0 ? <RefreshCw size={14} /> : <Wifi size={14} />;
+  // The browser can be online while the console server is down: saves waiting say so.
+  const connection = !online ? 'Offline' : queued > 0 ? 'Server unreachable' : 'Online';
+  const text = [
+    connection,
+    queued > 0 && `${queued} waiting`,
+    failed > 0 && `${failed} not saved`,
+  ].filter(Boolean).join(' · ');
+
+  return (
+    <div className="sync" ref={rootRef}>
+      <button
+        type="button"
+        className={`sync-badge tone-${tone}`}
+        aria-label={`Sync status: ${text}`}
+        aria-expanded={open}
+        data-testid="sync-badge"
+        data-queued={queued}
+        data-failed={failed}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span aria-hidden="true">{icon}</span>
+        <span className="sync-text">{text}</span>
+        {lastFetched !== undefined && <span className="sync-age">{formatDistanceToNowStrict(lastFetched)} ago</span>}
+      </button>
+      {open && <SyncPanel outbox={outbox} connection={connection} lastFetched={lastFetched} onClose={() => setOpen(false)} />}
+    </div>
+  );
+}
