@@ -1,13 +1,17 @@
 import { writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { ConsoleServer } from '../tests/support/consoleServer';
 import { bundleSuite } from './suites/bundle.bench';
+import { crosstabSuite } from './suites/crosstab.bench';
+import { eventlogSuite } from './suites/eventlog.bench';
+import { replaySuite } from './suites/replay.bench';
+import { CHROMIUM_LAUNCH } from './support/chromium';
 import type { BenchResult, BenchSuite } from './types';
 
 /** Every benchmark suite; later issues add theirs here. */
-const suites: BenchSuite[] = [bundleSuite];
+const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite];
 
 function printTable(results: BenchResult[]) {
   const rows = results.map((r) => ({
@@ -22,16 +26,24 @@ function printTable(results: BenchResult[]) {
 
 async function main() {
   const only = process.argv.slice(2);
+  const unknown = only.filter((name) => !suites.some((s) => s.name === name));
+  if (unknown.length > 0) throw new Error(`unknown suite(s) ${unknown.join(', ')}; there are ${suites.map((s) => s.name).join(', ')}`);
+  // A busy machine skews every number; the report keeps the 1-minute load seen before and after.
+  const loadBefore = loadavg()[0];
   const server = await ConsoleServer.start();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const results: BenchResult[] = [];
+  const errors: { suite: string; error: string }[] = [];
   try {
     for (const suite of suites.filter((s) => only.length === 0 || only.includes(s.name))) {
       console.log(`bench: ${suite.name}…`);
-      results.push(...(await suite.run({ server, browser })));
+      try {
+        results.push(...(await suite.run({ server, browser })));
+      } catch (error) {
+        // One broken suite should not cost the others' numbers; it is reported and fails the run.
+        console.error(`bench: ${suite.name} failed:`, error);
+        errors.push({ suite: suite.name, error: error instanceof Error ? error.message : String(error) });
+      }
     }
   } finally {
     await browser.close();
@@ -39,13 +51,24 @@ async function main() {
   }
   const report = {
     generatedAt: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      loadAverage1m: { before: loadBefore, after: loadavg()[0] },
+    },
     results,
+    errors,
   };
   await writeFile(resolve(import.meta.dirname, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
   printTable(results);
   const broken = results.filter((r) => r.ok === false);
   if (broken.length > 0) console.log(`${broken.length} budget(s) broken.`);
+  if (errors.length > 0) {
+    console.log(`${errors.length} suite(s) failed: ${errors.map((e) => e.suite).join(', ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {
