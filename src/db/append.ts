@@ -14,15 +14,17 @@ function isConstraintError(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === Dexie.errnames.Constraint;
 }
 
-/** Adds one event to the log; the log assigns its seq. A repeated id is a ConstraintError naming it. */
-async function addEvent(db: ConsoleDb, event: ConsoleEvent): Promise<ConsoleEvent> {
-  const { seq: _ignored, ...fields } = event;
+/** Adds events to the log in one bulk write; the log assigns their seqs. A repeated id is a ConstraintError naming it. */
+async function addEvents(db: ConsoleDb, events: readonly ConsoleEvent[]): Promise<ConsoleEvent[]> {
+  const fields = events.map(({ seq: _ignored, ...rest }) => rest);
   try {
-    const seq = await db.events.add({ ...fields });
-    return { ...fields, seq };
+    const seqs = await db.events.bulkAdd(fields as ConsoleEvent[], { allKeys: true });
+    return fields.map((event, i) => ({ ...event, seq: seqs[i] }));
   } catch (error) {
-    if (!isConstraintError(error)) throw error;
-    throw new Dexie.ConstraintError(`Event ${event.id} is already in the event log`, error as object);
+    const failures = (error as { failuresByPos?: Record<number, unknown> }).failuresByPos ?? {};
+    const [position, cause] = Object.entries(failures)[0] ?? [];
+    if (position === undefined || !isConstraintError(cause)) throw error;
+    throw new Dexie.ConstraintError(`Event ${events[Number(position)].id} is already in the event log`, cause as object);
   }
 }
 
@@ -30,16 +32,23 @@ async function addEvent(db: ConsoleDb, event: ConsoleEvent): Promise<ConsoleEven
  * Runs events (in seq order) through one projection: reads each touched row once, applies every
  * event to it in memory, then writes only the rows that changed. Each table has one projection.
  */
-async function projectTable(table: Table, projection: AnyProjection, events: readonly ConsoleEvent[]): Promise<void> {
+async function projectTable(
+  table: Table,
+  projection: AnyProjection,
+  events: readonly ConsoleEvent[],
+  known?: Map<string, unknown>,
+): Promise<void> {
   const touches = events.flatMap((event) => {
     const key = projection.keyOf(event);
     return key === null ? [] : [{ key, event }];
   });
   if (touches.length === 0) return;
   const keys = [...new Set(touches.map((t) => t.key))];
-  const before: unknown[] = await table.bulkGet(keys);
+  // A rebuild knows every row it wrote (the table started empty), so it skips reading them back.
+  const before: unknown[] = known ? keys.map((key) => known.get(key)) : await table.bulkGet(keys);
   const rows = new Map(keys.map((key, i) => [key, before[i]]));
   for (const { key, event } of touches) rows.set(key, projection.apply(rows.get(key), event));
+  if (known) for (const [key, row] of rows) known.set(key, row);
 
   const puts: unknown[] = [];
   const deletes: string[] = [];
@@ -53,8 +62,15 @@ async function projectTable(table: Table, projection: AnyProjection, events: rea
   await table.bulkDelete(deletes);
 }
 
-async function project(db: ConsoleDb, projections: readonly AnyProjection[], events: readonly ConsoleEvent[]) {
-  for (const projection of projections) await projectTable(db.table(projection.table), projection, events);
+async function project(
+  db: ConsoleDb,
+  projections: readonly AnyProjection[],
+  events: readonly ConsoleEvent[],
+  known?: Map<string, Map<string, unknown>>,
+) {
+  for (const projection of projections) {
+    await projectTable(db.table(projection.table), projection, events, known?.get(projection.table));
+  }
 }
 
 /**
@@ -68,8 +84,7 @@ export function append(
   projections: readonly AnyProjection[] = PROJECTIONS,
 ): Promise<ConsoleEvent[]> {
   return db.transaction('rw', [db.events, ...projectionTables(db, projections)], async () => {
-    const stored: ConsoleEvent[] = [];
-    for (const event of events) stored.push(await addEvent(db, event));
+    const stored = events.length === 0 ? [] : await addEvents(db, events);
     await project(db, projections, stored);
     return stored;
   });
@@ -104,12 +119,13 @@ export function rebuildProjections(
   const tables = projectionTables(db, projections);
   return db.transaction('rw', [db.events, ...tables], async () => {
     for (const table of tables) await table.clear();
+    const known = new Map(projections.map((p) => [p.table as string, new Map<string, unknown>()]));
     let lastSeq = 0;
     let replayed = 0;
     for (;;) {
       const chunk = await db.events.where('seq').above(lastSeq).limit(chunkSize).toArray();
       if (chunk.length === 0) return replayed;
-      await project(db, projections, chunk);
+      await project(db, projections, chunk, known);
       lastSeq = chunk[chunk.length - 1].seq as number; // the primary key: always set on a stored event
       replayed += chunk.length;
     }
