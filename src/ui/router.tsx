@@ -1,4 +1,4 @@
-import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, createBrowserRouter, useLocation, useSearchParams, type RouteObject } from 'react-router-dom';
 import { Loading } from './components/Loading';
 import { RequireAuth } from './layout/RequireAuth';
 import { allEntries, type MenuEntry } from './menu/menu';
@@ -6,6 +6,12 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { redirectFor } from './routing/redirects';
 
 /** Applies the pure redirect rules, so the router and their tests cannot drift apart. */
+/** /admin/workspace/create?type=folder opens the Workspace with its create dialog. */
+function WorkspaceCreateRedirect() {
+  const [params] = useSearchParams();
+  return <Navigate to={`/admin/workspace?new=${params.get('type') === 'folder' ? 'folder' : 'notebook'}`} replace />;
+}
+
 function RuleRedirect() {
   const { pathname } = useLocation();
   const redirect = redirectFor(pathname);
@@ -27,6 +33,7 @@ function entryRoute(entry: MenuEntry): RouteObject {
     ...(entry.id === 'home' ? { search: { placeholder: 'Filter shortcuts' } } : {}),
   };
   if (entry.id === 'home') return { path, lazy: lazyHome, handle: { meta } };
+  if (entry.id === 'workspace-create') return { path, element: <WorkspaceCreateRedirect /> };
   if (entry.id === 'workspace') return { path, lazy: lazyWorkspace, handle: { meta: { ...meta, search: { placeholder: 'Filter this folder' } } } };
   const lazyEntry = async () => {
     const { EntryPage } = await import('./pages/EntryPage');

@@ -53,8 +53,10 @@ test.describe('redirect rules', () => {
     });
 
     test('hidden routes render: workspace/create, workflow/:id, catalog deep links', async ({ page, shell }) => {
-      await page.goto('/admin/workspace/create');
-      await expect(shell.pageTitle).toHaveText('Create in workspace');
+      await page.goto('/admin/workspace/create?type=folder');
+      await expect(page).toHaveURL(/\/admin\/workspace$/);
+      await expect(page.getByRole('dialog', { name: 'New folder' })).toBeVisible();
+      await page.getByRole('button', { name: 'Cancel' }).click();
       await page.goto('/admin/workflow/example_dag');
       await expect(shell.pageTitle).toHaveText('Workflow');
       await page.goto('/admin/catalog/warehouse/sales/orders');
@@ -66,7 +68,13 @@ test.describe('redirect rules', () => {
       const menu = page.getByRole('menu', { name: 'New' });
       await expect(menu.getByRole('menuitem')).toHaveText(['Notebook', 'Folder', 'SQL query']);
       await menu.getByRole('menuitem', { name: 'Folder' }).click();
-      await expect(page).toHaveURL(/\/admin\/workspace\/create\?type=folder$/);
+      await expect(page).toHaveURL(/\/admin\/workspace$/);
+      await expect(page.getByRole('dialog', { name: 'New folder' })).toBeVisible();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      // Already on the Workspace, the menu opens the dialog again.
+      await shell.mainMenu.getByRole('button', { name: 'New' }).click();
+      await page.getByRole('menu', { name: 'New' }).getByRole('menuitem', { name: 'Notebook' }).click();
+      await expect(page.getByRole('dialog', { name: 'New notebook' })).toBeVisible();
     });
   });
 });

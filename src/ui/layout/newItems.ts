@@ -12,8 +12,8 @@ export interface NewItem {
 }
 
 export const newItems: NewItem[] = [
-  { label: 'Notebook', action: 'New notebook', icon: 'folder', to: '/admin/workspace/create?type=notebook' },
-  { label: 'Folder', action: 'New folder', icon: 'folder', to: '/admin/workspace/create?type=folder' },
+  { label: 'Notebook', action: 'New notebook', icon: 'folder', to: '/admin/workspace?new=notebook' },
+  { label: 'Folder', action: 'New folder', icon: 'folder', to: '/admin/workspace?new=folder' },
   { label: 'SQL query', action: 'New SQL query', icon: 'terminal', to: '/admin/sql?new=1', roles: ['admin'] },
 ];
 

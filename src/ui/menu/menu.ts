@@ -36,7 +36,7 @@ export const menu: MenuSection[] = [
       { id: 'new', label: 'New', path: 'new', icon: 'plus', kind: 'button', status: 'page', description: 'Create a notebook, folder or SQL query' },
       { id: 'home', label: 'Home', path: 'default', icon: 'home', hidden: true, status: 'page', description: 'Recent items and shortcuts' },
       { id: 'workspace', label: 'Workspace', path: 'workspace', icon: 'folder', status: 'page', description: 'Notebooks, folders and files', keywords: ['notebooks', 'files'] },
-      { id: 'workspace-create', label: 'Create in workspace', path: 'workspace/create', icon: 'folder', hidden: true, status: 'area', description: 'Create a notebook or folder' },
+      { id: 'workspace-create', label: 'Create in workspace', path: 'workspace/create', icon: 'folder', hidden: true, status: 'page', description: 'Create a notebook or folder' },
       { id: 'recent', label: 'Recent', path: 'recent', icon: 'clock', status: 'unavailable', description: 'Everything you opened lately' },
       { id: 'catalog', label: 'Catalog', path: 'catalog', icon: 'database', status: 'area', description: 'Catalogs, schemas, tables and columns of the warehouse', keywords: ['tables', 'schemas'] },
       { id: 'workflow', label: 'Workflows', path: 'workflow', icon: 'workflow', status: 'area', description: 'Airflow DAGs, runs, task instances and logs', keywords: ['dags', 'airflow'] },

@@ -1,15 +1,21 @@
-import { formatDistanceToNowStrict } from 'date-fns';
+import { formatDistanceStrict } from 'date-fns';
 import { AlertTriangle, CloudOff, RefreshCw, Wifi } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLastFetched, useOutbox } from '../hooks/useLiveData';
+import { useNow } from '../hooks/useNow';
 import { useOnline } from '../hooks/useOnline';
 import { SyncPanel } from './SyncPanel';
+
+function ageOf(at: number, now: number): string {
+  return now - at < 60_000 ? 'just now' : `${formatDistanceStrict(at, now)} ago`;
+}
 
 /** Online or not, saves waiting, conflicts, and the age of the cached data — always in sight. */
 export function SyncBadge() {
   const online = useOnline();
   const outbox = useOutbox();
   const lastFetched = useLastFetched();
+  const now = useNow();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const queued = outbox.filter((e) => e.state === 'queued').length;
@@ -46,7 +52,7 @@ export function SyncBadge() {
       >
         <span aria-hidden="true">{icon}</span>
         <span className="sync-text">{text}</span>
-        {lastFetched !== undefined && <span className="sync-age">{formatDistanceToNowStrict(lastFetched)} ago</span>}
+        {lastFetched !== undefined && <span className="sync-age">{ageOf(lastFetched, now)}</span>}
       </button>
       {open && <SyncPanel outbox={outbox} connection={connection} lastFetched={lastFetched} onClose={() => setOpen(false)} />}
     </div>

@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { WORKSPACE_AGGREGATE } from '../../db/events';
@@ -24,12 +24,31 @@ function announce(outcome: ChangeOutcome | null, what: string) {
   if (outcome.kind === 'failed') toast.error(`${what} was not saved: ${outcome.message}`);
 }
 
+/** ?new=notebook or ?new=folder (from the New menu) opens the create dialog. */
+function dialogFromUrl(value: string | null): Dialog {
+  return value === 'folder' ? { kind: 'folder' } : value === 'notebook' ? { kind: 'notebook' } : null;
+}
+
 export function WorkspacePage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const folder = params.get('folder') ?? '';
   const query = (params.get('q') ?? '').toLowerCase();
   const [showDeleted, setShowDeleted] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const requested = params.get('new');
+  // Also when the page is already open: a new ?new= request opens its dialog (state adjusted during render).
+  const [handled, setHandled] = useState<string | null>(null);
+  if (requested !== handled) {
+    setHandled(requested);
+    if (requested) setDialog(dialogFromUrl(requested));
+  }
+  useEffect(() => {
+    if (!requested) return;
+    // Opened from the New menu: show the dialog once, and keep the URL clean for reloads and Back.
+    const next = new URLSearchParams(params);
+    next.delete('new');
+    setParams(next, { replace: true });
+  }, [requested, params, setParams]);
   const data = useWorkspaceItems();
   const { workspace, refreshWorkspace } = useArea();
   const undoState = useUndoState(WORKSPACE_AGGREGATE);
