@@ -58,7 +58,7 @@ export async function createServices(config: ConsoleConfig, options: ServiceOpti
     const tokens = await TokenService.open(config.dataDir, clock);
     const sessions = new SessionStore(store, config.sessionTtlSeconds, clock);
     const authenticator = new Authenticator(users, new LoginThrottle({ ...options.throttle, clock }));
-    const idempotency = new IdempotencyStore(store, clock);
+    const idempotency = await IdempotencyStore.open(store, clock);
     const notebooks = await NotebookService.open(config.dataDir, store, clock);
     return { config, store, users, sessions, tokens, authenticator, clock, idempotency, notebooks };
   } catch (error) {

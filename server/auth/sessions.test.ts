@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { openStore } from '../store/db';
+import { countingStore } from '../testing/counting';
 import { cookieNamed, manualClock, signIn, useFixture } from '../testing/harness';
+import { RENEWAL_INTERVAL_MS, SessionStore } from './sessions';
 
 const fixture = useFixture();
 const ME = '/api/v1/temp/me';
@@ -71,5 +74,119 @@ describe('sessions', () => {
     const rows = await services.store.all<{ username: string }>('SELECT username FROM sessions');
     expect(rows).toEqual([{ username: 'editor' }]);
     expect(await services.sessions.lookup(fresh.token)).toMatchObject({ username: 'editor', renewed: false });
+  });
+});
+
+/** A session store over a counting wrapper, so tests see which lookups query DuckDB. */
+async function countedSessions(ttlSeconds: number, clock = manualClock()) {
+  const store = await openStore(await fixture.tempDir());
+  const counted = countingStore(store);
+  return { store, counted, clock, sessions: new SessionStore(counted, ttlSeconds, clock.now) };
+}
+
+describe('session cache', () => {
+  it('answers known sessions from memory, and reads one it does not know once', async () => {
+    const { store, counted, clock, sessions } = await countedSessions(3600);
+    const created = await sessions.create('admin');
+    for (let request = 0; request < 5; request++) expect(await sessions.lookup(created.token)).toMatchObject({ username: 'admin' });
+    expect(counted.count('SELECT')).toBe(0);
+
+    // Another instance on the same table (as after a restart) reads it once, then remembers it.
+    const restarted = new SessionStore(counted, 3600, clock.now);
+    for (let request = 0; request < 3; request++) expect(await restarted.lookup(created.token)).toMatchObject({ username: 'admin' });
+    expect(counted.count('SELECT')).toBe(1);
+
+    // Unknown tokens are asked for every time (nothing is remembered about them).
+    const unknown = 'A'.repeat(43);
+    expect(await sessions.lookup(unknown)).toBeNull();
+    expect(await sessions.lookup(unknown)).toBeNull();
+    expect(counted.count('SELECT')).toBe(3);
+    await store.close();
+  });
+
+  it('logout removes the session from memory and the table', async () => {
+    const { app, services } = await fixture.build();
+    const { cookie } = await signIn(app);
+    const me = () => app.inject({ method: 'GET', url: ME, headers: { cookie } });
+    expect((await me()).statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: '/api/v1/temp/logout', headers: { cookie } });
+    expect((await me()).statusCode).toBe(401);
+    expect(await services.store.all('SELECT id FROM sessions')).toEqual([]);
+  });
+
+  it('respects the expiry of a remembered session with the injected clock', async () => {
+    const { store, counted, clock, sessions } = await countedSessions(100);
+    const created = await sessions.create('admin');
+    clock.advance(40_000);
+    expect(await sessions.lookup(created.token)).toMatchObject({ username: 'admin', renewed: false });
+    clock.advance(60_000); // exactly at the expiry
+    expect(await sessions.lookup(created.token)).toBeNull();
+    expect(await store.all('SELECT id FROM sessions')).toEqual([]);
+    expect(counted.count('SELECT')).toBe(0);
+    await store.close();
+  });
+
+  it('purging expired sessions forgets them', async () => {
+    const { store, counted, clock, sessions } = await countedSessions(10);
+    const old = await sessions.create('admin');
+    clock.advance(11_000);
+    const fresh = await sessions.create('editor');
+    await sessions.purgeExpired();
+    expect(await sessions.lookup(fresh.token)).toMatchObject({ username: 'editor' });
+    expect(counted.count('SELECT')).toBe(0);
+    expect(await sessions.lookup(old.token)).toBeNull();
+    expect(counted.count('SELECT')).toBe(1); // no longer in memory: read, and not found
+    await store.close();
+  });
+
+  it('writes a sliding renewal at most once a minute, and persists it', async () => {
+    const { store, counted, clock, sessions } = await countedSessions(100);
+    const { token } = await sessions.create('admin');
+    const updates = () => counted.count('UPDATE');
+
+    clock.advance(55_000); // over half the TTL used, but written only 55 s ago
+    expect(await sessions.lookup(token)).toMatchObject({ renewed: false });
+    expect(updates()).toBe(0);
+
+    clock.advance(RENEWAL_INTERVAL_MS - 55_000);
+    const renewed = await sessions.lookup(token);
+    expect(renewed).toMatchObject({ renewed: true, expiresAt: clock.now() + 100_000 });
+    expect(updates()).toBe(1);
+    for (const step of [1_000, 30_000, 25_000]) {
+      clock.advance(step);
+      expect(await sessions.lookup(token)).toMatchObject({ renewed: false });
+    }
+    expect(updates()).toBe(1);
+
+    clock.advance(5_000); // 61 s after the renewal, 39 s left
+    expect(await sessions.lookup(token)).toMatchObject({ renewed: true });
+    expect(updates()).toBe(2);
+    const [row] = await store.all<{ expires_at: bigint }>('SELECT expires_at FROM sessions');
+    expect(Number(row.expires_at)).toBe(clock.now() + 100_000);
+    await store.close();
+  });
+
+  it('a renewal racing a sign-out does not bring the session back', async () => {
+    const { store, clock, sessions } = await countedSessions(100);
+    const { token } = await sessions.create('admin');
+    clock.advance(61_000); // the next lookup renews
+    const [, raced] = await Promise.all([sessions.destroy(token), sessions.lookup(token)]);
+    expect(raced).toBeNull();
+    expect(await sessions.lookup(token)).toBeNull();
+    expect(await store.all('SELECT id FROM sessions')).toEqual([]);
+    await store.close();
+  });
+
+  it('long sessions still renew once half their time is used, then not again for a while', async () => {
+    const { store, counted, clock, sessions } = await countedSessions(8 * 3600);
+    const { token } = await sessions.create('admin');
+    clock.advance(4 * 3600_000 + 1);
+    expect(await sessions.lookup(token)).toMatchObject({ renewed: true });
+    for (let minute = 0; minute < 60; minute++) {
+      clock.advance(60_000);
+      expect(await sessions.lookup(token)).toMatchObject({ renewed: false });
+    }
+    expect(counted.count('UPDATE')).toBe(1);
+    await store.close();
   });
 });

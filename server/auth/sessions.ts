@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Store } from '../store/db';
+import { LruMap } from '../store/lru';
 import { systemClock, type Clock } from './clock';
 
 export interface CreatedSession {
@@ -23,14 +24,32 @@ interface SessionRow {
   expires_at: bigint;
 }
 
+interface CachedSession {
+  username: string;
+  expiresAt: number;
+}
+
 // 32 random bytes in base64url, without padding.
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** Sessions kept in memory; beyond that the least recently used are read again when used. */
+export const SESSION_CACHE_SIZE = 10_000;
+/** A session's expiry is written at most this often, however short its time to live. */
+export const RENEWAL_INTERVAL_MS = 60_000;
+
 /**
  * Server-side sessions in DuckDB, so they survive a restart. Sliding expiry: a session is
- * extended once more than half of its time to live has been used.
+ * extended once more than half of its time to live has been used, and at least a minute
+ * after its expiry was last written (so sessions shorter than a minute do not slide).
+ *
+ * The database is the source of truth; known sessions are also kept in memory, so a
+ * request needs no query. Only this instance's own writes update that copy, which is
+ * enough because one process serves a data directory. Each copy changes only after its
+ * statement finished, and statements run in order, so the copy follows the table's order.
  */
 export class SessionStore {
+  private readonly cache = new LruMap<string, CachedSession>(SESSION_CACHE_SIZE);
+
   constructor(
     private readonly store: Store,
     readonly ttlSeconds: number,
@@ -48,32 +67,59 @@ export class SessionStore {
       now,
       expiresAt,
     ]);
+    this.cache.set(id, { username, expiresAt });
     return { token, id, expiresAt };
   }
 
   async lookup(token: string): Promise<ActiveSession | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
     const id = sessionIdOf(token);
-    const rows = await this.store.all<SessionRow>('SELECT id, username, expires_at FROM sessions WHERE id = $1', [id]);
-    if (rows.length === 0) return null;
+    const session = this.cache.get(id) ?? (await this.load(id));
+    if (!session) return null;
+    const { username, expiresAt } = session;
     const now = this.clock();
-    const expiresAt = Number(rows[0].expires_at);
     if (expiresAt <= now) {
       await this.store.run('DELETE FROM sessions WHERE id = $1', [id]);
+      this.cache.delete(id);
       return null;
     }
-    if (expiresAt - now >= this.ttlMs / 2) return { id, username: rows[0].username, expiresAt, renewed: false };
+    if (!this.dueForRenewal(expiresAt, now)) return { id, username, expiresAt, renewed: false };
     const renewedUntil = now + this.ttlMs;
-    await this.store.run('UPDATE sessions SET expires_at = $1 WHERE id = $2', [renewedUntil, id]);
-    return { id, username: rows[0].username, expiresAt: renewedUntil, renewed: true };
+    const renewed = await this.store.all('UPDATE sessions SET expires_at = $1 WHERE id = $2 RETURNING id', [renewedUntil, id]);
+    // Destroyed (signed out) while this request was on its way: it must not come back.
+    if (renewed.length === 0) {
+      this.cache.delete(id);
+      return null;
+    }
+    this.cache.set(id, { username, expiresAt: renewedUntil });
+    return { id, username, expiresAt: renewedUntil, renewed: true };
   }
 
   async destroy(token: string): Promise<void> {
-    await this.store.run('DELETE FROM sessions WHERE id = $1', [sessionIdOf(token)]);
+    const id = sessionIdOf(token);
+    await this.store.run('DELETE FROM sessions WHERE id = $1', [id]);
+    this.cache.delete(id);
   }
 
   async purgeExpired(): Promise<void> {
-    await this.store.run('DELETE FROM sessions WHERE expires_at <= $1', [this.clock()]);
+    const now = this.clock();
+    await this.store.run('DELETE FROM sessions WHERE expires_at <= $1', [now]);
+    for (const [id, session] of this.cache) if (session.expiresAt <= now) this.cache.delete(id);
+  }
+
+  /** Unknown tokens are not remembered: guessing them must not fill the memory. */
+  private async load(id: string): Promise<CachedSession | null> {
+    const rows = await this.store.all<SessionRow>('SELECT id, username, expires_at FROM sessions WHERE id = $1', [id]);
+    if (rows.length === 0) return null;
+    const session = { username: rows[0].username, expiresAt: Number(rows[0].expires_at) };
+    this.cache.set(id, session);
+    return session;
+  }
+
+  /** Every expiry is written as "now + TTL", so expiresAt - TTL is when it was written. */
+  private dueForRenewal(expiresAt: number, now: number): boolean {
+    const writtenAt = expiresAt - this.ttlMs;
+    return expiresAt - now < this.ttlMs / 2 && now - writtenAt >= RENEWAL_INTERVAL_MS;
   }
 
   private get ttlMs(): number {

@@ -2,8 +2,9 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../store/db';
+import { countingStore } from '../testing/counting';
 import { CREDENTIALS_FILE, UserStore } from './users';
-import { useFixture } from '../testing/harness';
+import { FAST_HASHING, useFixture } from '../testing/harness';
 
 const fixture = useFixture();
 
@@ -109,6 +110,37 @@ describe('seed users', () => {
     await users.ensureSeedUsers({ dataDir, adminPassword: 'right-password' });
     expect(await users.verifyCredentials('admin', 'wrong-password')).toBeNull();
     expect(await users.verifyCredentials('nobody', 'right-password')).toBeNull();
+    await store.close();
+  });
+});
+
+describe('user cache', () => {
+  it('reads a user once, and again after each password write', async () => {
+    const dataDir = await fixture.tempDir();
+    const store = await openStore(dataDir);
+    const counted = countingStore(store);
+    const users = await UserStore.create(counted, FAST_HASHING);
+    await users.ensureSeedUsers({ dataDir, adminPassword: 'first-password' });
+    const selects = () => counted.count('SELECT');
+    const before = selects();
+    for (let request = 0; request < 3; request++) expect(await users.findProfile('admin')).toMatchObject({ role: 'admin' });
+    expect(selects()).toBe(before + 1);
+
+    await users.setPassword('admin', 'second-password');
+    expect(await users.verifyCredentials('admin', 'second-password')).not.toBeNull();
+    expect(await users.verifyCredentials('admin', 'first-password')).toBeNull();
+    expect(selects()).toBe(before + 2);
+
+    // A start with another environment password writes it through the same store.
+    await users.ensureSeedUsers({ dataDir, adminPassword: 'third-password' });
+    expect(await users.verifyCredentials('admin', 'third-password')).not.toBeNull();
+    expect(await users.verifyCredentials('admin', 'second-password')).toBeNull();
+
+    // Unknown names are not remembered, and callers cannot change what is.
+    expect(await users.find('nobody')).toBeNull();
+    const record = await users.find('admin');
+    if (record) record.role = 'editor';
+    expect(await users.findProfile('admin')).toMatchObject({ role: 'admin' });
     await store.close();
   });
 });

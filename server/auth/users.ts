@@ -1,6 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Store } from '../store/db';
+import { LruMap } from '../store/lru';
 import { DEFAULT_SCRYPT_PARAMS, generatePassword, hashPassword, verifyPassword, type ScryptParams } from './passwords';
 
 export type Role = 'admin' | 'editor';
@@ -60,7 +61,17 @@ interface UserRow {
   email: string;
 }
 
+/** Users kept in memory (there are two today); beyond that the least recently used are read again. */
+export const USER_CACHE_SIZE = 1_000;
+
+/**
+ * Users in DuckDB. Every authenticated request reads its user, so users found are also
+ * kept in memory; each write of a user here drops its copy once the write is done (the
+ * statements run in order, so a read that started earlier cannot bring the old row back).
+ */
 export class UserStore {
+  private readonly cache = new LruMap<string, UserRecord>(USER_CACHE_SIZE);
+
   private constructor(
     private readonly store: Store,
     private readonly hashParams: ScryptParams,
@@ -74,8 +85,14 @@ export class UserStore {
   }
 
   async find(username: string): Promise<UserRecord | null> {
+    const cached = this.cache.get(username);
+    if (cached) return { ...cached };
     const rows = await this.store.all<UserRow>('SELECT * FROM users WHERE username = $1', [username]);
-    return rows.length > 0 ? toRecord(rows[0]) : null;
+    // Unknown names are not remembered: guessing them must not fill the memory.
+    if (rows.length === 0) return null;
+    const record = toRecord(rows[0]);
+    this.cache.set(username, record);
+    return { ...record };
   }
 
   async findProfile(username: string): Promise<UserProfile | null> {
@@ -93,6 +110,7 @@ export class UserStore {
   async setPassword(username: string, password: string): Promise<void> {
     const hash = await hashPassword(password, this.hashParams);
     await this.store.run('UPDATE users SET password_hash = $1 WHERE username = $2', [hash, username]);
+    this.cache.delete(username);
   }
 
   /**
@@ -125,6 +143,7 @@ export class UserStore {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [user.username, user.id, hash, user.role, user.firstName, user.lastName, user.email, Date.now()],
     );
+    this.cache.delete(user.username);
   }
 }
 

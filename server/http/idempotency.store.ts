@@ -1,5 +1,5 @@
 import type { Clock } from '../auth/clock';
-import type { Store } from '../store/db';
+import type { Queryable, SqlValue, Store } from '../store/db';
 
 /** An answer kept for replay: what the first request with a key was told. */
 export interface StoredAnswer {
@@ -22,21 +22,44 @@ interface AnswerRow {
   headers: string;
 }
 
+interface KeyRow {
+  username: string;
+  key: string;
+  created_at: bigint;
+}
+
+const ROW = '(username, key, fingerprint, status, body, headers, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)';
+const INSERT = `INSERT INTO idempotency_keys ${ROW}`;
+const INSERT_OR_REPLACE = `INSERT OR REPLACE INTO idempotency_keys ${ROW}`;
+
 /**
  * Stored answers per (username, key) in DuckDB, plus the requests still running in this
  * process. A key has at most one owner at a time: a concurrent duplicate waits for the
  * owner to finish, then finds its stored answer, so two racing tabs never apply twice.
+ *
+ * Every stored key is also indexed in memory (loaded on open), so a new key, the usual
+ * case, needs no query; only a known key reads its answer. The index is added to before
+ * the row is written, so it may name a key whose write then failed (the read finds
+ * nothing and the request runs), but never misses a stored one. One process serves a data
+ * directory (DuckDB locks the file), so no other writer can add keys behind its back.
  */
 export class IdempotencyStore {
   private readonly running = new Map<string, Promise<void>>();
 
-  constructor(
+  private constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    /** idOf(username, key) → created_at of every stored key. */
+    private readonly stored: Map<string, number>,
   ) {}
 
+  static async open(store: Store, clock: Clock): Promise<IdempotencyStore> {
+    const rows = await store.all<KeyRow>('SELECT username, key, created_at FROM idempotency_keys');
+    return new IdempotencyStore(store, clock, new Map(rows.map((row) => [idOf(row.username, row.key), Number(row.created_at)])));
+  }
+
   async claim(username: string, key: string): Promise<Claim> {
-    const id = `${username}\n${key}`;
+    const id = idOf(username, key);
     for (let pending = this.running.get(id); pending; pending = this.running.get(id)) await pending;
     // Taken synchronously after the check, so no other request can slip in between.
     let release!: () => void;
@@ -46,6 +69,7 @@ export class IdempotencyStore {
       if (this.running.get(id) === done) this.running.delete(id);
       release();
     };
+    if (!this.stored.has(id)) return { kind: 'owner', release: releaseOnce };
     try {
       const answer = await this.find(username, key);
       if (!answer) return { kind: 'owner', release: releaseOnce };
@@ -57,17 +81,27 @@ export class IdempotencyStore {
     }
   }
 
-  /** Only the owner of a claim saves, so the key is new (no ON CONFLICT: it costs ~3 ms). */
-  async save(username: string, key: string, answer: StoredAnswer): Promise<void> {
-    await this.store.run(
-      `INSERT INTO idempotency_keys (username, key, fingerprint, status, body, headers, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [username, key, answer.fingerprint, answer.status, answer.body, JSON.stringify(answer.headers), this.clock()],
-    );
+  /**
+   * Only the owner of a claim saves, so the key is new (no ON CONFLICT: it costs ~3 ms).
+   * Pass the transaction of the write the answer belongs to, so both commit together.
+   */
+  async save(username: string, key: string, answer: StoredAnswer, db: Queryable = this.store): Promise<void> {
+    const createdAt = this.clock();
+    this.stored.set(idOf(username, key), createdAt);
+    await db.run(INSERT, rowOf(username, key, answer, createdAt));
+  }
+
+  /** Stores the answer whether or not a row for the key exists (rarely needed). */
+  async replace(username: string, key: string, answer: StoredAnswer): Promise<void> {
+    const createdAt = this.clock();
+    this.stored.set(idOf(username, key), createdAt);
+    await this.store.run(INSERT_OR_REPLACE, rowOf(username, key, answer, createdAt));
   }
 
   async purgeExpired(): Promise<void> {
-    await this.store.run('DELETE FROM idempotency_keys WHERE created_at <= $1', [this.clock() - IDEMPOTENCY_TTL_MS]);
+    const cutoff = this.clock() - IDEMPOTENCY_TTL_MS;
+    await this.store.run('DELETE FROM idempotency_keys WHERE created_at <= $1', [cutoff]);
+    for (const [id, createdAt] of this.stored) if (createdAt <= cutoff) this.stored.delete(id);
   }
 
   private async find(username: string, key: string): Promise<StoredAnswer | null> {
@@ -79,4 +113,12 @@ export class IdempotencyStore {
     const [row] = rows;
     return { fingerprint: row.fingerprint, status: Number(row.status), body: row.body, headers: JSON.parse(row.headers) };
   }
+}
+
+function idOf(username: string, key: string): string {
+  return `${username}\n${key}`;
+}
+
+function rowOf(username: string, key: string, answer: StoredAnswer, createdAt: number): SqlValue[] {
+  return [username, key, answer.fingerprint, answer.status, answer.body, JSON.stringify(answer.headers), createdAt];
 }

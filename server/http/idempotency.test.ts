@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, manualClock, useFixture } from '../testing/harness';
 import { notebookClient, notebookJson, type NotebookClient } from '../testing/notebooks';
@@ -40,6 +40,45 @@ describe('Idempotency-Key', () => {
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     expect(await auditCount(client)).toBe(1);
+  });
+
+  it('notebook writes store the answer in their own transaction, exactly as sent', async () => {
+    const { app, services } = await fixture.build();
+    const save = vi.spyOn(services.idempotency, 'save');
+    const replace = vi.spyOn(services.idempotency, 'replace');
+    const client = await notebookClient(app);
+    const answers = [
+      await client.post('/folders', { path: 'f' }, key('k1')),
+      await client.save('f/n.ipynb', notebookJson(), key('k2')),
+      await client.post('/favorite', { path: 'f/n.ipynb', isFavorite: true }, key('k3')),
+    ];
+    expect(save).toHaveBeenCalledTimes(3);
+    for (const call of save.mock.calls) expect(call[3]).toBeDefined(); // the transaction
+    expect(replace).not.toHaveBeenCalled();
+    const rows = await services.store.all<{ status: number; body: string; headers: string }>(
+      'SELECT status, body, CAST(headers AS VARCHAR) AS headers FROM idempotency_keys ORDER BY key',
+    );
+    expect(rows).toHaveLength(3);
+    rows.forEach((row, index) => {
+      const sent = answers[index];
+      expect(row.status).toBe(sent.statusCode);
+      expect(row.body).toBe(sent.body);
+      expect(JSON.parse(row.headers)).toEqual({ 'content-type': sent.headers['content-type'], etag: sent.headers.etag });
+    });
+    // A failed write has no transaction: its 4xx answer is stored after it is sent.
+    expect((await client.post('/folders', { path: 'f' }, key('k4'))).statusCode).toBe(409);
+    expect(save).toHaveBeenCalledTimes(4);
+    expect(save.mock.calls[3][3]).toBeUndefined();
+  });
+
+  it('replays keys stored before a restart', async () => {
+    const first = await fixture.build();
+    const answer = await (await notebookClient(first.app)).post('/folders', { path: 'f' }, key('before'));
+    await fixture.close(first.app);
+    const second = await fixture.build({ dataDir: first.services.config.dataDir });
+    const replay = await (await notebookClient(second.app)).post('/folders', { path: 'f' }, key('before'));
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toBe(answer.body);
   });
 
   it('answers 422 when a key comes back with another body or URL, even an invalid body', async () => {

@@ -2,6 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { pipeline, Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../auth/guard';
+import type { Queryable } from '../store/db';
 import type { IdempotencyStore, StoredAnswer } from './idempotency.store';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -12,12 +13,25 @@ export const INVALID_KEY = { message: 'Idempotency-Key must be 1 to 255 visible 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const REPLAYED_HEADERS = ['content-type', 'etag'] as const;
+/** What Fastify sends with an object it serialised. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** An answer as sent: status, body and the headers a replay repeats. */
+export type Answer = Omit<StoredAnswer, 'fingerprint'>;
+
+interface Owner {
+  username: string;
+  fingerprint: string;
+  release: () => void;
+  /** The answer stored in the write's own transaction (see answerRecorder), if any. */
+  recorded: StoredAnswer | null;
+}
 
 /** Per-request state: the body hash while it streams in, then the claim this request owns. */
 interface IdempotencyState {
   key: string;
   bodyHash: Hash;
-  owner: { username: string; fingerprint: string; release: () => void } | null;
+  owner: Owner | null;
 }
 
 declare module 'fastify' {
@@ -67,7 +81,7 @@ async function claimOrReplay(store: IdempotencyStore, request: FastifyRequest, r
   const fingerprint = `${request.method} ${request.url} ${state.bodyHash.digest('hex')}`;
   const claim = await store.claim(request.user.username, state.key);
   if (claim.kind === 'owner') {
-    state.owner = { username: request.user.username, fingerprint, release: claim.release };
+    state.owner = { username: request.user.username, fingerprint, release: claim.release, recorded: null };
     return;
   }
   if (claim.answer.fingerprint !== fingerprint) return reply.code(422).send(KEY_REUSED);
@@ -78,6 +92,28 @@ function replay(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
   return reply.code(answer.status).headers(answer.headers).header(REPLAYED_HEADER, 'true').send(answer.body);
 }
 
+/**
+ * For a route that applies its write in one DuckDB transaction: stores the answer it is
+ * about to send in that transaction, so a crash can never leave the write applied without
+ * its key (a retry would apply it again). Null when the request owns no key. The answer
+ * must be the one the route sends; onSend checks that and stores the sent one if not.
+ */
+export function answerRecorder(request: FastifyRequest, store: IdempotencyStore): ((tx: Queryable, answer: Answer) => Promise<void>) | null {
+  const state = request.idempotency;
+  const owner = state?.owner;
+  if (!state || !owner) return null;
+  return async (tx, answer) => {
+    const stored = { fingerprint: owner.fingerprint, ...answer };
+    await store.save(owner.username, state.key, stored, tx);
+    owner.recorded = stored;
+  };
+}
+
+/** The answer Fastify sends for an object body (no response schema: JSON.stringify). */
+export function jsonAnswer(status: number, payload: unknown, headers: Record<string, string> = {}): Answer {
+  return { status, body: JSON.stringify(payload), headers: { 'content-type': JSON_CONTENT_TYPE, ...headers } };
+}
+
 /** Runs before compression (route-level onSend hooks come after instance hooks). */
 async function saveAnswer(store: IdempotencyStore, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const owner = request.idempotency?.owner;
@@ -85,15 +121,25 @@ async function saveAnswer(store: IdempotencyStore, request: FastifyRequest, repl
   request.idempotency.owner = null;
   try {
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    // A 5xx after the write committed keeps the answer stored with it: the write did apply.
     if (reply.statusCode >= 500 || body === null) return;
     const answer = { fingerprint: owner.fingerprint, status: reply.statusCode, body, headers: replayedHeaders(reply) };
-    await store.save(owner.username, request.idempotency.key, answer);
+    if (!owner.recorded) return await store.save(owner.username, request.idempotency.key, answer);
+    if (sameAnswer(owner.recorded, answer)) return;
+    request.log.warn({ key: request.idempotency.key }, 'the answer stored with the write differs from the one sent; storing the sent one');
+    await store.replace(owner.username, request.idempotency.key, answer);
   } catch (error) {
     // The client still gets its answer; only a retry of this key would run again.
     request.log.error({ err: error }, 'storing the idempotent answer failed');
   } finally {
     owner.release();
   }
+}
+
+function sameAnswer(a: StoredAnswer, b: StoredAnswer): boolean {
+  if (a.status !== b.status || a.body !== b.body || a.fingerprint !== b.fingerprint) return false;
+  const names = new Set([...Object.keys(a.headers), ...Object.keys(b.headers)]);
+  return [...names].every((name) => a.headers[name] === b.headers[name]);
 }
 
 function replayedHeaders(reply: FastifyReply): Record<string, string> {

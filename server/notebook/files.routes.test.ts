@@ -195,6 +195,20 @@ describe('POST /folders and /favorite', () => {
     expect((await client.folder('data.csv')).statusCode).toBe(409);
   });
 
+  it('creates over a row whose item was removed by hand, leaving one live row', async () => {
+    const { client, root, services } = await setup();
+    const first = (await client.folder('gone')).json().file;
+    await client.save('gone.ipynb');
+    await rm(path.join(root, 'gone'), { recursive: true });
+    await rm(path.join(root, 'gone.ipynb'));
+    const again = await client.folder('gone');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().file.id).not.toBe(first.id);
+    expect((await client.save('gone.ipynb', notebookJson(), { 'if-none-match': '*' })).statusCode).toBe(200);
+    const rows = await services.store.all<{ path: string }>('SELECT path FROM workspace_items WHERE NOT is_deleted ORDER BY path');
+    expect(rows).toEqual([{ path: 'gone' }, { path: 'gone.ipynb' }]);
+  });
+
   it('marks favourites without changing the version', async () => {
     const { client } = await setup();
     const saved = (await client.save('n.ipynb')).json().file;

@@ -77,21 +77,21 @@ export async function saveNotebook(
   if (!isNotebookPath(relative)) throw badRequest('Notebook names must end in .ipynb');
   checkNotebookJson(content);
   await workspace.requireFolder(parentOf(relative));
-  const found = await workspace.find(relative, true);
+  const { absolute, found } = await workspace.locate(relative, true);
   if (found?.row.type === 'folder') throw conflict(`A folder already exists at ${relative}`, toWorkspaceFile(found.row));
   checkPreconditions(relative, found ? toWorkspaceFile(found.row) : null, conditions);
 
-  const absolute = found?.absolute ?? (await workspace.confine(relative));
   await writeAtomically(absolute, content);
   const disk = await entryAt(absolute);
   const now = workspace.clock();
   const cache = { contentVersion: contentVersion(content), contentMtime: disk?.mtimeMs ?? null, contentSize: disk?.size ?? null };
   const row: ItemRow = found ? { ...found.row, ...cache, updatedAt: now } : newRow(workspace, relative, 'notebook', context.username, now, cache);
-  await workspace.commit(context, relative, async (tx) => {
+  const file = toWorkspaceFile(row);
+  await workspace.commit(context, file, async (tx) => {
     if (found) await items.update(tx, row.id, { ...cache, updatedAt: now });
     else await items.insert(tx, row);
   });
-  return toWorkspaceFile(row);
+  return file;
 }
 
 function checkNotebookJson(content: string): void {

@@ -9,21 +9,23 @@ import type { Workspace, WriteContext } from './workspace';
 /** Creates one folder; its parent must exist and nothing may be at its path yet. */
 export async function createFolder(workspace: Workspace, context: WriteContext, relative: string): Promise<WorkspaceFile> {
   await workspace.requireFolder(parentOf(relative));
-  const found = await workspace.find(relative);
+  const { absolute, found } = await workspace.locate(relative);
   if (found) throw conflict(`${relative} already exists`, toWorkspaceFile(found.row));
   // Something the workspace does not show (say a .csv file) may still hold the name.
-  await mkdir(await workspace.confine(relative)).catch((error: NodeJS.ErrnoException) => {
+  await mkdir(absolute).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'EEXIST' ? conflict(`${relative} already exists`) : error;
   });
   const row = newRow(workspace, relative, 'folder', context.username, workspace.clock());
-  await workspace.commit(context, relative, (tx) => items.insert(tx, row));
-  return toWorkspaceFile(row);
+  const file = toWorkspaceFile(row);
+  await workspace.commit(context, file, (tx) => items.insert(tx, row));
+  return file;
 }
 
 /** Favourites are metadata: they change neither updatedAt nor the version. */
 export async function setFavorite(workspace: Workspace, context: WriteContext, relative: string, isFavorite: boolean): Promise<WorkspaceFile> {
   const found = await workspace.find(relative);
   if (!found) throw notFound(`Not found: ${relative}`);
-  await workspace.commit(context, relative, (tx) => items.update(tx, found.row.id, { isFavorite }));
-  return toWorkspaceFile({ ...found.row, isFavorite });
+  const file = toWorkspaceFile({ ...found.row, isFavorite });
+  await workspace.commit(context, file, (tx) => items.update(tx, found.row.id, { isFavorite }));
+  return file;
 }

@@ -30,7 +30,8 @@ export async function renameItem(
   await ensureFree(destination, newPath);
   await rename(source.absolute, destination);
   const row: ItemRow = { ...source.row, path: newPath, updatedAt: workspace.clock() };
-  await workspace.commit(context, newPath, async (tx) => {
+  const file = toWorkspaceFile(row);
+  await workspace.commit(context, file, async (tx) => {
     await items.update(tx, row.id, { path: row.path, updatedAt: row.updatedAt });
     if (!isFolder) return;
     await dropStaleRowsUnder(tx, newPath);
@@ -38,7 +39,7 @@ export async function renameItem(
       await items.update(tx, child.id, { path: newPath + child.path.slice(oldPath.length) });
     }
   });
-  return toWorkspaceFile(row);
+  return file;
 }
 
 /**
@@ -54,7 +55,8 @@ export async function deleteItem(workspace: Workspace, context: WriteContext, re
   await mkdir(path.join(workspace.trashRoot, found.row.id), { recursive: true });
   await rename(found.absolute, trashLocation(workspace, trashPath));
   const row: ItemRow = { ...found.row, isDeleted: true, deletedAt: workspace.clock(), trashPath };
-  await workspace.commit(context, relative, async (tx) => {
+  const file = toWorkspaceFile(row);
+  await workspace.commit(context, file, async (tx) => {
     await items.update(tx, row.id, { isDeleted: true, deletedAt: row.deletedAt, trashPath });
     if (row.type !== 'folder') return;
     for (const child of await items.liveChildren(tx, relative)) {
@@ -62,7 +64,7 @@ export async function deleteItem(workspace: Workspace, context: WriteContext, re
       await items.update(tx, child.id, { isDeleted: true, deletedAt: row.deletedAt, trashPath: childTrashPath });
     }
   });
-  return toWorkspaceFile(row);
+  return file;
 }
 
 /**
@@ -88,7 +90,8 @@ export async function restoreItem(workspace: Workspace, context: WriteContext, r
   // Only an item deleted on its own owns its <id> folder in the trash; it is empty now.
   if (trashPath === `${deleted.id}/${nameOf(relative)}`) await rmdir(path.join(workspace.trashRoot, deleted.id)).catch(() => undefined);
   const row: ItemRow = { ...deleted, isDeleted: false, deletedAt: null, trashPath: null };
-  await workspace.commit(context, relative, async (tx) => {
+  const file = toWorkspaceFile(row);
+  await workspace.commit(context, file, async (tx) => {
     await items.update(tx, row.id, { isDeleted: false, deletedAt: null, trashPath: null });
     if (row.type !== 'folder') return;
     await dropStaleRowsUnder(tx, relative);
@@ -97,7 +100,7 @@ export async function restoreItem(workspace: Workspace, context: WriteContext, r
       await items.update(tx, child.id, { path: childPath, isDeleted: false, deletedAt: null, trashPath: null });
     }
   });
-  return toWorkspaceFile(row);
+  return file;
 }
 
 function trashLocation(workspace: Workspace, trashPath: string): string {

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { answerRecorder, jsonAnswer, type Answer } from '../http/idempotency';
+import type { IdempotencyStore } from '../http/idempotency.store';
 import { requiredStrings } from '../http/validation';
 import { WorkspaceError } from './errors';
 import type { WorkspaceFile } from './model';
@@ -62,7 +64,8 @@ export const notebookRoutes: FastifyPluginAsync = async (app) => {
 };
 
 const writeRoutes: FastifyPluginAsync = async (app) => {
-  const notebooks = app.services.notebooks;
+  const { notebooks, idempotency } = app.services;
+  const writeContext = (request: FastifyRequest) => writeContextOf(request, idempotency);
 
   app.post<{ Body: { path: string; content: string } }>(
     '/files',
@@ -109,16 +112,24 @@ function withEtag<T>(reply: FastifyReply, file: WorkspaceFile, body: T): T {
   return body;
 }
 
+/** What every write route sends on success: withEtag(reply, file, { file }). */
+function fileAnswer(file: WorkspaceFile): Answer {
+  return jsonAnswer(200, { file }, { etag: etagOf(file.version) });
+}
+
 function preconditionsOf(request: FastifyRequest) {
   return parsePreconditions(request.headers['if-match'], request.headers['if-none-match']);
 }
 
-function writeContext(request: FastifyRequest): WriteContext {
+function writeContextOf(request: FastifyRequest, idempotency: IdempotencyStore): WriteContext {
   if (!request.user) throw new Error('The auth guard did not attach a user');
+  const record = answerRecorder(request, idempotency);
   return {
     username: request.user.username,
     key: request.idempotency?.key ?? null,
     method: request.method,
     route: request.routeOptions.url ?? request.url,
+    // The idempotent answer commits with the write, so an applied write always has its key.
+    alsoInTransaction: record && ((tx, file) => record(tx, fileAnswer(file))),
   };
 }

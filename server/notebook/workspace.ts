@@ -4,10 +4,10 @@ import { ulid } from 'ulid';
 import type { Clock } from '../auth/clock';
 import type { Queryable, Store } from '../store/db';
 import { auditLog } from './audit';
-import { entryAt } from './disk';
+import { entryAt, type DiskEntry } from './disk';
 import { notFound } from './errors';
 import { items } from './items';
-import type { ItemRow } from './model';
+import type { ItemRow, WorkspaceFile } from './model';
 import { confine } from './paths';
 import { rowForDisk, type RowChange } from './sync';
 
@@ -21,6 +21,11 @@ export interface WriteContext {
   key: string | null;
   method: string;
   route: string;
+  /**
+   * Runs last in the write's transaction with the item the write answers with; the routes
+   * store the request's idempotent answer here, so the key commits with the write.
+   */
+  alsoInTransaction?: ((tx: Queryable, file: WorkspaceFile) => Promise<void>) | null;
 }
 
 /** A live item: where it is on disk and its (up-to-date) row. */
@@ -75,16 +80,25 @@ export class Workspace {
    * re-reads a notebook's content instead of trusting the cached version.
    */
   async find(relative: string, rehash = false): Promise<Located | null> {
-    const absolute = await this.confine(relative);
-    const disk = await entryAt(absolute);
-    const existing = await items.live(this.store, relative);
+    return (await this.locate(relative, rehash)).found;
+  }
+
+  /** find(), plus the confined absolute path, for a caller about to create the item there. */
+  async locate(relative: string, rehash = false): Promise<{ absolute: string; found: Located | null }> {
+    // The row does not depend on the disk, so the query runs while the disk is looked at.
+    const [{ absolute, disk }, existing] = await Promise.all([this.onDisk(relative), items.live(this.store, relative)]);
     if (!disk) {
       if (existing) await items.remove(this.store, existing.id);
-      return null;
+      return { absolute, found: null };
     }
     const change = await rowForDisk(existing, relative, absolute, disk, { newId: () => this.newId(), rehash });
     await applyRowChange(this.store, existing, change);
-    return { relative, absolute, row: change.row };
+    return { absolute, found: { relative, absolute, row: change.row } };
+  }
+
+  private async onDisk(relative: string): Promise<{ absolute: string; disk: DiskEntry | null }> {
+    const absolute = await this.confine(relative);
+    return { absolute, disk: await entryAt(absolute) };
   }
 
   /** 404 unless the folder exists ("" is the root). */
@@ -94,11 +108,16 @@ export class Workspace {
     if (disk?.type !== 'folder') throw notFound(`Folder not found: ${relative}`);
   }
 
-  /** Records the metadata of an applied write and its audit entry in one transaction. */
-  commit(context: WriteContext, itemPath: string, change: (tx: Queryable) => Promise<void>): Promise<void> {
+  /**
+   * Records the metadata of an applied write, its audit entry and whatever the context adds
+   * (the idempotent answer) in one transaction. `file` is the written item as answered.
+   */
+  commit(context: WriteContext, file: WorkspaceFile, change: (tx: Queryable) => Promise<void>): Promise<void> {
+    const { username, key, method, route } = context;
     return this.store.transaction(async (tx) => {
       await change(tx);
-      await auditLog.append(tx, { ...context, path: itemPath, status: 200, at: this.clock() });
+      await auditLog.append(tx, { username, key, method, route, path: file.path, status: 200, at: this.clock() });
+      await context.alsoInTransaction?.(tx, file);
     });
   }
 }
