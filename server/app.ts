@@ -8,6 +8,7 @@ import { consoleAuthRoutes } from './auth/routes';
 import { oidcRoutes } from './auth/oidc.routes';
 import type { SeedResult } from './auth/users';
 import { biRoutes } from './bi/routes';
+import { registerBatch } from './http/batch';
 import { registerErrorHandling } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
 import { registerSecurityHeaders } from './http/security';
@@ -62,6 +63,7 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   await app.register(oidcRoutes, { prefix: '/api/auth' });
   await app.register(notebookRoutes, { prefix: '/api/notebook' });
   await app.register(biRoutes, { prefix: '/api/bi' });
+  registerBatch(app);
   await registerStatic(app, services.config.staticDir);
 }
 

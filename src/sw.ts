@@ -10,7 +10,7 @@ import { NetworkFirst } from 'workbox-strategies';
 import { ConsoleDb } from './db/schema';
 import { isPageMessage, SAVES_SYNC_TAG, type SavesReplayedMessage } from './sw/messages';
 import { handleSave } from './sw/outbox';
-import { createOutcomeRecorder } from './sw/outcomes';
+import { createOutcomeRecorder, createOutcomesRecorder } from './sw/outcomes';
 import { replayPass, type ReplayResult } from './sw/replay';
 import { createReplayQueue } from './sw/replayQueue';
 import { CONFIG_CACHE, CONFIG_NETWORK_TIMEOUT_SECONDS, isConfigRequest, NOT_APP_NAVIGATIONS, warmConfigCache } from './sw/routes';
@@ -39,8 +39,9 @@ registerRoute(
 
 const db = new ConsoleDb();
 const record = createOutcomeRecorder(db);
+const recordAll = createOutcomesRecorder(db);
 const fetchFromNetwork = (request: Request) => fetch(request);
-const replays = createReplayQueue(() => replayPass({ db, fetch: fetchFromNetwork, record }), announce);
+const replays = createReplayQueue(() => replayPass({ db, fetch: fetchFromNetwork, record, recordAll, origin: self.location.origin }), announce);
 
 async function announce({ applied, failed, remaining }: ReplayResult): Promise<void> {
   const message: SavesReplayedMessage = { type: 'SAVES_REPLAYED', applied, failed, remaining };

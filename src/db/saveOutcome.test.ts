@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { append } from './append';
 import { WORKSPACE_AGGREGATE } from './events';
 import { newEvent, SERVICE_WORKER_TAB, type Identity } from './identity';
-import { recordSaveOutcome, saveOutcomeId, type SaveOutcome } from './saveOutcome';
+import { recordSaveOutcome, recordSaveOutcomes, saveOutcomeId, type SaveOutcome } from './saveOutcome';
 import { freshDbs } from './testDb';
 
 const freshDb = freshDbs('save-outcome');
@@ -68,5 +68,28 @@ describe('recordSaveOutcome', () => {
     expect(await db.workspaceChanges.get(id)).toMatchObject({ state: 'queued' });
     expect(await recordSaveOutcome(db, worker, id, { kind: 'failed', status: 409, message: 'b', attempt: 2 })).toBe(true);
     expect(await db.workspaceChanges.get(id)).toMatchObject({ state: 'failed', message: 'b' });
+  });
+});
+
+describe('recordSaveOutcomes', () => {
+  it('appends the missing outcomes in one append, in order, and skips the known ones', async () => {
+    const db = freshDb();
+    const [a, b, c] = [await change(db), await change(db), await change(db)];
+    await recordSaveOutcome(db, worker, b, { kind: 'applied' });
+    const stored = await recordSaveOutcomes(db, worker, [
+      { changeId: a, outcome: { kind: 'applied' } },
+      { changeId: b, outcome: { kind: 'applied' } }, // already recorded
+      { changeId: c, outcome: { kind: 'failed', status: 409, message: 'changed', attempt: 0 } },
+      { changeId: a, outcome: { kind: 'applied' } }, // twice in one call
+    ]);
+    expect(stored).toBe(2);
+    const events = await db.events.orderBy('seq').toArray();
+    expect(events.slice(4).map((event) => [event.id, event.origin])).toEqual([[`${a}:applied`, 'replay'], [`${c}:failed:409:0`, 'replay']]);
+    expect(await db.workspaceChanges.get(a)).toMatchObject({ state: 'applied' });
+    expect(await db.workspaceChanges.get(c)).toMatchObject({ state: 'failed', status: 409, message: 'changed' });
+    // The same batch again (a replay after a lost answer): nothing new.
+    expect(await recordSaveOutcomes(db, worker, [{ changeId: a, outcome: { kind: 'applied' } }, { changeId: c, outcome: { kind: 'failed', status: 409, message: 'changed', attempt: 0 } }])).toBe(0);
+    expect(await db.events.count()).toBe(events.length);
+    expect(await recordSaveOutcomes(db, worker, [])).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
-import { appendOnce } from './append';
-import { WORKSPACE_AGGREGATE, type WorkspaceSaveType } from './events';
+import type { Table } from 'dexie';
+import { append, appendOnce } from './append';
+import { WORKSPACE_AGGREGATE, type ConsoleEvent, type WorkspaceSaveType } from './events';
 import { newEvent, SERVICE_WORKER_TAB, type Identity } from './identity';
+import { PROJECTIONS } from './projections';
 import type { ConsoleDb } from './schema';
 
 /**
@@ -35,6 +37,24 @@ export function saveOutcomeId(changeId: string, outcome: SaveOutcome, at: number
   }
 }
 
+/** One change's outcome, for recording several at once. */
+export interface ChangeOutcome {
+  changeId: string;
+  outcome: SaveOutcome;
+}
+
+function outcomeEvent(identity: Identity, changeId: string, outcome: SaveOutcome, at: number): ConsoleEvent {
+  const payload = outcome.kind === 'failed' ? { changeId, status: outcome.status, message: outcome.message } : { changeId };
+  return newEvent(identity, {
+    id: saveOutcomeId(changeId, outcome, at),
+    type: EVENT_TYPE[outcome.kind],
+    aggregateId: WORKSPACE_AGGREGATE,
+    payload,
+    origin: identity.tabId === SERVICE_WORKER_TAB ? 'replay' : 'local',
+    at,
+  });
+}
+
 /**
  * Records a save outcome for a workspace change in the log. Safe in the service worker (no
  * window or document). Returns false when this outcome was already recorded.
@@ -46,14 +66,38 @@ export function recordSaveOutcome(
   outcome: SaveOutcome,
   at: number = Date.now(),
 ): Promise<boolean> {
-  const payload = outcome.kind === 'failed' ? { changeId, status: outcome.status, message: outcome.message } : { changeId };
-  const event = newEvent(identity, {
-    id: saveOutcomeId(changeId, outcome, at),
-    type: EVENT_TYPE[outcome.kind],
-    aggregateId: WORKSPACE_AGGREGATE,
-    payload,
-    origin: identity.tabId === SERVICE_WORKER_TAB ? 'replay' : 'local',
-    at,
+  return appendOnce(db, outcomeEvent(identity, changeId, outcome, at));
+}
+
+/**
+ * The tables recordSaveOutcomes() writes (the log and its projections): a caller's transaction
+ * that spans them can include the recording, so it commits or aborts with the caller's own writes.
+ */
+export function saveOutcomeTables(db: ConsoleDb): Table[] {
+  return [db.events, ...new Set(PROJECTIONS.map((projection) => db.table(projection.table)))];
+}
+
+/**
+ * Records several outcomes in one transaction with a single append(), skipping those already in
+ * the log (same deterministic ids as recordSaveOutcome, so a repeat of a batch stores nothing).
+ * Returns how many were stored.
+ */
+export function recordSaveOutcomes(
+  db: ConsoleDb,
+  identity: Identity,
+  outcomes: readonly ChangeOutcome[],
+  at: number = Date.now(),
+): Promise<number> {
+  const events = new Map<string, ConsoleEvent>();
+  for (const { changeId, outcome } of outcomes) {
+    const event = outcomeEvent(identity, changeId, outcome, at);
+    if (!events.has(event.id)) events.set(event.id, event);
+  }
+  if (events.size === 0) return Promise.resolve(0);
+  return db.transaction('rw', saveOutcomeTables(db), async () => {
+    const known = new Set((await db.events.where('id').anyOf([...events.keys()]).toArray()).map((event) => event.id));
+    const missing = [...events.values()].filter((event) => !known.has(event.id));
+    await append(db, missing);
+    return missing.length;
   });
-  return appendOnce(db, event);
 }
