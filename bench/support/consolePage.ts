@@ -10,9 +10,8 @@ export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> 
   await page.getByRole('button', { name: 'Account menu' }).waitFor({ timeout: 30_000 });
 }
 
-/** Resolves once a service worker controls the page; rejects after `timeoutMs` (no worker built?). */
-export async function waitForController(page: Page, timeoutMs: number): Promise<void> {
-  const controlled = await page.evaluate(async (ms) => {
+async function controlledWithin(page: Page, timeoutMs: number): Promise<boolean> {
+  return page.evaluate(async (ms) => {
     if (!('serviceWorker' in navigator)) return false;
     if (navigator.serviceWorker.controller) return true;
     return new Promise<boolean>((done) => {
@@ -20,7 +19,16 @@ export async function waitForController(page: Page, timeoutMs: number): Promise<
       navigator.serviceWorker.addEventListener('controllerchange', () => done(true), { once: true });
     });
   }, timeoutMs);
-  if (!controlled) {
+}
+
+/**
+ * Resolves once a service worker controls the page; rejects after `timeoutMs` (no worker built?).
+ * If the first install did not take control, the next navigation does — as it would for a user.
+ */
+export async function waitForController(page: Page, timeoutMs: number): Promise<void> {
+  if (await controlledWithin(page, timeoutMs / 2)) return;
+  await page.reload();
+  if (!(await controlledWithin(page, timeoutMs / 2))) {
     throw new Error(`no service worker controls ${page.url()} after ${timeoutMs} ms (is dist/sw.js built and registered?)`);
   }
 }
