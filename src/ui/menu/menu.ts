@@ -86,9 +86,3 @@ export function visibleMenu(sections: MenuSection[], role: Role | undefined): Me
 export function allEntries(sections: MenuSection[] = menu): MenuEntry[] {
   return sections.flatMap((s) => s.entries);
 }
-
-export function entryById(id: string): MenuEntry {
-  const entry = allEntries().find((e) => e.id === id);
-  if (!entry) throw new Error(`No menu entry "${id}"`);
-  return entry;
-}
