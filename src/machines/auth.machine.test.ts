@@ -36,6 +36,17 @@ function start({ cookie = null, check = { kind: 'valid', user: admin }, login = 
 
 const settled = (s: SnapshotFrom<typeof authMachine>) => !s.matches('checking') && !s.matches('authenticating');
 
+/** Signed in from the cookie while the server was unreachable; `server.answer` is what later checks get. */
+function startSignedInOffline(server: { answer: SessionCheck }) {
+  const machine = authMachine.provide({
+    actors: {
+      readUserCookie: fromPromise(async (): Promise<Profile | null> => admin),
+      checkSession: fromPromise(async () => server.answer),
+    },
+  });
+  return createActor(machine).start();
+}
+
 describe('authMachine', () => {
   it('starts in checking', () => {
     const { actor } = start();
@@ -144,38 +155,26 @@ describe('authMachine', () => {
   });
 
   it('RECHECK while loggedIn verifies in place once the server answers', async () => {
-    let answer: SessionCheck = { kind: 'unreachable' };
-    const machine = authMachine.provide({
-      actors: {
-        readUserCookie: fromPromise(async (): Promise<Profile | null> => admin),
-        checkSession: fromPromise(async () => answer),
-      },
-    });
-    const actor = createActor(machine).start();
+    const server = { answer: { kind: 'unreachable' } as SessionCheck };
+    const actor = startSignedInOffline(server);
     await waitFor(actor, settled);
     expect(actor.getSnapshot().context.verified).toBe(false);
-    answer = { kind: 'unreachable' };
+    server.answer = { kind: 'unreachable' };
     actor.send({ type: 'RECHECK' });
     expect(actor.getSnapshot().matches({ loggedIn: 'rechecking' })).toBe(true);
     await waitFor(actor, (s) => s.matches({ loggedIn: 'idle' }));
     expect(actor.getSnapshot().context.verified).toBe(false);
-    answer = { kind: 'valid', user: admin };
+    server.answer = { kind: 'valid', user: admin };
     actor.send({ type: 'RECHECK' });
     const snap = await waitFor(actor, (s) => s.matches({ loggedIn: 'idle' }) && s.context.verified);
     expect(snap.matches('loggedIn')).toBe(true);
   });
 
   it('RECHECK that the server rejects ends the session as expired', async () => {
-    let answer: SessionCheck = { kind: 'unreachable' };
-    const machine = authMachine.provide({
-      actors: {
-        readUserCookie: fromPromise(async (): Promise<Profile | null> => admin),
-        checkSession: fromPromise(async () => answer),
-      },
-    });
-    const actor = createActor(machine).start();
+    const server = { answer: { kind: 'unreachable' } as SessionCheck };
+    const actor = startSignedInOffline(server);
     await waitFor(actor, settled);
-    answer = { kind: 'rejected' };
+    server.answer = { kind: 'rejected' };
     actor.send({ type: 'RECHECK' });
     const snap = await waitFor(actor, (s) => s.matches('loggedOut'));
     expect(snap.context.expired).toBe(true);
