@@ -1,3 +1,4 @@
+import { DEFAULT_API_MOUNTS, type RuntimeConfig } from '../../contracts/config';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -10,18 +11,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** Runtime settings for the client: where each API lives, feature flags, version. */
-export function clientConfig(version: string) {
-  return {
-    apis: {
-      console: '/api/v1/temp',
-      auth: '/api/auth',
-      notebook: '/api/notebook',
-      bi: '/api/bi',
-      workflow: '/api/workflow',
-    },
-    features: {},
-    version,
-  };
+export function clientConfig(version: string): RuntimeConfig {
+  return { apis: DEFAULT_API_MOUNTS, features: {}, version };
 }
 
 /**

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../contracts/workspace';
 import { useFixture } from '../testing/harness';
 import { notebookClient, notebookJson, type NotebookClient } from '../testing/notebooks';
 
 const fixture = useFixture();
 
-interface Entry {
-  seq: number;
-  key: string | null;
-  method: string;
-  route: string;
-  path: string;
-  status: number;
-  username: string;
-  at: string;
-}
 
-async function audit(client: NotebookClient, query = ''): Promise<{ items: Entry[]; count: number }> {
+async function audit(client: NotebookClient, query = ''): Promise<AuditPage> {
   return (await client.get(`/audit${query}`)).json();
 }
 

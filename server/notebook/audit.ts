@@ -1,19 +1,8 @@
+import type { AuditEntry } from '../../contracts/workspace';
 import type { Queryable } from '../store/db';
 
-/** One write the server applied. */
-export interface AuditEntry {
-  seq: number;
-  /** The request's Idempotency-Key, or null when it had none. */
-  key: string | null;
-  method: string;
-  /** The route pattern, e.g. /api/notebook/files. */
-  route: string;
-  /** The item written (the new path for renames). */
-  path: string;
-  status: number;
-  username: string;
-  at: string;
-}
+export type { AuditEntry };
+
 
 export type NewAuditEntry = Omit<AuditEntry, 'seq' | 'at'> & { at: number };
 

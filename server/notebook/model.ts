@@ -1,23 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { ItemType, WorkspaceFile } from '../../contracts/workspace';
 import { nameOf } from './paths';
 
-export type ItemType = 'notebook' | 'folder';
+export type { ItemType, WorkspaceFile };
 
-/** A workspace item as the API shows it. */
-export interface WorkspaceFile {
-  id: string;
-  name: string;
-  /** Relative POSIX path without a leading slash; for deleted items, where it was. */
-  path: string;
-  type: ItemType;
-  owner: string;
-  createdAt: string;
-  updatedAt: string;
-  isFavorite: boolean;
-  isDeleted: boolean;
-  /** Notebooks: 16 hex chars of sha256(content); folders: "d-" + updatedAt in ms. */
-  version: string;
-}
 
 /** A row of workspace_items (times in epoch ms). */
 export interface ItemRow {

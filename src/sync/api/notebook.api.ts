@@ -1,26 +1,9 @@
 import { AxiosError, AxiosHeaders, isAxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
+import type { AuditPage, FileWithContent, WorkspaceFile } from '../../../contracts/workspace';
 
-/** An item of the workspace as the server has it. */
-export interface WorkspaceFile {
-  id: string;
-  name: string;
-  /** Relative POSIX path, e.g. "reports/q1.ipynb". */
-  path: string;
-  type: 'notebook' | 'folder';
-  owner: string;
-  createdAt: string;
-  updatedAt: string;
-  isFavorite: boolean;
-  isDeleted: boolean;
-  /** Sent back as If-Match so a save never overwrites a change it has not seen. */
-  version: string;
-}
+export type { AuditEntry, AuditPage, FileWithContent, WorkspaceFile } from '../../../contracts/workspace';
 
-export interface FileWithContent {
-  /** The notebook as a JSON string. */
-  content: string;
-  file: WorkspaceFile;
-}
+
 
 /** How one save presents itself to the server and to the service worker's queue. */
 export interface SaveOptions {
@@ -39,23 +22,7 @@ export interface SaveOptions {
 /** Saved (with the server's answer), or queued by the service worker for when the network returns. */
 export type SaveResult<T> = { queued: false; data: T } | { queued: true; key: string };
 
-/** One write the server applied (server/notebook/audit.ts). */
-export interface AuditEntry {
-  seq: number;
-  /** The Idempotency-Key it came with: a replayed save never adds a second entry. */
-  key: string | null;
-  method: string;
-  route: string;
-  path: string;
-  status: number;
-  username: string;
-  at: string;
-}
 
-export interface AuditPage {
-  items: AuditEntry[];
-  count: number;
-}
 
 export interface ReadOptions {
   signal?: AbortSignal;

@@ -1,3 +1,7 @@
+import { DEFAULT_API_MOUNTS, type RuntimeConfig } from '../../../contracts/config';
+
+export type { RuntimeConfig };
+
 export type Role = 'admin' | 'editor';
 
 /** The public profile: what the `user` cookie and the login answer carry. Never a secret. */
@@ -9,21 +13,9 @@ export interface Profile {
   email?: string;
 }
 
-/** Runtime settings served by the console server at /config.json. */
-export interface RuntimeConfig {
-  apis: { console: string; auth: string; notebook: string; bi: string; workflow: string };
-  features: Record<string, boolean>;
-  version: string;
-}
 
 export const defaultRuntimeConfig: RuntimeConfig = {
-  apis: {
-    console: '/api/v1/temp',
-    auth: '/api/auth',
-    notebook: '/api/notebook',
-    bi: '/api/bi',
-    workflow: '/api/workflow',
-  },
+  apis: DEFAULT_API_MOUNTS,
   features: {},
   version: 'unknown',
 };

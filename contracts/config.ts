@@ -1,0 +1,15 @@
+/** Runtime settings served at /config.json: where each API lives, feature flags, version. */
+export interface RuntimeConfig {
+  apis: { console: string; auth: string; notebook: string; bi: string; workflow: string };
+  features: Record<string, boolean>;
+  version: string;
+}
+
+/** The API mounts on the console's own origin (DESIGN.md §1); /config.json can point them elsewhere. */
+export const DEFAULT_API_MOUNTS: RuntimeConfig['apis'] = {
+  console: '/api/v1/temp',
+  auth: '/api/auth',
+  notebook: '/api/notebook',
+  bi: '/api/bi',
+  workflow: '/api/workflow',
+};

@@ -1,0 +1,48 @@
+/**
+ * The workspace API's shapes (mounted at /api/notebook), shared by the console server that answers
+ * and the client that asks, so the two cannot drift apart.
+ */
+
+export type ItemType = 'notebook' | 'folder';
+
+/** A workspace item as the API shows it. */
+export interface WorkspaceFile {
+  id: string;
+  name: string;
+  /** Relative POSIX path without a leading slash ("reports/q1.ipynb"); for deleted items, where it was. */
+  path: string;
+  type: ItemType;
+  owner: string;
+  createdAt: string;
+  updatedAt: string;
+  isFavorite: boolean;
+  isDeleted: boolean;
+  /** Sent back as If-Match. Notebooks: 16 hex chars of sha256(content); folders: "d-" + updatedAt in ms. */
+  version: string;
+}
+
+export interface FileWithContent {
+  /** The notebook as a JSON string. */
+  content: string;
+  file: WorkspaceFile;
+}
+
+/** One write the server applied (GET /audit). */
+export interface AuditEntry {
+  seq: number;
+  /** The request's Idempotency-Key, or null: a replayed save never adds a second entry. */
+  key: string | null;
+  method: string;
+  /** The route pattern, e.g. /api/notebook/files. */
+  route: string;
+  /** The item written (the new path for renames). */
+  path: string;
+  status: number;
+  username: string;
+  at: string;
+}
+
+export interface AuditPage {
+  items: AuditEntry[];
+  count: number;
+}
