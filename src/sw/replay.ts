@@ -34,6 +34,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /** Saves per POST /api/batch (the server takes up to 100). */
 export const BATCH_SIZE = 50;
 export const BATCH_PATH = '/api/batch';
+/** Queued saves read from the outbox at once (a few batches; more are read when they are sent). */
+const READ_AHEAD = 4 * BATCH_SIZE;
 
 /**
  * 2xx applied; 401 waits for a new sign-in; 408, 429 and 5xx (and anything unexpected) are
@@ -59,9 +61,21 @@ export async function replayPass(deps: ReplayDeps): Promise<ReplayResult> {
   const result: ReplayResult = { applied: 0, failed: 0, remaining: 0 };
   let afterSeq = 0;
   let batching = deps.origin !== undefined && deps.recordAll !== undefined;
+  // A batch's bookkeeping runs while the next batch is on the wire (the server has answered it,
+  // so it cannot change the order there). Saves are read READ_AHEAD at a time for that: a read
+  // of the outbox would wait for the bookkeeping transaction to end.
+  let booking: Promise<void> = Promise.resolve();
+  const bookingFailures: unknown[] = [];
+  const settled = async () => {
+    await booking;
+    if (bookingFailures.length > 0) throw bookingFailures[0]; // as if the worker had died there
+  };
+  let ahead: OutboxRow[] = [];
   for (;;) {
-    const entries = await nextQueued(deps.db, afterSeq, batching ? BATCH_SIZE : 1);
-    if (entries.length === 0) break;
+    if (bookingFailures.length > 0) break;
+    if (ahead.length === 0) ahead = await nextQueued(deps.db, afterSeq, batching ? READ_AHEAD : 1);
+    if (ahead.length === 0) break;
+    const entries = ahead.slice(0, batching ? BATCH_SIZE : 1);
     const batch = batching ? batchable(entries, deps.origin as string) : [];
     let verdicts: Verdict[];
     if (batch.length > 0) {
@@ -70,8 +84,11 @@ export async function replayPass(deps: ReplayDeps): Promise<ReplayResult> {
         batching = false;
         continue;
       }
-      verdicts = answered;
+      verdicts = answered.verdicts;
+      const booked = answered.booked.catch((error: unknown) => void bookingFailures.push(error));
+      booking = Promise.all([booking, booked]).then(() => undefined);
     } else {
+      await settled();
       verdicts = [await replayEntry(entries[0], deps)];
     }
     const stop = verdicts.find((verdict) => verdict !== 'applied' && verdict !== 'failed') as StopReason | undefined;
@@ -81,7 +98,9 @@ export async function replayPass(deps: ReplayDeps): Promise<ReplayResult> {
       break;
     }
     afterSeq = entries[verdicts.length - 1].seq ?? afterSeq;
+    ahead = ahead.slice(verdicts.length);
   }
+  await settled();
   result.remaining = await deps.db.outbox.where('state').equals('queued').count();
   return result;
 }
@@ -116,25 +135,26 @@ interface BatchAnswer {
 
 /**
  * Sends the saves as one POST /api/batch and books what the answers say in one transaction.
- * Returns a verdict per answered save (the last one may be a stop), or 'no-batch' when the
- * server cannot take batches (then nothing was booked and the caller goes one by one).
+ * Returns a verdict per answered save (the last one may be a stop) and the booking under way,
+ * or 'no-batch' when the server cannot take batches (then nothing is booked and the caller goes
+ * one by one).
  */
-async function replayBatch(entries: OutboxRow[], deps: ReplayDeps): Promise<Verdict[] | 'no-batch'> {
+async function replayBatch(entries: OutboxRow[], deps: ReplayDeps): Promise<{ verdicts: Verdict[]; booked: Promise<void> } | 'no-batch'> {
   const origin = deps.origin as string;
   let response: Response;
   try {
     response = await deps.fetch(batchRequestFor(entries, origin, deps.timeoutMs ?? DEFAULT_TIMEOUT_MS));
   } catch {
-    return ['network'];
+    return { verdicts: ['network'], booked: Promise.resolve() };
   }
   if (response.status !== 200) {
     const verdict = verdictFor(response.status);
     // A 401 or a busy server stops the pass as it would for the first save; any other answer
     // (404/405 from an upstream without the route, a 413, ...) means: send them one by one.
-    if (verdict === 'unauthorized') return [verdict];
+    if (verdict === 'unauthorized') return { verdicts: [verdict], booked: Promise.resolve() };
     if (verdict === 'server') {
       await deps.db.outbox.update(entries[0].seq as number, { attempts: entries[0].attempts + 1 });
-      return [verdict];
+      return { verdicts: [verdict], booked: Promise.resolve() };
     }
     return 'no-batch';
   }
@@ -145,9 +165,8 @@ async function replayBatch(entries: OutboxRow[], deps: ReplayDeps): Promise<Verd
   } catch {
     return 'no-batch'; // not a batch answer we understand; the keys make sending again safe
   }
-  const booked = await Promise.all(answers.map((answer, i) => bookingFor(entries[i], answer)));
-  await book(booked, deps);
-  return booked.map((b) => b.verdict);
+  const bookings = await Promise.all(answers.map((answer, i) => bookingFor(entries[i], answer)));
+  return { verdicts: bookings.map((b) => b.verdict), booked: book(bookings, deps) };
 }
 
 export function batchRequestFor(entries: OutboxRow[], origin: string, timeoutMs: number): Request {
