@@ -1,5 +1,6 @@
 import { saveOutcomeTables, type ChangeOutcome } from '../db/saveOutcome';
 import type { ConsoleDb, OutboxRow } from '../db/schema';
+import { createCsrfRefresher } from './csrfRefresh';
 import type { RecordOutcome, RecordOutcomes } from './outcomes';
 
 export interface ReplayDeps {
@@ -70,10 +71,11 @@ export async function replayPass(deps: ReplayDeps): Promise<ReplayResult> {
     await booking;
     if (bookingFailures.length > 0) throw bookingFailures[0]; // as if the worker had died there
   };
+  const freshCsrf = createCsrfRefresher(deps.fetch);
   let ahead: OutboxRow[] = [];
   for (;;) {
     if (bookingFailures.length > 0) break;
-    if (ahead.length === 0) ahead = await nextQueued(deps.db, afterSeq, batching ? READ_AHEAD : 1);
+    if (ahead.length === 0) ahead = await freshCsrf(await nextQueued(deps.db, afterSeq, batching ? READ_AHEAD : 1));
     if (ahead.length === 0) break;
     const entries = ahead.slice(0, batching ? BATCH_SIZE : 1);
     const batch = batching ? batchable(entries, deps.origin as string) : [];
