@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
-import type { ConsoleEvent } from './events';
+import type { ExecuteResponse } from '../../contracts/bi';
+import type { ConsoleEvent, SqlTabEstimate } from './events';
 
 /** Local-only UI state: never synced, never part of the event log. */
 export interface UiStateRow {
@@ -31,6 +32,34 @@ export interface WorkspaceChangeRow {
   message?: string;
 }
 
+/**
+ * One SQL workbench tab (keyed by its id). Order, closing and activation are the seqs of the events
+ * that did them, so the active tab and the closed-tabs stack follow from the rows alone.
+ */
+export interface SqlTabRow {
+  id: string;
+  name: string;
+  sql: string;
+  /** The key of this tab's results in the results cache (sqlResults); the entry may be gone (evicted). */
+  results: string;
+  databaseId: number | null;
+  catalog: string | null;
+  schema: string | null;
+  tags: string[];
+  createdBy: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  isFavorite: boolean;
+  estimate: SqlTabEstimate | null;
+  /** Position among the tabs: the seq of the event that opened it (a reopened tab goes back to its place). */
+  order: number;
+  isClosed: boolean;
+  /** Seq of the close while closed (absent when open, so the index lists closed tabs only). */
+  closedSeq?: number;
+  /** Seq of the last activation; the open tab with the highest one is the active tab. */
+  activatedSeq?: number;
+}
+
 // ---- Caches of server data (written by the sync layer; never events) -----------------------
 
 export interface WorkspaceFileRow {
@@ -53,6 +82,36 @@ export interface CacheMetaRow {
   key: string;
   fetchedAt: number;
   error?: string;
+}
+
+/** The size and age of one cached SQL result; kept apart from the rows so sizing the cache reads no rows. */
+export interface SqlResultMetaRow {
+  tabId: string;
+  /** Estimated size of the stored result. */
+  bytes: number;
+  rowCount: number;
+  storedAt: number;
+  /** When it was stored or last shown: the least recently used is evicted first. */
+  lastUsedAt: number;
+}
+
+/** The result of a tab's last run, as the server sent it (up to 100,000 rows). */
+export interface SqlResultRow {
+  tabId: string;
+  response: ExecuteResponse;
+}
+
+/** A query run while offline (the server keeps the history of the others). */
+export interface SqlLocalHistoryRow {
+  id: string;
+  sql: string;
+  tabName: string;
+  databaseId: number | null;
+  schema: string | null;
+  /** Epoch milliseconds. */
+  startedAt: number;
+  status: 'success' | 'failed';
+  error: string | null;
 }
 
 // ---- The service worker's queue of saves ---------------------------------------------------
@@ -90,6 +149,10 @@ export class ConsoleDb extends Dexie {
   workspaceFiles!: Table<WorkspaceFileRow, string>;
   cacheMeta!: Table<CacheMetaRow, string>;
   outbox!: Table<OutboxRow, number>;
+  sqlTabs!: Table<SqlTabRow, string>;
+  sqlResultsMeta!: Table<SqlResultMetaRow, string>;
+  sqlResults!: Table<SqlResultRow, string>;
+  sqlLocalHistory!: Table<SqlLocalHistoryRow, string>;
 
   constructor(name = 'data-platform-console') {
     super(name);
@@ -104,6 +167,14 @@ export class ConsoleDb extends Dexie {
       workspaceFiles: 'path, bucket',
       cacheMeta: 'key',
       outbox: '++seq, &key, state',
+    });
+    // v3: SQL workbench tabs (a projection of Sql* events), its results cache and offline history.
+    // New tables only: the log holds no SQL events yet, so there is nothing to migrate or rebuild.
+    this.version(3).stores({
+      sqlTabs: 'id, order, closedSeq',
+      sqlResultsMeta: 'tabId, lastUsedAt',
+      sqlResults: 'tabId',
+      sqlLocalHistory: 'id, startedAt',
     });
   }
 }

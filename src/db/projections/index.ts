@@ -1,7 +1,8 @@
+import { sqlTabs } from './sqlTabs';
 import type { AnyProjection } from './types';
 import { workspaceChanges } from './workspaceChanges';
 
 export type { AnyProjection, ProjectionTable, TableProjection } from './types';
 
 /** Every table projection; append() keeps all of them up to date. */
-export const PROJECTIONS: readonly AnyProjection[] = [workspaceChanges];
+export const PROJECTIONS: readonly AnyProjection[] = [workspaceChanges, sqlTabs];
