@@ -29,12 +29,13 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * Builds the console server: store, seeded users, auth, APIs and the static client.
- * Closing the app (app.close()) also closes the DuckDB store. Not yet listening.
+ * Closing the app (app.close()) also closes the DuckDB store and the warehouse. Not yet listening.
  */
 export async function buildApp(config: ConsoleConfig, options: BuildOptions = {}): Promise<ConsoleApp> {
-  const services = await createServices(config, options);
+  // The app (and its logger) first: the warehouse seeds in the background and logs there.
   const app = Fastify({ logger: { level: config.logLevel }, ajv: { plugins: [strictTypePlugin] } });
-  app.addHook('onClose', () => services.store.close());
+  const services = await createServices(config, { logger: app.log, ...options });
+  app.addHook('onClose', () => Promise.all([services.store.close(), services.warehouse.close()]).then(() => undefined));
   try {
     const seed = await services.users.ensureSeedUsers(config);
     await purgeExpired(services);

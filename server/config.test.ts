@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       sessionTtlSeconds: 8 * 60 * 60,
       secureCookies: false,
       logLevel: 'warn',
+      warehouseSeedCache: null,
     });
   });
 
@@ -31,6 +32,7 @@ describe('loadConfig', () => {
         CONSOLE_SESSION_TTL_SECONDS: '60',
         CONSOLE_SECURE_COOKIES: 'true',
         LOG_LEVEL: 'INFO',
+        CONSOLE_WAREHOUSE_SEED_CACHE: 'cache/warehouse',
       },
       '/srv',
     );
@@ -44,12 +46,14 @@ describe('loadConfig', () => {
       sessionTtlSeconds: 60,
       secureCookies: true,
       logLevel: 'info',
+      warehouseSeedCache: '/srv/cache/warehouse',
     });
   });
 
   it('treats empty values as unset and rejects nonsense', () => {
     expect(loadConfig({ CONSOLE_ADMIN_PASSWORD: '', PORT: ' ' }).adminPassword).toBeUndefined();
     expect(loadConfig({ CONSOLE_SECURE_COOKIES: 'false' }).secureCookies).toBe(false);
+    expect(loadConfig({ CONSOLE_WAREHOUSE_SEED_CACHE: ' ' }).warehouseSeedCache).toBeNull();
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ CONSOLE_SESSION_TTL_SECONDS: '0' })).toThrow(/CONSOLE_SESSION_TTL_SECONDS/);

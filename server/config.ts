@@ -7,7 +7,7 @@ export interface ConsoleConfig {
   port: number;
   /** 127.0.0.1 by default: localhost keeps the PWA a secure context. 0.0.0.0 exposes it. */
   host: string;
-  /** Absolute; holds console.duckdb, secret.key and credentials.txt. */
+  /** Absolute; holds console.duckdb, secret.key, credentials.txt and the demo warehouse (warehouse/). */
   dataDir: string;
   /** The built client (vite's dist). */
   staticDir: string;
@@ -18,6 +18,11 @@ export interface ConsoleConfig {
   /** Adds Secure to cookies; turn on behind HTTPS. */
   secureCookies: boolean;
   logLevel: LogLevel;
+  /**
+   * A folder holding a finished demo-warehouse seed to copy instead of seeding again (and
+   * filled after a seed). For tests and CI; null (the default) seeds into the data dir once.
+   */
+  warehouseSeedCache: string | null;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -37,12 +42,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionTtlSeconds: integer(env, 'CONSOLE_SESSION_TTL_SECONDS', EIGHT_HOURS, 1, 366 * 24 * 60 * 60),
     secureCookies: ['true', '1', 'yes'].includes((env.CONSOLE_SECURE_COOKIES ?? '').trim().toLowerCase()),
     logLevel: logLevel(env.LOG_LEVEL),
+    warehouseSeedCache: optionalPath(cwd, env.CONSOLE_WAREHOUSE_SEED_CACHE),
   };
 }
 
 /** Empty values count as unset, so `VAR=` never becomes an empty password. */
 function text(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+function optionalPath(cwd: string, value: string | undefined): string | null {
+  const raw = text(value);
+  return raw === undefined ? null : path.resolve(cwd, raw);
 }
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {

@@ -9,6 +9,8 @@ import { TokenService } from './auth/tokens';
 import { UserStore, type UserProfile } from './auth/users';
 import { IdempotencyStore } from './http/idempotency.store';
 import { NotebookService } from './notebook/service';
+import type { Warehouse } from './warehouse/types';
+import { openWarehouse, type WarehouseLogger } from './warehouse/warehouse';
 
 /** Everything a route needs, created per app by buildApp (no module-level state). */
 export interface ConsoleServices {
@@ -23,6 +25,8 @@ export interface ConsoleServices {
   idempotency: IdempotencyStore;
   /** Workspace files and folders under <data>/workspace. */
   notebooks: NotebookService;
+  /** The embedded demo warehouse the BI API runs SQL on (<data>/warehouse), seeded in the background. */
+  warehouse: Warehouse;
 }
 
 /** How the current request proved who it is. */
@@ -47,12 +51,24 @@ export interface ServiceOptions {
   throttle?: Partial<Omit<ThrottleOptions, 'clock'>>;
   /** scrypt cost for new password hashes; the default suits production. */
   passwordHashing?: ScryptParams;
+  /** Where background work (the warehouse seed) reports; the app passes its logger. */
+  logger?: WarehouseLogger;
 }
 
-/** Opens the store (creating the data directory) and builds the services on top of it. */
+/** For createServices without an app logger: failures still reach stderr. */
+const consoleLogger: WarehouseLogger = {
+  info: () => undefined,
+  error: (details, message) => console.error(message, details),
+};
+
+/**
+ * Opens the store (creating the data directory) and builds the services on top of it. The
+ * warehouse opens at once and prepares its files in the background.
+ */
 export async function createServices(config: ConsoleConfig, options: ServiceOptions = {}): Promise<ConsoleServices> {
   const clock = options.clock ?? systemClock;
   const store = await openStore(config.dataDir);
+  const warehouse = openWarehouse({ dataDir: config.dataDir, seedCache: config.warehouseSeedCache, logger: options.logger ?? consoleLogger });
   try {
     const users = await UserStore.create(store, options.passwordHashing);
     const tokens = await TokenService.open(config.dataDir, clock);
@@ -60,9 +76,9 @@ export async function createServices(config: ConsoleConfig, options: ServiceOpti
     const authenticator = new Authenticator(users, new LoginThrottle({ ...options.throttle, clock }));
     const idempotency = await IdempotencyStore.open(store, clock);
     const notebooks = await NotebookService.open(config.dataDir, store, clock);
-    return { config, store, users, sessions, tokens, authenticator, clock, idempotency, notebooks };
+    return { config, store, users, sessions, tokens, authenticator, clock, idempotency, notebooks, warehouse };
   } catch (error) {
-    await store.close();
+    await Promise.all([store.close(), warehouse.close()]);
     throw error;
   }
 }

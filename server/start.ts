@@ -28,6 +28,8 @@ export async function startServer(config: ConsoleConfig, options: BuildOptions =
     await app.close();
     throw error;
   }
+  // A serving console seeds (or copies) its warehouse now, so the first query does not wait for it.
+  services.warehouse.prepare();
   const { port } = app.server.address() as AddressInfo;
   return {
     app,

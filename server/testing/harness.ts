@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse as InjectResponse } from 'fastify';
 import { buildApp, type BuildOptions, type ConsoleApp } from '../app';
 import { loadConfig, type ConsoleConfig } from '../config';
+import { TEST_WAREHOUSE_SEED_CACHE, warmWarehouseSeedCache } from './warehouse';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 export const EDITOR_PASSWORD = 'editor-test-password';
@@ -13,7 +14,10 @@ export const FAST_HASHING = { N: 1024, r: 8, p: 1 };
 
 export interface Fixture {
   tempDir(): Promise<string>;
-  /** Config for a fresh temp data dir (or the given one), env passwords set, no logging. */
+  /**
+   * Config for a fresh temp data dir (or the given one), env passwords set, no logging, and the
+   * warehouse copied from the shared test seed cache rather than seeded per test.
+   */
   config(overrides?: Partial<ConsoleConfig>): Promise<ConsoleConfig>;
   build(overrides?: Partial<ConsoleConfig>, options?: BuildOptions): Promise<ConsoleApp>;
   /** Closes an app early (e.g. to restart on the same data dir); safe to call twice. */
@@ -24,6 +28,9 @@ export interface Fixture {
 export function useFixture(): Fixture {
   const dirs: string[] = [];
   const apps = new Set<FastifyInstance>();
+
+  // Seeds only on a checkout's first run (about 10 s); later runs find the cache filled.
+  beforeAll(() => warmWarehouseSeedCache(), 120_000);
 
   afterEach(async () => {
     await Promise.all([...apps].map((app) => app.close()));
@@ -45,6 +52,7 @@ export function useFixture(): Fixture {
         staticDir: path.join(os.tmpdir(), 'console-test-no-static-dir'),
         adminPassword: ADMIN_PASSWORD,
         editorPassword: EDITOR_PASSWORD,
+        warehouseSeedCache: TEST_WAREHOUSE_SEED_CACHE,
         ...overrides,
       };
     },

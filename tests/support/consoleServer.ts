@@ -9,6 +9,8 @@ export const EDITOR_PASSWORD = 'e2e-editor-Secret-2286';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const tsxCli = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
+/** Shared with the vitest harness: servers copy the demo warehouse from here instead of seeding it. */
+const warehouseSeedCache = join(repoRoot, 'node_modules/.cache/console-warehouse');
 
 async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -78,6 +80,7 @@ export class ConsoleServer {
         CONSOLE_DATA_DIR: this.dataDir,
         CONSOLE_ADMIN_PASSWORD: ADMIN_PASSWORD,
         CONSOLE_EDITOR_PASSWORD: EDITOR_PASSWORD,
+        CONSOLE_WAREHOUSE_SEED_CACHE: warehouseSeedCache,
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,463 @@
+/**
+ * The BI (Superset-compatible SQL Lab) API's shapes, mounted at /api/bi (Superset's /api/v1/x
+ * is /api/bi/v1/x here), shared by the console server and the client. Field names follow
+ * ../shared/contracts/superset-openapi.json and Superset's SQL Lab where the spec is silent.
+ */
+
+/** A result cell as JSON carries it: BIGINT past 2^53 and HUGEINT as strings, dates and times as ISO text. */
+export type Cell = string | number | boolean | null | Cell[] | { [key: string]: Cell };
+
+/** A result column (Superset's SQL Lab result column). */
+export interface ResultColumn {
+  /** Superset's column_name and name (the same here). */
+  column_name: string;
+  name: string;
+  /** DuckDB's type name (VARCHAR, BIGINT, DECIMAL(18,2), TIMESTAMP, ...). */
+  type: string;
+  is_dttm: boolean;
+  /** Superset's GenericDataType: 0 numeric, 1 string, 2 temporal, 3 boolean. */
+  type_generic?: 0 | 1 | 2 | 3;
+}
+
+/** POST /api/bi/v1/sqllab/execute/ body (Superset's ExecutePayloadSchema). */
+export interface ExecuteBody {
+  database_id: number;
+  /** One or more statements; they run in order and the last one's rows are answered. */
+  sql: string;
+  /** 1 to 11 characters (Superset's column size), new for each run; the server makes one up when absent. */
+  client_id?: string;
+  sql_editor_id?: string | null;
+  tab?: string | null;
+  schema?: string | null;
+  catalog?: string | null;
+  json?: boolean;
+  /** The databases do not run async (allow_run_async false), so like Superset the run is synchronous. */
+  runAsync?: boolean;
+  /** CTAS is not enabled on these databases: true answers 400. */
+  select_as_cta?: boolean;
+  ctas_method?: 'TABLE' | 'VIEW';
+  tmp_table_name?: string | null;
+  /** Accepted and ignored: Jinja templating is off (Superset's ENABLE_TEMPLATE_PROCESSING default). */
+  templateParams?: string | null;
+  /** A positive integer; DEFAULT_QUERY_LIMIT when absent or null; above MAX_QUERY_LIMIT it is lowered to it. */
+  queryLimit?: number | null;
+  expand_data?: boolean;
+}
+
+/** The query an execute answer describes (a subset of Superset's QueryResult). */
+export interface ExecutedQuery {
+  /** The client_id the caller sent (or one the server made up). */
+  id: string;
+  queryId: number;
+  dbId: number;
+  sql: string;
+  executedSql: string;
+  schema: string | null;
+  catalog: string | null;
+  tab: string | null;
+  sqlEditorId: string | null;
+  /** Milliseconds since the epoch, as Superset sends them (floats). */
+  startDttm: number;
+  endDttm: number;
+  state: QueryStatus;
+  rows: number;
+  limit: number;
+  /** DROPDOWN when the result was cut at queryLimit, NOT_LIMITED otherwise. */
+  limitingFactor: 'QUERY' | 'DROPDOWN' | 'NOT_LIMITED';
+  /** The database's name. */
+  db?: string;
+  errorMessage?: string | null;
+  /** 100 once finished, 0 while running. */
+  progress?: number;
+  userId?: number;
+  user?: string;
+  ctas?: false;
+  /** ISO 8601 text. */
+  changed_on?: string;
+  sql_tables?: SqlTable[];
+}
+
+/** POST /api/bi/v1/sqllab/execute/ answer (synchronous run). */
+export interface ExecuteResponse {
+  status: 'success';
+  query_id: number;
+  columns: ResultColumn[];
+  selected_columns: ResultColumn[];
+  expanded_columns: ResultColumn[];
+  data: Record<string, Cell>[];
+  query: ExecutedQuery;
+}
+
+/** A failed call: Superset's error shape (SQL errors carry DuckDB's text in error and message). */
+export interface BiError {
+  message: string;
+  error?: string;
+  errors?: { message: string; error_type: string; level: 'error' | 'warning' | 'info'; extra?: Record<string, unknown> }[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Everything below extends the shapes above for the rest of the SQL Lab API. Times are
+// milliseconds since the epoch (numbers) unless a field says ISO text.
+
+/** The header that carries the token of GET /v1/security/csrf_token/ on mutating calls. */
+export const CSRF_HEADER_NAME = 'X-CSRFToken';
+/** queryLimit when the execute body has none. */
+export const DEFAULT_QUERY_LIMIT = 1000;
+/** The most rows an execute answers; a larger queryLimit is lowered to this (like Superset's SQL_MAX_ROW). */
+export const MAX_QUERY_LIMIT = 100_000;
+/** page_size of list endpoints when q has none, and the largest accepted (larger ones are lowered). */
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+/** A query's lifecycle in the history: running, then one of the others. */
+export type QueryStatus = 'running' | 'success' | 'failed' | 'stopped' | 'timed_out';
+
+/** Superset's error_type values the BI API sends. */
+export type BiErrorType =
+  | 'GENERIC_DB_ENGINE_ERROR'
+  | 'SYNTAX_ERROR'
+  | 'TABLE_DOES_NOT_EXIST_ERROR'
+  | 'COLUMN_DOES_NOT_EXIST_ERROR'
+  | 'SCHEMA_DOES_NOT_EXIST_ERROR'
+  | 'DATABASE_NOT_FOUND_ERROR'
+  | 'SQLLAB_TIMEOUT_ERROR'
+  | 'INVALID_CTAS_QUERY_ERROR';
+
+/** A table a statement reads, as DuckDB's parser sees it (schema/catalog null when unqualified). */
+export interface SqlTable {
+  table: string;
+  schema: string | null;
+  catalog: string | null;
+}
+
+export interface DatabaseRef {
+  id: number;
+  database_name: string;
+}
+
+export interface UserRef {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** `{message}` answers (deletes, and every error). */
+export interface MessageResponse {
+  message: string;
+}
+
+/** POST/DELETE answers that only say it worked (stop, favourites). */
+export interface OkResponse {
+  result: 'OK';
+}
+
+// ---- list endpoints: the rison `q` parameter (Flask-AppBuilder's get_list) ----
+
+/**
+ * A filter of a list's `q`. Operators: eq, neq, ct (contains, case-insensitive), nct, sw (starts
+ * with), ew (ends with), gt, lt, in (value is a list), between (value is [from, to]), rel_o_m (a
+ * related item's id), and Superset's all_text (saved queries: label, description or sql contain)
+ * and saved_query_is_fav (value !t or !f). Each list says which columns take which operators.
+ */
+export interface ListFilter {
+  col: string;
+  opr: string;
+  value: string | number | boolean | (string | number | boolean)[];
+}
+
+/** Rison-encode this (e.g. with the `rison` package) as `?q=`; page is 0-based. */
+export interface ListArgs {
+  filters?: ListFilter[];
+  order_column?: string;
+  order_direction?: 'asc' | 'desc';
+  page?: number;
+  page_size?: number;
+}
+
+/** A page of a list: `count` is the total over all pages; `ids` the ids of this page's items. */
+export interface ListResponse<T> {
+  count: number;
+  ids: number[];
+  result: T[];
+}
+
+/** GET one item: `{id, result}`. */
+export interface ItemResponse<T> {
+  id: number;
+  result: T;
+}
+
+/** `q` of the related/distinct endpoints. */
+export interface RelatedArgs {
+  filter?: string;
+  page?: number;
+  page_size?: number;
+  include_ids?: number[];
+}
+
+/** GET /v1/query/related/{database|user}: value is the id, text the display name. */
+export interface RelatedResponse {
+  count: number;
+  result: { value: number; text: string; extra?: Record<string, unknown> }[];
+}
+
+/** GET /v1/query/distinct/status. */
+export interface DistinctResponse {
+  count: number;
+  result: { value: string; text: string }[];
+}
+
+// ---- databases and tables ----
+
+/** An item of GET /v1/database/ (and of the SQL Lab bootstrap's databases). */
+export interface BiDatabase {
+  id: number;
+  database_name: string;
+  backend: 'duckdb';
+  expose_in_sqllab: true;
+  allow_run_async: false;
+  allow_ctas: false;
+  allow_cvas: false;
+  allow_dml: boolean;
+  allow_file_upload: false;
+  allow_multi_catalog: false;
+  allows_cost_estimate: true;
+  allows_subquery: true;
+  allows_virtual_table_explore: true;
+  disable_data_preview: false;
+  disable_drill_to_detail: false;
+  explore_database_id: number;
+  force_ctas_schema: null;
+  extra: string;
+  engine_information: { supports_file_upload: false; disable_ssh_tunneling: true; supports_dynamic_catalog: false; supports_oauth2: false };
+}
+
+/** GET /v1/database/{id}/schemas/ and /catalogs/. */
+export interface NamesResponse {
+  result: string[];
+}
+
+/** `q` of GET /v1/database/{id}/schemas/. */
+export interface SchemasArgs {
+  force?: boolean;
+  catalog?: string | null;
+}
+
+/** `q` of GET /v1/database/{id}/tables/ (schema_name is required). */
+export interface TablesArgs {
+  schema_name: string;
+  catalog_name?: string | null;
+  force?: boolean;
+}
+
+export interface TableOption {
+  /** The table or view name. */
+  value: string;
+  type: 'table' | 'view';
+  /** `comment` when the table has one. */
+  extra: { comment?: string };
+}
+
+export interface TablesResponse {
+  count: number;
+  result: TableOption[];
+}
+
+export interface TableMetadataColumn {
+  name: string;
+  /** DuckDB's type name; longType is the same text (DuckDB has no shorter form). */
+  type: string;
+  longType: string;
+  comment: string | null;
+  keys?: { name: string; type: 'pk' | 'fk' | 'index'; column_names: string[] }[];
+}
+
+/** GET /v1/database/{id}/table/{table}/{schema}/ and /table_metadata/?name=&schema=. */
+export interface TableMetadata {
+  name: string;
+  columns: TableMetadataColumn[];
+  /** `SELECT "a", "b" FROM "schema"."table" LIMIT 100`, formatted over several lines. */
+  selectStar: string;
+  primaryKey: { type: 'pk'; column_names: string[]; name?: string };
+  foreignKeys: never[];
+  indexes: never[];
+  comment: string | null;
+  /** Rows in the table when the warehouse knows (our extension). */
+  rowCount: number | null;
+}
+
+/** `q` of GET /v1/database/search_tables/ (our extension for the catalog browser). */
+export interface TableSearchArgs {
+  text: string;
+  /** Default 50, at most 500. */
+  limit?: number;
+}
+
+export interface TableSearchHit {
+  database_id: number;
+  database_name: string;
+  catalog: string;
+  schema: string;
+  value: string;
+  type: 'table' | 'view';
+  extra: { comment?: string };
+}
+
+export interface TableSearchResponse {
+  count: number;
+  result: TableSearchHit[];
+}
+
+// ---- SQL Lab ----
+
+/** A failed, stopped or timed-out execute (400, 400, 408): the query as the history has it. */
+export interface ExecuteErrorResponse extends BiError {
+  status: 'failed' | 'stopped' | 'timed_out';
+  query: ExecutedQuery;
+}
+
+/** POST /v1/sqllab/estimate/ body (Superset's EstimateQueryCostSchema). */
+export interface EstimateBody {
+  database_id: number;
+  sql: string;
+  schema?: string | null;
+  catalog?: string | null;
+  template_params?: Record<string, unknown> | null;
+}
+
+/** DuckDB's plan estimate of the last statement. */
+export interface QueryCostEstimate {
+  'Output count': number;
+  'CPU cost': number;
+  'Output size': number;
+}
+
+/** POST /v1/sqllab/estimate/ answer: one entry (the last statement). */
+export interface EstimateResponse {
+  result: QueryCostEstimate[];
+}
+
+/** POST /v1/sqllab/format_sql/ (and its alias format_query/) body. */
+export interface FormatSqlBody {
+  sql: string;
+  /** Superset engine name (postgresql, mysql, trino, ...); duckdb when absent or unknown to us. */
+  engine?: string | null;
+  database_id?: number | null;
+}
+
+export interface FormatSqlResponse {
+  result: string;
+}
+
+/** GET /v1/sqllab/: tab state lives in the client, so there are no tabs or queries here. */
+export interface SqlLabBootstrapResponse {
+  result: {
+    active_tab: null;
+    databases: Record<string, BiDatabase>;
+    queries: Record<string, ExecutedQuery>;
+    tab_state_ids: string[];
+    user_id: number;
+    common: { conf: { DEFAULT_SQLLAB_LIMIT: number; SQL_MAX_ROW: number; DISPLAY_MAX_ROW: number; SQLLAB_TIMEOUT: number } };
+  };
+}
+
+// ---- query history ----
+
+export interface StopQueryBody {
+  client_id: string;
+}
+
+/** An item of GET /v1/query/ (Superset's QueryRestApi.get_list, plus client_id and the ids). */
+export interface QueryHistoryItem {
+  id: number;
+  client_id: string;
+  changed_on: string;
+  database: DatabaseRef;
+  executed_sql: string | null;
+  rows: number | null;
+  schema: string | null;
+  catalog: string | null;
+  sql: string;
+  sql_tables: SqlTable[];
+  status: QueryStatus;
+  tab_name: string | null;
+  sql_editor_id: string | null;
+  user: UserRef;
+  start_time: number;
+  end_time: number | null;
+  limit: number;
+  error_message: string | null;
+  tmp_table_name: null;
+  tracking_url: null;
+}
+
+/** GET /v1/query/{id} (Superset's QueryRestApi.get, plus the list's fields). */
+export interface QueryHistoryDetail extends QueryHistoryItem {
+  progress: number;
+  results_key: null;
+  select_as_cta: false;
+  select_as_cta_used: false;
+  select_sql: null;
+  start_running_time: number;
+  end_result_backend_time: null;
+  tmp_schema_name: null;
+}
+
+/** GET /v1/query/updated_since?q=(last_updated_ms:n): the caller's queries changed since then. */
+export interface UpdatedSinceResponse {
+  result: ExecutedQuery[];
+}
+
+// ---- saved queries ----
+
+/** POST /v1/saved_query/ body; PUT takes any subset. label and sql must not be empty. */
+export interface SavedQueryBody {
+  db_id: number;
+  label: string;
+  sql: string;
+  schema?: string | null;
+  catalog?: string | null;
+  description?: string | null;
+  template_parameters?: string | null;
+  extra_json?: string | null;
+}
+
+/** The fields POST and PUT answer in `result` (Superset's SavedQueryRestApi.post). */
+export interface SavedQueryFields {
+  db_id: number;
+  label: string;
+  sql: string;
+  schema: string | null;
+  catalog: string | null;
+  description: string | null;
+  template_parameters: string | null;
+  extra_json: string | null;
+}
+
+/** POST (201) and PUT (200) answers. */
+export interface SavedQueryWriteResponse {
+  id: number;
+  result: SavedQueryFields;
+}
+
+/** An item of GET /v1/saved_query/ and the result of GET /v1/saved_query/{id}. */
+export interface SavedQuery extends SavedQueryFields {
+  id: number;
+  database: DatabaseRef;
+  sql_tables: SqlTable[];
+  /** ISO 8601 text. */
+  created_on: string;
+  changed_on: string;
+  changed_on_delta_humanized: string;
+  created_by: Omit<UserRef, 'username'>;
+  changed_by: Omit<UserRef, 'username'>;
+  /** Rows and time of the last run of the same SQL on the same database by the owner, if any. */
+  rows: number | null;
+  last_run_delta_humanized: string | null;
+}
+
+/** GET /v1/saved_query/favorite_status/?q=!(1,2). */
+export interface FavoriteStatusResponse {
+  result: { id: number; value: boolean }[];
+}

@@ -1,0 +1,89 @@
+import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBResult } from '@duckdb/node-api';
+import { appendRows, typeName } from './cells';
+import { planEstimate } from './estimate';
+import { qualified } from './sql';
+import { extractStatements, lastStatementText } from './statements';
+import { QueryCancelledError, type Cell, type Estimate, type QueryResult } from './types';
+
+/** What cancel() flips for a running query; checked between statements and chunks. */
+export interface QueryControl {
+  queryId: string;
+  cancelled: boolean;
+}
+
+/** Sets the connection's default catalog and schema (quoted, so any name is safe). */
+export async function useSchema(connection: DuckDBConnection, catalog: string, schema: string): Promise<void> {
+  await connection.run(`USE ${qualified(catalog, schema)}`);
+}
+
+/**
+ * Runs the statements of `sql` in order and returns the last one's rows, at most `limit`.
+ * Every statement streams: earlier ones are drained chunk by chunk (never held in memory),
+ * and the last is read only until it has shown one row more than the limit.
+ */
+export async function runStatements(connection: DuckDBConnection, sql: string, limit: number, control: QueryControl): Promise<QueryResult> {
+  const statements = await extractStatements(connection, sql);
+  for (let index = 0; ; index++) {
+    throwIfCancelled(control);
+    const prepared = await statements.prepare(index);
+    try {
+      const result = await prepared.stream();
+      if (index === statements.count - 1) return await readResult(result, limit, control);
+      await drain(result, control);
+    } finally {
+      prepared.destroySync();
+    }
+  }
+}
+
+async function readResult(result: DuckDBResult, limit: number, control: QueryControl): Promise<QueryResult> {
+  const names = result.deduplicatedColumnNames();
+  const columns = names.map((name, index) => ({ name, type: typeName(result.columnType(index)) }));
+  const rows: Record<string, Cell>[] = [];
+  let limited = false;
+  while (!limited) {
+    throwIfCancelled(control);
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) break;
+    const room = limit - rows.length;
+    appendRows(rows, chunk, names, room);
+    limited = chunk.rowCount > room;
+  }
+  return { columns, rows, limited };
+}
+
+async function drain(result: DuckDBResult, control: QueryControl): Promise<void> {
+  for (;;) {
+    throwIfCancelled(control);
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) return;
+  }
+}
+
+/** EXPLAIN (FORMAT JSON) of the last statement, which is only planned, never run. */
+export async function estimateStatements(connection: DuckDBConnection, sql: string): Promise<Estimate> {
+  const statements = await extractStatements(connection, sql);
+  const last = await lastStatementText(connection, sql, statements.count);
+  const statement = await connection.prepare(last);
+  const explain = await prepareExplain(connection, last).catch((error: unknown) => {
+    statement.destroySync();
+    throw error;
+  });
+  try {
+    const plan = (await (await explain.run()).getRowObjectsJS()) as { explain_value: string }[];
+    const types = Array.from({ length: statement.columnCount }, (_, index) => statement.columnType(index));
+    return planEstimate(plan[0]?.explain_value ?? '[]', types);
+  } finally {
+    statement.destroySync();
+    explain.destroySync();
+  }
+}
+
+/** Prepared (not run) so that text which would hide a second statement is refused. */
+function prepareExplain(connection: DuckDBConnection, statement: string): Promise<DuckDBPreparedStatement> {
+  return connection.prepare(`EXPLAIN (FORMAT JSON) ${statement}`);
+}
+
+function throwIfCancelled(control: QueryControl): void {
+  if (control.cancelled) throw new QueryCancelledError(control.queryId);
+}

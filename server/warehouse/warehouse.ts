@@ -1,0 +1,241 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { findTable, listSchemas, listTables, schemaExists, searchTables } from './catalog';
+import { installWarehouse } from './install';
+import { spillDir, WAREHOUSE_DATABASES, warehouseDir, type DatabaseLayout } from './layout';
+import { estimateStatements, runStatements, useSchema, type QueryControl } from './query';
+import { identifier, literal } from './sql';
+import {
+  QueryCancelledError,
+  WarehouseSqlError,
+  WarehouseUnavailableError,
+  type Estimate,
+  type ExecuteRequest,
+  type QueryResult,
+  type Warehouse,
+  type WarehouseDatabase,
+  type WarehouseTable,
+} from './types';
+
+/** The part of a pino/Fastify logger the warehouse uses. */
+export interface WarehouseLogger {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface WarehouseOptions {
+  dataDir: string;
+  /** A folder to reuse (and fill) a finished seed from; null seeds into the data dir. */
+  seedCache: string | null;
+  logger: WarehouseLogger;
+}
+
+/**
+ * Opens the embedded warehouse at once; its files are prepared on first use or prepare() (an
+ * existing seed, a copy from the seed cache, or a fresh seed) and every method waits for them. A failed
+ * seed is logged and makes the methods throw WarehouseUnavailableError.
+ */
+export function openWarehouse(options: WarehouseOptions): Warehouse {
+  return new EmbeddedWarehouse(options);
+}
+
+class EmbeddedWarehouse implements Warehouse {
+  private readonly stopSeed = new AbortController();
+  private preparing: Promise<DuckDBInstance> | null = null;
+  private readonly running = new Map<string, QueryControl & { connection: DuckDBConnection | null }>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private closing: Promise<void> | null = null;
+
+  constructor(private readonly options: WarehouseOptions) {}
+
+  prepare(): void {
+    void this.ready;
+  }
+
+  /**
+   * The open instance, its files prepared on first need (or by prepare()): an app built for a test
+   * that never touches the warehouse copies nothing.
+   */
+  private get ready(): Promise<DuckDBInstance> {
+    if (!this.preparing) {
+      this.preparing = this.start();
+      // Failures are logged in start() and reported by every call; nothing may await this one.
+      this.preparing.catch(() => undefined);
+    }
+    return this.preparing;
+  }
+
+  databases(): WarehouseDatabase[] {
+    return WAREHOUSE_DATABASES.map(({ id, name, catalog }) => ({ id, name, catalog }));
+  }
+
+  database(id: number): WarehouseDatabase | null {
+    return this.databases().find((database) => database.id === id) ?? null;
+  }
+
+  async schemas(databaseId: number): Promise<string[] | null> {
+    const database = this.database(databaseId);
+    return database ? this.withConnection((connection) => listSchemas(connection, database.catalog)) : null;
+  }
+
+  async tables(databaseId: number, schema: string): Promise<WarehouseTable[] | null> {
+    const database = this.database(databaseId);
+    if (!database) return null;
+    return this.withConnection(async (connection) =>
+      (await schemaExists(connection, database.catalog, schema)) ? listTables(connection, database.catalog, schema) : null,
+    );
+  }
+
+  async table(databaseId: number, schema: string, table: string): ReturnType<Warehouse['table']> {
+    const database = this.database(databaseId);
+    return database ? this.withConnection((connection) => findTable(connection, database.catalog, schema, table)) : null;
+  }
+
+  searchTables(text: string, limit: number): ReturnType<Warehouse['searchTables']> {
+    return this.withConnection((connection) => searchTables(connection, this.databases(), text, limit));
+  }
+
+  async execute(request: ExecuteRequest): Promise<QueryResult> {
+    const database = this.requireDatabase(request.databaseId);
+    if (this.running.has(request.queryId)) throw new WarehouseSqlError(`A query with id "${request.queryId}" is already running`);
+    const control = { queryId: request.queryId, cancelled: false, connection: null as DuckDBConnection | null };
+    this.running.set(request.queryId, control);
+    try {
+      return await this.withConnection(async (connection) => {
+        control.connection = connection;
+        try {
+          await this.useSchema(connection, database, request.schema);
+          return await runStatements(connection, request.sql, request.limit, control);
+        } finally {
+          // Never interrupt a connection after it is closed.
+          control.connection = null;
+        }
+      });
+    } catch (error) {
+      throw control.cancelled ? new QueryCancelledError(request.queryId) : sqlError(error);
+    } finally {
+      this.running.delete(request.queryId);
+    }
+  }
+
+  cancel(queryId: string): boolean {
+    const control = this.running.get(queryId);
+    if (!control) return false;
+    control.cancelled = true;
+    control.connection?.interrupt();
+    return true;
+  }
+
+  async estimate(request: Omit<ExecuteRequest, 'limit' | 'queryId'>): Promise<Estimate> {
+    const database = this.requireDatabase(request.databaseId);
+    try {
+      return await this.withConnection(async (connection) => {
+        await this.useSchema(connection, database, request.schema);
+        return await estimateStatements(connection, request.sql);
+      });
+    } catch (error) {
+      throw sqlError(error);
+    }
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutDown();
+    return this.closing;
+  }
+
+  private async shutDown(): Promise<void> {
+    this.stopSeed.abort();
+    for (const queryId of this.running.keys()) this.cancel(queryId);
+    await Promise.allSettled([this.preparing, ...this.inFlight]);
+    const instance = await this.preparing?.catch(() => null);
+    instance?.closeSync();
+  }
+
+  /** Prepares the files, then opens them in a DuckDB instance of its own. */
+  private async start(): Promise<DuckDBInstance> {
+    const { dataDir, seedCache, logger } = this.options;
+    try {
+      const outcome = await installWarehouse(dataDir, seedCache, this.stopSeed.signal);
+      const ms = Math.round(outcome.ms);
+      logger.info({ source: outcome.source, ms }, `Warehouse files ready (${outcome.source}, ${ms} ms)`);
+      if (outcome.cacheError) logger.error({ err: outcome.cacheError }, 'Could not store the warehouse seed in the seed cache');
+      this.stopSeed.signal.throwIfAborted();
+      return await openInstance(dataDir);
+    } catch (error) {
+      if (this.stopSeed.signal.aborted) throw new WarehouseUnavailableError('The warehouse is closed');
+      logger.error({ err: error }, 'The demo warehouse could not be prepared');
+      throw new WarehouseUnavailableError(`The demo warehouse is not available: ${messageOf(error)}`);
+    }
+  }
+
+  /** A connection of its own for one call, closed after it; calls after close() are refused. */
+  private async withConnection<T>(task: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.closing) throw new WarehouseUnavailableError('The warehouse is closed');
+    const work = this.ready.then(async (instance) => {
+      const connection = await instance.connect();
+      try {
+        return await task(connection);
+      } finally {
+        connection.closeSync();
+      }
+    });
+    this.inFlight.add(work);
+    try {
+      return await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  private async useSchema(connection: DuckDBConnection, database: WarehouseDatabase, schema: string | null): Promise<void> {
+    try {
+      await useSchema(connection, database.catalog, schema ?? 'main');
+    } catch {
+      throw new WarehouseSqlError(`Schema "${schema}" does not exist in database "${database.name}"`);
+    }
+  }
+
+  private requireDatabase(id: number): WarehouseDatabase {
+    const database = this.database(id);
+    if (!database) throw new WarehouseSqlError(`Database ${id} does not exist`);
+    return database;
+  }
+}
+
+/**
+ * One instance for all catalogs, so SQL can join across them. Once they are attached, file
+ * access is switched off for good: SQL Lab users cannot read or attach files on the server
+ * (the console's own store and keys among them); DuckDB refuses to switch it back on.
+ */
+async function openInstance(dataDir: string): Promise<DuckDBInstance> {
+  await mkdir(spillDir(dataDir), { recursive: true });
+  const instance = await DuckDBInstance.create(':memory:', { temp_directory: spillDir(dataDir) });
+  try {
+    const connection = await instance.connect();
+    try {
+      for (const database of WAREHOUSE_DATABASES) await connection.run(attachSql(dataDir, database));
+      await connection.run('SET GLOBAL enable_external_access = false');
+    } finally {
+      connection.closeSync();
+    }
+    return instance;
+  } catch (error) {
+    instance.closeSync();
+    throw error;
+  }
+}
+
+function attachSql(dataDir: string, database: DatabaseLayout): string {
+  return `ATTACH ${literal(path.join(warehouseDir(dataDir), database.file))} AS ${identifier(database.catalog)}`;
+}
+
+/** Our own errors pass through; anything DuckDB threw is the SQL's fault, with DuckDB's text. */
+function sqlError(error: unknown): Error {
+  if (error instanceof WarehouseSqlError || error instanceof QueryCancelledError || error instanceof WarehouseUnavailableError) return error;
+  return new WarehouseSqlError(messageOf(error));
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
