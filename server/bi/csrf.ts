@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AuthContext } from '../services';
 
 /** Superset's header name; the client sends the token from GET /security/csrf_token/. */
@@ -22,3 +22,26 @@ export function verifyCsrf(request: FastifyRequest): boolean {
   const actual = Buffer.from(sent);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+export const CSRF_REQUIRED = {
+  message: 'CSRF token missing or invalid: send the token of GET /api/bi/v1/security/csrf_token/ in the X-CSRFToken header',
+};
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * onRequest hook of the BI mount: mutating calls need the CSRF token, except the public
+ * login/refresh routes and calls authenticated by a Bearer token. CSRF abuses credentials
+ * a browser attaches by itself (the session cookie); a Bearer header is only ever added by
+ * code that holds the token, so the token proves intent already (OWASP's guidance; Superset
+ * itself asks JWT callers for the token too, which only costs them a round trip). A call
+ * that carries a session cookie is a session call (the guard prefers it), so it needs the token.
+ *
+ * onRequest, before the idempotency hooks: a refused call never claims or stores its key,
+ * so a retry with the right token still runs.
+ */
+export const csrfGuard: onRequestAsyncHookHandler = async (request, reply) => {
+  if (!MUTATING.has(request.method) || request.routeOptions.config?.public === true) return;
+  if (request.auth?.method === 'bearer') return;
+  if (!verifyCsrf(request)) return reply.code(403).send(CSRF_REQUIRED);
+};

@@ -3,7 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { THROTTLED_MESSAGE } from '../auth/authenticate';
 import { bearerTokenOf, PUBLIC_ROUTE, requireRole } from '../auth/guard';
 import { requiredStrings } from '../http/validation';
-import { csrfTokenFor } from './csrf';
+import { openBiContext } from './context';
+import { csrfGuard, csrfTokenFor } from './csrf';
+import { databaseRoutes } from './database.routes';
+import { registerBiErrors } from './errors';
+import { queryRoutes } from './query.routes';
+import { savedQueryRoutes } from './savedQuery.routes';
+import { sqlLabRoutes } from './sqllab.routes';
 
 interface SupersetLoginBody {
   username: string;
@@ -28,12 +34,20 @@ const loginSchema = {
 /**
  * Superset-compatible API, mounted at /api/bi; administrators only. Register new BI
  * route plugins (SQL Lab, ...) inside the admin scope so the role check covers them.
+ * Every mutating call but login/refresh needs the CSRF token (see csrfGuard).
  */
 export const biRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', csrfGuard);
   await app.register(securityTokenRoutes);
   await app.register(async (admin) => {
     admin.addHook('preHandler', requireRole('admin'));
+    registerBiErrors(admin);
     await admin.register(currentUserRoutes);
+    const bi = await openBiContext(admin);
+    await admin.register(databaseRoutes, { bi });
+    await admin.register(sqlLabRoutes, { bi });
+    await admin.register(queryRoutes, { bi });
+    await admin.register(savedQueryRoutes, { bi });
   });
 };
 

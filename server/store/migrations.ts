@@ -83,4 +83,59 @@ export const MIGRATIONS: readonly Migration[] = [
       applied_at BIGINT NOT NULL
     )`,
   },
+  {
+    version: 5,
+    name: 'bi_sql_lab',
+    // SQL Lab query history and saved queries (server/bi). Users are referenced by username
+    // and databases by the warehouse's stable ids, without foreign keys (see sessions).
+    // sql_tables is the JSON text of the tables DuckDB's parser found. Times are epoch ms. A
+    // saved query's rows and last run are read from the history (no write on each execute).
+    sql: `CREATE SEQUENCE bi_queries_seq START 1;
+    CREATE TABLE bi_queries (
+      id BIGINT PRIMARY KEY DEFAULT nextval('bi_queries_seq'),
+      client_id VARCHAR NOT NULL UNIQUE,
+      username VARCHAR NOT NULL,
+      database_id INTEGER NOT NULL,
+      database_name VARCHAR NOT NULL,
+      schema_name VARCHAR,
+      catalog_name VARCHAR,
+      sql VARCHAR NOT NULL,
+      executed_sql VARCHAR,
+      sql_editor_id VARCHAR,
+      tab_name VARCHAR,
+      status VARCHAR NOT NULL CHECK (status IN ('running', 'success', 'failed', 'stopped', 'timed_out')),
+      start_time BIGINT NOT NULL,
+      end_time BIGINT,
+      row_count BIGINT,
+      row_limit INTEGER NOT NULL,
+      limiting_factor VARCHAR NOT NULL DEFAULT 'NOT_LIMITED',
+      error_message VARCHAR,
+      sql_tables VARCHAR NOT NULL DEFAULT '[]',
+      changed_on BIGINT NOT NULL
+    );
+    CREATE SEQUENCE bi_saved_queries_seq START 1;
+    CREATE TABLE bi_saved_queries (
+      id BIGINT PRIMARY KEY DEFAULT nextval('bi_saved_queries_seq'),
+      owner VARCHAR NOT NULL,
+      changed_by VARCHAR NOT NULL,
+      db_id INTEGER NOT NULL,
+      database_name VARCHAR NOT NULL,
+      label VARCHAR NOT NULL,
+      description VARCHAR,
+      sql VARCHAR NOT NULL,
+      schema_name VARCHAR,
+      catalog_name VARCHAR,
+      template_parameters VARCHAR,
+      extra_json VARCHAR,
+      sql_tables VARCHAR NOT NULL DEFAULT '[]',
+      created_on BIGINT NOT NULL,
+      changed_on BIGINT NOT NULL
+    );
+    CREATE TABLE bi_saved_query_favorites (
+      username VARCHAR NOT NULL,
+      saved_query_id BIGINT NOT NULL,
+      created_on BIGINT NOT NULL,
+      PRIMARY KEY (username, saved_query_id)
+    )`,
+  },
 ];

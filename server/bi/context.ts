@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Warehouse } from '../warehouse/types';
+import { SQLLAB_TIMEOUT_MS, SqlLabExecutor, type Runner } from './executor';
+import { QueryHistoryStore, type Viewer } from './history.store';
+import { SavedQueryStore } from './savedQueries.store';
+import { SqlTableParser } from './sqlTables';
+
+/** What the SQL Lab route plugins share; made once per app by the BI mount. */
+export interface BiContext {
+  warehouse: Warehouse;
+  history: QueryHistoryStore;
+  savedQueries: SavedQueryStore;
+  executor: SqlLabExecutor;
+  parser: SqlTableParser;
+}
+
+export interface BiOptions {
+  bi: BiContext;
+}
+
+/** Opens the stores and the SQL parser on the app's services; the parser closes with the app. */
+export async function openBiContext(app: FastifyInstance): Promise<BiContext> {
+  const { store, clock, warehouse } = app.services;
+  const parser = await SqlTableParser.open();
+  app.addHook('onClose', () => parser.close());
+  const history = await QueryHistoryStore.open(store, clock());
+  const savedQueries = new SavedQueryStore(store);
+  const executor = new SqlLabExecutor({ warehouse, history, parser, clock, timeoutMs: SQLLAB_TIMEOUT_MS });
+  return { warehouse, history, savedQueries, executor, parser };
+}
+
+/** The signed-in user as the stores see them (the admin guard has run). */
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.user) throw new Error('The auth guard did not attach a user');
+  return { username: request.user.username, admin: request.user.role === 'admin' };
+}
+
+/** The viewer with the names their history entries show (users are cached: no store read). */
+export async function runnerOf(request: FastifyRequest): Promise<Runner> {
+  const viewer = viewerOf(request);
+  const record = await request.server.services.users.find(viewer.username);
+  const profile = record ?? { id: null, firstName: viewer.username, lastName: '' };
+  return { ...viewer, user: { id: profile.id, firstName: profile.firstName, lastName: profile.lastName } };
+}
+
+/** `?q=` of the list endpoints (rison text, decoded by the route). */
+export const qQuerystring = { type: 'object', properties: { q: { type: 'string' } } } as const;
+
+export const pkParams = { type: 'object', required: ['pk'], properties: { pk: { type: 'integer' } } } as const;

@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  DEFAULT_QUERY_LIMIT,
+  MAX_QUERY_LIMIT,
+  type ExecuteBody,
+  type ExecuteErrorResponse,
+  type ExecuteResponse,
+} from '../../contracts/bi';
+import type { Clock } from '../auth/clock';
+import {
+  QueryCancelledError,
+  WarehouseSqlError,
+  type ExecuteRequest,
+  type QueryResult,
+  type Warehouse,
+  type WarehouseDatabase,
+} from '../warehouse/types';
+import { BiHttpError, badRequest, databaseNotFound, errorEntry, notFound, sqlErrorBody } from './errors';
+import { finishedEntry, STOPPED_MESSAGE, type HistoryEntry, type NewQuery, type Outcome, type QueryHistoryStore, type Viewer } from './history.store';
+import { executedQuery, resultColumn } from './present';
+import type { SqlTableParser } from './sqlTables';
+
+/** Like Superset's SQLLAB_TIMEOUT (30 s): under the client's 50 s request timeout, so users get an answer. */
+export const SQLLAB_TIMEOUT_MS = 30_000;
+/** How often, and how long, stop() tries to interrupt a query the warehouse has not started yet. */
+const CANCEL_RETRY_MS = 20;
+const CANCEL_ATTEMPTS = 250;
+
+export interface ExecutorDeps {
+  warehouse: Warehouse;
+  history: QueryHistoryStore;
+  parser: SqlTableParser;
+  clock: Clock;
+  timeoutMs: number;
+}
+
+/** Who runs a query: the viewer and the names the history shows. */
+export interface Runner extends Viewer {
+  user: HistoryEntry['user'];
+}
+
+export type ExecuteOutcome = { status: 200; body: ExecuteResponse } | { status: 400 | 408; body: ExecuteErrorResponse };
+
+type Run = { kind: 'success'; result: QueryResult } | { kind: 'failed'; message: string } | { kind: 'stopped' | 'timed_out' } | { kind: 'crashed'; error: unknown };
+
+/** A run of this app, from its claim to its end. */
+interface Flight {
+  username: string;
+  /** The history id, once its insert is under way. */
+  started: Promise<number> | null;
+}
+
+const clientIdUsed = (clientId: string) => badRequest(`client_id ${clientId} was already used; send a new one for each run`);
+
+/**
+ * Runs SQL Lab queries on the warehouse and keeps the history in step: every run is recorded
+ * as running, then success, failed, stopped or timed_out, and the answer always says what
+ * the history says.
+ */
+export class SqlLabExecutor {
+  /** This app's runs by client_id, from their claim until their history entry is final. */
+  private readonly inFlight = new Map<string, Flight>();
+
+  constructor(private readonly deps: ExecutorDeps) {}
+
+  /**
+   * Every query a user runs takes this path, so the history's insert (a commit) runs while the
+   * warehouse works, after a cheap check that the client_id is new; the run is only ever
+   * started once that check passed, so a reused id never runs its SQL again.
+   */
+  async execute(runner: Runner, body: ExecuteBody): Promise<ExecuteOutcome> {
+    const { database, limit } = this.check(body);
+    const query = newQueryOf(runner, body, database, limit, this.deps.clock());
+    const flight = await this.claim(query.clientId, runner.username);
+    try {
+      const tables = this.deps.parser.tables(body.sql);
+      const started = (flight.started = this.deps.history.start(query));
+      // A failed insert must not leave the query running unrecorded (interrupt() never rejects).
+      void started.catch(() => this.interrupt(query.clientId));
+      const run = await this.run({ databaseId: database.id, schema: query.schema, sql: body.sql, limit, queryId: query.clientId });
+      const id = await started;
+      const outcome: Outcome = { ...outcomeOf(run, body.sql, this.deps.timeoutMs), endTime: this.deps.clock(), sqlTables: await tables };
+      const applied = await this.deps.history.finish(id, outcome);
+      if (run.kind === 'crashed') throw run.error;
+      const entry = applied ? finishedEntry(id, query, outcome, runner.user) : await this.deps.history.byId(id, runner);
+      if (!entry) throw new Error(`History entry ${id} vanished`);
+      if (entry.status === 'success' && run.kind === 'success') return { status: 200, body: successBody(entry, run.result) };
+      return this.failure(entry);
+    } finally {
+      this.inFlight.delete(query.clientId);
+    }
+  }
+
+  /**
+   * Superset's stop: 404 for a client_id the viewer has no query of; a finished query is left
+   * as it is (200). A running one is interrupted and marked stopped at once.
+   */
+  async stop(viewer: Viewer, clientId: string): Promise<void> {
+    const flight = this.inFlight.get(clientId);
+    if (flight && (viewer.admin || flight.username === viewer.username)) {
+      await this.interrupt(clientId);
+      const id = await flight.started?.catch(() => null);
+      if (typeof id === 'number') await this.deps.history.markStopped(id, this.deps.clock());
+      return;
+    }
+    const entry = await this.deps.history.byClientId(clientId, viewer);
+    if (!entry) throw notFound(`Query with client_id ${clientId} not found`);
+    // Running but not in flight here: an entry no run will finish any more.
+    if (entry.status === 'running') await this.deps.history.markStopped(entry.id, this.deps.clock());
+  }
+
+  /** Reserves a client_id for one run: 400 when it runs now or ran before. */
+  private async claim(clientId: string, username: string): Promise<Flight> {
+    if (this.inFlight.has(clientId)) throw clientIdUsed(clientId);
+    const flight: Flight = { username, started: null };
+    this.inFlight.set(clientId, flight);
+    try {
+      if (await this.deps.history.used(clientId)) throw clientIdUsed(clientId);
+      return flight;
+    } catch (error) {
+      this.inFlight.delete(clientId);
+      throw error;
+    }
+  }
+
+  /**
+   * cancel() finds a query only once the warehouse has started it, so a stop that comes that
+   * early tries again until it can, or the run has ended.
+   */
+  private async interrupt(clientId: string): Promise<void> {
+    for (let attempt = 0; attempt < CANCEL_ATTEMPTS && this.inFlight.has(clientId); attempt++) {
+      if (this.deps.warehouse.cancel(clientId)) return;
+      await delay(CANCEL_RETRY_MS);
+    }
+  }
+
+  /** The database and row limit of a valid request; 4xx for what cannot run. */
+  private check(body: ExecuteBody): { database: WarehouseDatabase; limit: number } {
+    const database = this.deps.warehouse.database(body.database_id);
+    if (!database) throw databaseNotFound(body.database_id);
+    checkCatalog(database, body.catalog);
+    checkSql(body.sql);
+    if (body.select_as_cta === true) {
+      const message = 'CREATE TABLE AS (select_as_cta) is not enabled on this database';
+      throw new BiHttpError(400, { message, errors: [errorEntry(message, 'INVALID_CTAS_QUERY_ERROR')] });
+    }
+    return { database, limit: queryLimitOf(body.queryLimit) };
+  }
+
+  private async run(request: ExecuteRequest): Promise<Run> {
+    let timedOut = false;
+    const timer = setTimeout(() => (timedOut = this.deps.warehouse.cancel(request.queryId)), this.deps.timeoutMs);
+    try {
+      return { kind: 'success', result: await this.deps.warehouse.execute(request) };
+    } catch (error) {
+      if (error instanceof QueryCancelledError) return { kind: timedOut ? 'timed_out' : 'stopped' };
+      if (error instanceof WarehouseSqlError) return { kind: 'failed', message: error.message };
+      return { kind: 'crashed', error };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private failure(entry: HistoryEntry): ExecuteOutcome {
+    const query = executedQuery(entry);
+    if (entry.status === 'timed_out') {
+      const message = entry.errorMessage ?? timeoutMessage(this.deps.timeoutMs);
+      return { status: 408, body: { message, error: message, errors: [errorEntry(message, 'SQLLAB_TIMEOUT_ERROR')], status: 'timed_out', query } };
+    }
+    if (entry.status === 'stopped') return { status: 400, body: { message: STOPPED_MESSAGE, error: STOPPED_MESSAGE, status: 'stopped', query } };
+    return { status: 400, body: { ...sqlErrorBody(entry.errorMessage ?? 'The query failed'), status: 'failed', query } };
+  }
+}
+
+/** queryLimit: a positive integer, default 1000, lowered to 100,000 like Superset's SQL_MAX_ROW. */
+export function queryLimitOf(value: unknown): number {
+  if (value === undefined || value === null) return DEFAULT_QUERY_LIMIT;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) throw badRequest('queryLimit must be a positive integer');
+  return Math.min(value, MAX_QUERY_LIMIT);
+}
+
+export function checkSql(sql: string): void {
+  if (sql.trim() === '') throw badRequest('sql must not be empty');
+}
+
+/** A Superset database here is one DuckDB catalog: the only catalog it takes is its own. */
+export function checkCatalog(database: WarehouseDatabase, catalog: string | null | undefined): void {
+  if (catalog !== undefined && catalog !== null && catalog !== database.catalog) {
+    throw notFound(`Catalog ${catalog} not found in database ${database.name} (its catalog is ${database.catalog})`);
+  }
+}
+
+function newQueryOf(runner: Runner, body: ExecuteBody, database: WarehouseDatabase, limit: number, now: number): NewQuery {
+  return {
+    clientId: body.client_id ?? newClientId(),
+    username: runner.username,
+    databaseId: database.id,
+    databaseName: database.name,
+    schema: body.schema ?? null,
+    catalog: body.catalog ?? null,
+    sql: body.sql,
+    sqlEditorId: body.sql_editor_id ?? null,
+    tabName: body.tab ?? null,
+    limit,
+    startTime: now,
+  };
+}
+
+function outcomeOf(run: Run, sql: string, timeoutMs: number): Omit<Outcome, 'endTime' | 'sqlTables'> {
+  const none = { rows: null, limitingFactor: 'NOT_LIMITED' as const, executedSql: sql };
+  switch (run.kind) {
+    case 'success':
+      return { status: 'success', rows: run.result.rows.length, limitingFactor: run.result.limited ? 'DROPDOWN' : 'NOT_LIMITED', errorMessage: null, executedSql: sql };
+    case 'failed':
+      return { ...none, status: 'failed', errorMessage: run.message };
+    case 'crashed':
+      return { ...none, status: 'failed', errorMessage: 'The warehouse could not run the query' };
+    case 'timed_out':
+      return { ...none, status: 'timed_out', errorMessage: timeoutMessage(timeoutMs) };
+    case 'stopped':
+      return { ...none, status: 'stopped', errorMessage: STOPPED_MESSAGE };
+  }
+}
+
+function successBody(entry: HistoryEntry, result: QueryResult): ExecuteResponse {
+  const columns = result.columns.map(resultColumn);
+  return { status: 'success', query_id: entry.id, columns, selected_columns: columns, expanded_columns: [], data: result.rows, query: executedQuery(entry) };
+}
+
+export function timeoutMessage(timeoutMs: number): string {
+  return `The query exceeded the ${timeoutMs / 1000} seconds timeout.`;
+}
+
+/** 11 characters, like the ids Superset's client makes (its column holds 11). */
+export function newClientId(): string {
+  return randomBytes(9).toString('base64url').slice(0, 11);
+}
