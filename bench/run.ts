@@ -6,12 +6,13 @@ import { ConsoleServer } from '../tests/support/consoleServer';
 import { bundleSuite } from './suites/bundle.bench';
 import { crosstabSuite } from './suites/crosstab.bench';
 import { eventlogSuite } from './suites/eventlog.bench';
+import { gridSuite } from './suites/grid.bench';
 import { replaySuite } from './suites/replay.bench';
 import { CHROMIUM_LAUNCH } from './support/chromium';
 import type { BenchResult, BenchSuite } from './types';
 
 /** Every benchmark suite; later issues add theirs here. */
-const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite];
+const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite];
 
 function printTable(results: BenchResult[]) {
   const rows = results.map((r) => ({

@@ -28,8 +28,44 @@ export interface HarnessApi {
   crosstab: CrosstabApi;
 }
 
+/** What the results-grid page (grid.html) exposes on `window.gridBench`. */
+export interface GridApi {
+  ready: true;
+  /** Generates `rows` × `cols` cells (untimed, cached), shows them in the grid and times it. */
+  show(rows: number, cols: number): Promise<GridShowTiming>;
+  /** Scrolls the shown grid for `frames` animation frames (steps, big jumps, sideways) and times each frame. */
+  scroll(frames: number): Promise<GridScrollTiming>;
+  /** sortOrder() alone over `rows` generated rows, by a DOUBLE and by a VARCHAR column. */
+  sortPure(rows: number): { numericMs: number; textMs: number };
+  /** Clicks the header of column `col` (0-based) of the shown grid; ms until the sorted rows are painted. */
+  clickSort(col: number): Promise<number>;
+}
+
+export interface GridShowTiming {
+  /** setState → the rows' cells are in the DOM (React committed). */
+  committedMs: number;
+  /** setState → the first frame with the rows has been painted. */
+  paintedMs: number;
+  renderedRows: number;
+  renderedCells: number;
+}
+
+export interface GridScrollTiming {
+  /** Per frame: its main-thread work (scroll handling, React, style, layout, paint), first task → painted. */
+  work: number[];
+  /** Per frame: vsync → painted (the work plus any wait for the main thread). */
+  fromVsync: number[];
+  /** Time between consecutive frames (rAF timestamps). */
+  intervals: number[];
+  /** Long animation frames (> 50 ms) the browser reported, when it supports the API. */
+  longFrames: number | null;
+  /** How far the last frame scrolled, to check the run covered the grid. */
+  maxScrollTop: number;
+}
+
 declare global {
   interface Window {
     bench: HarnessApi;
+    gridBench: GridApi;
   }
 }

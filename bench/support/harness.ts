@@ -10,21 +10,33 @@ const outDir = join(benchDir, 'artifacts/harness');
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
 };
 
 let built: Promise<void> | null = null;
 
 /**
- * Builds bench/browser/harness.html (which imports our real src/db code) with Vite into
- * bench/artifacts/harness. Once per run; the app's vite.config.ts is not used, the harness needs none of it.
+ * Builds bench/browser/harness.html (which imports our real src/db code) and grid.html (the real
+ * results grid) with Vite into bench/artifacts/harness. Once per run; the app's vite.config.ts is not
+ * used, the harness needs none of it (Vite's own transform handles the grid's TSX and CSS).
  */
 export function buildHarness(): Promise<void> {
   built ??= build({
     root,
     configFile: false,
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, sourcemap: true, minify: true, rolldownOptions: { input: join(root, 'harness.html') } },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      sourcemap: true,
+      minify: true,
+      rolldownOptions: {
+        input: [join(root, 'harness.html'), join(root, 'grid.html')],
+        // sonner and lucide-react mark themselves 'use client' for server components; meaningless here.
+        onwarn: (warning, warn) => void (warning.code === 'MODULE_LEVEL_DIRECTIVE' || warn(warning)),
+      },
+    },
   }).then(() => undefined);
   return built;
 }

@@ -1,0 +1,94 @@
+import { Copy, Download } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
+import type { Cell, ResultColumn } from '../../../../contracts/bi';
+import { toCsv } from './csv';
+import { copyText, downloadCsv } from './gridActions';
+import { estimateColumnWidths, formatCount, formatElapsed, formatRowCount } from './gridModel';
+import { GridView, type GridSize } from './GridView';
+import './resultsGrid.css';
+import { nextSort, sortOrder, type SortState } from './sortRows';
+import { useKeyedState } from './useKeyedState';
+
+export interface ResultsGridProps {
+  columns: ResultColumn[];
+  rows: Record<string, Cell>[];
+  /** How long the query took, or null when unknown. */
+  elapsedMs: number | null;
+  /** The result was cut at the row limit. */
+  limited: boolean;
+  /** Name of the downloaded CSV (".csv" is added when missing). */
+  fileName: string;
+  /**
+   * The size assumed before the grid is measured, for server rendering and tests; in the browser the
+   * grid measures itself before its first paint, so this is not needed there.
+   */
+  initialSize?: GridSize;
+}
+
+interface ToolbarProps {
+  count: number;
+  limited: boolean;
+  elapsedMs: number | null;
+  onCopyAll: () => void;
+  onDownload: () => void;
+}
+
+function ResultsToolbar({ count, limited, elapsedMs, onCopyAll, onDownload }: ToolbarProps) {
+  const elapsed = formatElapsed(elapsedMs);
+  return (
+    <div className="rg-toolbar">
+      <span className="rg-count" role="status" title={limited ? 'The result was cut at the row limit' : undefined}>
+        {formatRowCount(count, limited)}
+      </span>
+      {elapsed && <span className="rg-elapsed muted" title="Query time">{elapsed}</span>}
+      <span className="toolbar-spacer" />
+      <button type="button" className="button small" onClick={onCopyAll} disabled={count === 0}>
+        <Copy size={14} aria-hidden="true" /> Copy as CSV
+      </button>
+      <button type="button" className="button small" onClick={onDownload}>
+        <Download size={14} aria-hidden="true" /> Download CSV
+      </button>
+    </div>
+  );
+}
+
+function ResultsTable({ columns, rows, elapsedMs, limited, fileName, initialSize }: ResultsGridProps) {
+  const [sort, setSort] = useKeyedState<SortState | null>(rows, null);
+  const sortColumn = sort ? columns[sort.column] : undefined;
+  // Sorting 100,000 rows takes some ms: done once per sort change, not per render.
+  const order = useMemo(() => (sort && sortColumn ? sortOrder(rows, sortColumn, sort.direction) : null), [rows, sort, sortColumn]);
+  const estimated = useMemo(() => estimateColumnWidths(columns, rows), [columns, rows]);
+  const [widths, setWidths] = useKeyedState(estimated, estimated);
+
+  const onResize = useCallback(
+    (col: number, width: number) => setWidths((current) => (current[col] === width ? current : current.map((w, i) => (i === col ? width : w)))),
+    [setWidths],
+  );
+  const onSort = useCallback((col: number) => setSort((current) => nextSort(current, col)), [setSort]);
+  // Exports follow what the user sees: the displayed (sorted) order.
+  const onCopyAll = () => void copyText(toCsv(columns, rows, order), `${formatCount(rows.length)} rows as CSV`);
+  const onDownload = () => downloadCsv(fileName, toCsv(columns, rows, order));
+
+  return (
+    <div className="rg">
+      <ResultsToolbar count={rows.length} limited={limited} elapsedMs={elapsedMs} onCopyAll={onCopyAll} onDownload={onDownload} />
+      <GridView columns={columns} rows={rows} order={order} widths={widths} onResize={onResize} sort={sort} onSort={onSort} onCopyAll={onCopyAll} initialSize={initialSize} />
+    </div>
+  );
+}
+
+/**
+ * The SQL workbench's results: a virtualized grid (sort, resize, select, copy) with the row count,
+ * the query time and CSV export. Pure presentation: it gets the result as props and does no I/O
+ * besides the clipboard and the download.
+ */
+export function ResultsGrid(props: ResultsGridProps) {
+  if (props.columns.length === 0) {
+    return (
+      <div className="rg rg-empty" role="status">
+        No results
+      </div>
+    );
+  }
+  return <ResultsTable {...props} />;
+}

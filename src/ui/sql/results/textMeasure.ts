@@ -1,0 +1,34 @@
+import type { Cell } from '../../../../contracts/bi';
+import { displayText, fitColumnWidth, METRICS } from './gridModel';
+
+function fontOf(element: Element): string {
+  const style = getComputedStyle(element);
+  return `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+}
+
+function shown(value: Cell | undefined): string {
+  return value === null || value === undefined ? 'NULL' : displayText(value);
+}
+
+/**
+ * The auto-fit width of a column: its header name and `values` (the rendered rows' values) measured
+ * in the fonts the grid really uses (a canvas, no layout); falls back to the character estimate.
+ */
+export function fitWidthOf(scroller: HTMLElement | null, header: string, values: (Cell | undefined)[]): number {
+  const context = document.createElement('canvas').getContext('2d');
+  const cell = scroller?.querySelector('.rg-cell');
+  const head = scroller?.querySelector('.rg-head-name');
+  if (!context || !cell || !head) {
+    return fitColumnWidth(
+      header.length * METRICS.headerCharWidth,
+      values.map((value) => shown(value).length * METRICS.charWidth),
+    );
+  }
+  context.font = fontOf(head);
+  const headerPx = context.measureText(header).width;
+  context.font = fontOf(cell);
+  return fitColumnWidth(
+    headerPx,
+    values.map((value) => context.measureText(shown(value)).width),
+  );
+}
