@@ -23,6 +23,8 @@ async function boot() {
   const apis = {
     notebook: createNotebookApi(createHttp({ baseURL: config.apis.notebook, onUnauthorized })),
     health: createHealthApi(createHttp({ baseURL: '/' })),
+    // Admin-only and with its own dependencies (rison), so it loads with the SQL pages, not the login route.
+    bi: () => import('./sync/api/bi.api').then(({ createBiApi }) => createBiApi(createHttp({ baseURL: config.apis.bi, onUnauthorized }))),
   };
   // Registered on every route, so the app shell is cached from the first visit on.
   const serviceWorker = registerServiceWorker();

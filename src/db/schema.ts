@@ -77,6 +77,14 @@ export interface WorkspaceFileRow {
   fetchedAt: number;
 }
 
+/** One answer of the BI metadata API (databases, schemas, tables, a table's columns), for offline use and autocomplete. */
+export interface BiMetadataRow {
+  /** e.g. "databases", "schemas/1", "tables/1/gaming", "table/1/gaming/bet_reports". */
+  key: string;
+  value: unknown;
+  fetchedAt: number;
+}
+
 /** When each cached resource was last fetched, and how that went. */
 export interface CacheMetaRow {
   key: string;
@@ -153,6 +161,7 @@ export class ConsoleDb extends Dexie {
   sqlResultsMeta!: Table<SqlResultMetaRow, string>;
   sqlResults!: Table<SqlResultRow, string>;
   sqlLocalHistory!: Table<SqlLocalHistoryRow, string>;
+  biMetadata!: Table<BiMetadataRow, string>;
 
   constructor(name = 'data-platform-console') {
     super(name);
@@ -175,6 +184,7 @@ export class ConsoleDb extends Dexie {
       sqlResultsMeta: 'tabId, lastUsedAt',
       sqlResults: 'tabId',
       sqlLocalHistory: 'id, startedAt',
+      biMetadata: 'key',
     });
   }
 }

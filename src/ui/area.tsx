@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Identity } from '../db/identity';
+import type { SqlLab } from '../sync/sqlLab';
 import type { WorkspaceCommands } from '../sync/workspace.commands';
 
 /** What the signed-in area shares: who this tab is, and the commands pages send intents to. */
@@ -8,6 +9,8 @@ export interface AreaServices {
   workspace: WorkspaceCommands;
   refreshWorkspace: () => void;
   requestReplay: () => void;
+  /** The SQL workbench's services, loaded with its first page (admins only) and kept for the session. */
+  sqlLab: () => Promise<SqlLab>;
 }
 
 const AreaContext = createContext<AreaServices | null>(null);

@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { authMachine } from '../machines/auth.machine';
+import type { BiApi } from '../sync/api/bi.api';
 import type { HealthApi } from '../sync/api/health.api';
 import type { NotebookApi } from '../sync/api/notebook.api';
 import type { RuntimeConfig } from '../sync/api/types';
@@ -16,7 +17,7 @@ export interface ServiceWorkerLink {
 export interface Services {
   auth: ActorRefFrom<typeof authMachine>;
   config: RuntimeConfig;
-  apis: { notebook: NotebookApi; health: HealthApi };
+  apis: { notebook: NotebookApi; health: HealthApi; bi: () => Promise<BiApi> };
   serviceWorker: ServiceWorkerLink;
 }
 

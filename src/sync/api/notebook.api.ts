@@ -1,28 +1,10 @@
-import { AxiosError, AxiosHeaders, isAxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
+import { AxiosError, isAxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import type { AuditPage, FileWithContent, WorkspaceFile } from '../../../contracts/workspace';
+import { queuedKey, saveHeaders, type SaveOptions, type SaveResult } from './saves';
+
+export type { SaveOptions, SaveResult } from './saves';
 
 export type { AuditEntry, AuditPage, FileWithContent, WorkspaceFile } from '../../../contracts/workspace';
-
-
-
-/** How one save presents itself to the server and to the service worker's queue. */
-export interface SaveOptions {
-  /** Idempotency-Key: a repeat (a replay) gets the first answer instead of applying twice. */
-  key: string;
-  /** The event id of the change being saved (X-Console-Change), so a replay can report on it. */
-  changeId?: string;
-  /** What the user did, in words (X-Console-Label); the queue shows it. */
-  label: string;
-  /** Only if the server's item is still at this version. */
-  ifMatch?: string;
-  /** Only if no item exists at the path yet. */
-  createOnly?: boolean;
-}
-
-/** Saved (with the server's answer), or queued by the service worker for when the network returns. */
-export type SaveResult<T> = { queued: false; data: T } | { queued: true; key: string };
-
-
 
 export interface ReadOptions {
   signal?: AbortSignal;
@@ -83,18 +65,6 @@ function withContent(body: unknown): FileWithContent {
   return { content, file: fileFrom(body) };
 }
 
-function saveHeaders(options: SaveOptions): Record<string, string> {
-  const headers: Record<string, string> = {
-    'Idempotency-Key': options.key,
-    // Header values are Latin-1 only; labels carry file names in any script.
-    'X-Console-Label': encodeURIComponent(options.label),
-  };
-  if (options.changeId) headers['X-Console-Change'] = options.changeId;
-  if (options.ifMatch) headers['If-Match'] = options.ifMatch;
-  if (options.createOnly) headers['If-None-Match'] = '*';
-  return headers;
-}
-
 /** Sends a save; tells a queued answer (the service worker's 202 + X-Queued: 1) from a saved one. */
 async function save(
   send: (headers: Record<string, string>) => Promise<AxiosResponse>,
@@ -102,11 +72,8 @@ async function save(
 ): Promise<SaveResult<WorkspaceFile>> {
   try {
     const res = await send(saveHeaders(options));
-    if (res.status === 202 && AxiosHeaders.from(res.headers as AxiosHeaders).get('X-Queued') === '1') {
-      const key = (res.data as { key?: unknown } | null)?.key;
-      return { queued: true, key: typeof key === 'string' ? key : options.key };
-    }
-    return { queued: false, data: fileFrom(res.data) };
+    const key = queuedKey(res, options);
+    return key ? { queued: true, key } : { queued: false, data: fileFrom(res.data) };
   } catch (error) {
     throw isAxiosError(error) && error.response?.status === 409 ? new SaveConflict(error) : error;
   }

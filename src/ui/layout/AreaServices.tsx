@@ -8,7 +8,10 @@ import { createWorkspaceCommands } from '../../sync/workspace.commands';
 import { AreaProvider, type AreaServices } from '../area';
 import { Loading } from '../components/Loading';
 import { useDb } from '../db';
+import { useAuth } from '../hooks/useAuth';
 import { useServices } from '../services';
+import { toast } from 'sonner';
+import type { SqlLab } from '../../sync/sqlLab';
 
 /** Polling runs in the leader tab's worker; every tab can ask it for fresh data. */
 function useSync(): RefObject<SyncClient | null> {
@@ -57,6 +60,7 @@ export function AreaServicesProvider({ children }: { children: ReactNode }) {
   const { apis, serviceWorker } = useServices();
   const [identity, setIdentity] = useState<Identity | null>(null);
   const sync = useSync();
+  const username = useAuth().user?.username ?? '';
 
   useEffect(() => {
     void loadIdentity(db).then(setIdentity);
@@ -67,13 +71,18 @@ export function AreaServicesProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AreaServices | null>(() => {
     if (!identity) return null;
     const refreshWorkspace = () => sync.current?.refreshNow('workspace');
+    let sqlLab: Promise<SqlLab> | null = null;
     return {
       identity,
       workspace: createWorkspaceCommands({ db, identity, api: apis.notebook, onSaved: refreshWorkspace }),
       refreshWorkspace,
       requestReplay: serviceWorker.requestReplay,
+      sqlLab: () =>
+        (sqlLab ??= Promise.all([import('../../sync/sqlLab'), apis.bi()]).then(([{ createSqlLab }, api]) =>
+          createSqlLab({ db, identity, username, api, notify: ({ kind, message }) => toast[kind](message) }),
+        )),
     };
-  }, [db, identity, apis, sync, serviceWorker]);
+  }, [db, identity, apis, sync, serviceWorker, username]);
 
   const onServerBack = useCallback(() => {
     serviceWorker.requestReplay();

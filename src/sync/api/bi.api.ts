@@ -1,0 +1,99 @@
+import type { AxiosInstance } from 'axios';
+import rison from 'rison';
+import type {
+  BiDatabase,
+  EstimateBody,
+  ExecuteBody,
+  ExecuteResponse,
+  FavoriteStatusResponse,
+  ListArgs,
+  ListResponse,
+  QueryCostEstimate,
+  QueryHistoryItem,
+  RelatedResponse,
+  SavedQuery,
+  SavedQueryBody,
+  SavedQueryWriteResponse,
+  TableMetadata,
+  TableOption,
+  TableSearchHit,
+} from '../../../contracts/bi';
+import { withCsrf } from './csrf';
+import { queuedKey, saveHeaders, type SaveOptions, type SaveResult } from './saves';
+
+export type * from '../../../contracts/bi';
+
+export interface ReadOptions {
+  signal?: AbortSignal;
+}
+
+/** The Superset-compatible SQL Lab API (server/bi), mounted at config.apis.bi. */
+export interface BiApi {
+  databases(options?: ReadOptions): Promise<BiDatabase[]>;
+  schemas(databaseId: number, options?: ReadOptions): Promise<string[]>;
+  tables(databaseId: number, schema: string, options?: ReadOptions): Promise<TableOption[]>;
+  tableMetadata(databaseId: number, schema: string, table: string, options?: ReadOptions): Promise<TableMetadata>;
+  searchTables(text: string, limit?: number, options?: ReadOptions): Promise<TableSearchHit[]>;
+  execute(body: ExecuteBody, options?: ReadOptions): Promise<ExecuteResponse>;
+  /** Interrupts the query the server runs for this client id. */
+  stop(clientId: string): Promise<void>;
+  estimate(body: EstimateBody): Promise<QueryCostEstimate>;
+  format(sql: string): Promise<string>;
+  history(args: ListArgs, options?: ReadOptions): Promise<ListResponse<QueryHistoryItem>>;
+  historyRelated(column: 'database' | 'user', options?: ReadOptions): Promise<RelatedResponse['result']>;
+  savedQueries(args: ListArgs, options?: ReadOptions): Promise<ListResponse<SavedQuery>>;
+  savedQuery(id: number, options?: ReadOptions): Promise<SavedQuery>;
+  createSavedQuery(body: SavedQueryBody, options: SaveOptions): Promise<SaveResult<SavedQueryWriteResponse>>;
+  updateSavedQuery(id: number, body: Partial<SavedQueryBody>, options: SaveOptions): Promise<SaveResult<SavedQueryWriteResponse>>;
+  deleteSavedQuery(id: number, options: SaveOptions): Promise<SaveResult<unknown>>;
+  favoriteStatus(ids: number[], options?: ReadOptions): Promise<Map<number, boolean>>;
+  setFavorite(id: number, isFavorite: boolean, options: SaveOptions): Promise<SaveResult<unknown>>;
+}
+
+const q = (value: unknown) => ({ q: rison.encode(value) });
+
+function expect<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw new Error(`The server answered without ${what}.`);
+  return value;
+}
+
+/** Sends a save; a 202 + X-Queued: 1 from the service worker means it waits in the queue. */
+async function save<T>(send: (headers: Record<string, string>) => Promise<{ status: number; data: unknown; headers: unknown }>, options: SaveOptions): Promise<SaveResult<T>> {
+  const res = await send(saveHeaders(options));
+  const key = queuedKey(res as Parameters<typeof queuedKey>[0], options);
+  return key ? { queued: true, key } : { queued: false, data: res.data as T };
+}
+
+export function createBiApi(http: AxiosInstance): BiApi {
+  withCsrf(http);
+  const get = async <T>(url: string, params: object | undefined, { signal }: ReadOptions = {}) => (await http.get<T>(url, { params, signal })).data;
+  return {
+    databases: async (options) => expect((await get<ListResponse<BiDatabase>>('/v1/database/', undefined, options)).result, 'databases'),
+    schemas: async (id, options) => expect((await get<{ result: string[] }>(`/v1/database/${id}/schemas/`, undefined, options)).result, 'schemas'),
+    tables: async (id, schema, options) =>
+      expect((await get<{ result: TableOption[] }>(`/v1/database/${id}/tables/`, q({ schema_name: schema }), options)).result, 'tables'),
+    tableMetadata: (id, schema, table, options) => get<TableMetadata>(`/v1/database/${id}/table_metadata/`, { name: table, schema }, options),
+    searchTables: async (text, limit = 50, options) =>
+      expect((await get<{ result: TableSearchHit[] }>('/v1/database/search_tables/', q({ text, limit }), options)).result, 'tables'),
+    execute: async (body, { signal } = {}) => (await http.post<ExecuteResponse>('/v1/sqllab/execute/', body, { signal })).data,
+    async stop(clientId) {
+      await http.post('/v1/query/stop', { client_id: clientId });
+    },
+    estimate: async (body) => expect((await http.post<{ result: QueryCostEstimate[] }>('/v1/sqllab/estimate/', body)).data.result?.[0], 'an estimate'),
+    format: async (sql) => expect((await http.post<{ result: string }>('/v1/sqllab/format_sql/', { sql, engine: 'duckdb' })).data.result, 'formatted SQL'),
+    history: (args, options) => get<ListResponse<QueryHistoryItem>>('/v1/query/', q(args), options),
+    historyRelated: async (column, options) => (await get<RelatedResponse>(`/v1/query/related/${column}`, undefined, options)).result,
+    savedQueries: (args, options) => get<ListResponse<SavedQuery>>('/v1/saved_query/', q(args), options),
+    savedQuery: async (id, options) => (await get<{ result: SavedQuery }>(`/v1/saved_query/${id}`, undefined, options)).result,
+    createSavedQuery: (body, options) => save((headers) => http.post('/v1/saved_query/', body, { headers }), options),
+    updateSavedQuery: (id, body, options) => save((headers) => http.put(`/v1/saved_query/${id}`, body, { headers }), options),
+    deleteSavedQuery: (id, options) => save((headers) => http.delete(`/v1/saved_query/${id}`, { headers }), options),
+    async favoriteStatus(ids, options) {
+      if (ids.length === 0) return new Map();
+      const body = await get<FavoriteStatusResponse>('/v1/saved_query/favorite_status/', q(ids), options);
+      return new Map(body.result.map((item) => [item.id, item.value]));
+    },
+    setFavorite: (id, isFavorite, options) =>
+      save((headers) => (isFavorite ? http.post(`/v1/saved_query/${id}/favorites/`, {}, { headers }) : http.delete(`/v1/saved_query/${id}/favorites/`, { headers })), options),
+  };
+}

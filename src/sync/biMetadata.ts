@@ -1,0 +1,55 @@
+import type { BiDatabase, TableMetadata, TableOption } from '../../contracts/bi';
+import type { ConsoleDb } from '../db/schema';
+import type { BiApi } from './api/bi.api';
+import { isNetworkError } from './api/http';
+
+/** A metadata answer and when it was fetched; `stale` when the server could not be asked now. */
+export interface Cached<T> {
+  value: T;
+  fetchedAt: number;
+  stale: boolean;
+}
+
+/**
+ * Read-through cache of the BI metadata (server data, so a cache, not events): answers come from
+ * the server and are kept in Dexie; when the server cannot be reached, the kept answer is used.
+ */
+export function createBiMetadata(db: ConsoleDb, api: BiApi, now: () => number = Date.now) {
+  async function read<T>(key: string, fetch: () => Promise<T>, force = false): Promise<Cached<T>> {
+    const kept = await db.biMetadata.get(key);
+    if (kept && !force && now() - kept.fetchedAt < FRESH_MS) return { value: kept.value as T, fetchedAt: kept.fetchedAt, stale: false };
+    try {
+      const value = await fetch();
+      const fetchedAt = now();
+      await db.biMetadata.put({ key, value, fetchedAt });
+      return { value, fetchedAt, stale: false };
+    } catch (error) {
+      if (kept && isNetworkError(error)) return { value: kept.value as T, fetchedAt: kept.fetchedAt, stale: true };
+      throw error;
+    }
+  }
+  return {
+    databases: (force?: boolean) => read<BiDatabase[]>('databases', () => api.databases(), force),
+    schemas: (databaseId: number, force?: boolean) => read<string[]>(`schemas/${databaseId}`, () => api.schemas(databaseId), force),
+    tables: (databaseId: number, schema: string, force?: boolean) =>
+      read<TableOption[]>(`tables/${databaseId}/${schema}`, () => api.tables(databaseId, schema), force),
+    table: (databaseId: number, schema: string, table: string, force?: boolean) =>
+      read<TableMetadata>(`table/${databaseId}/${schema}/${table}`, () => api.tableMetadata(databaseId, schema, table), force),
+    /** Everything kept for a database, for autocomplete (no network). */
+    async keptFor(databaseId: number): Promise<{ schemas: string[]; tables: { schema: string; name: string }[]; columns: TableMetadata[] }> {
+      const schemas = await db.biMetadata.get(`schemas/${databaseId}`);
+      const tables = await db.biMetadata.where('key').startsWith(`tables/${databaseId}/`).toArray();
+      const columns = await db.biMetadata.where('key').startsWith(`table/${databaseId}/`).toArray();
+      return {
+        schemas: (schemas?.value as string[] | undefined) ?? [],
+        tables: tables.flatMap((row) => (row.value as TableOption[]).map((t) => ({ schema: row.key.split('/')[2], name: t.value }))),
+        columns: columns.map((row) => row.value as TableMetadata),
+      };
+    },
+  };
+}
+
+/** Metadata younger than this is used without asking the server again. */
+const FRESH_MS = 5 * 60 * 1000;
+
+export type BiMetadata = ReturnType<typeof createBiMetadata>;
