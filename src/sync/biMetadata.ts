@@ -32,9 +32,9 @@ export function createBiMetadata(db: ConsoleDb, api: BiApi, now: () => number = 
     databases: (force?: boolean) => read<BiDatabase[]>('databases', () => api.databases(), force),
     schemas: (databaseId: number, force?: boolean) => read<string[]>(`schemas/${databaseId}`, () => api.schemas(databaseId), force),
     tables: (databaseId: number, schema: string, force?: boolean) =>
-      read<TableOption[]>(`tables/${databaseId}/${schema}`, () => api.tables(databaseId, schema), force),
+      read<TableOption[]>(keyOf('tables', databaseId, schema), () => api.tables(databaseId, schema), force),
     table: (databaseId: number, schema: string, table: string, force?: boolean) =>
-      read<TableMetadata>(`table/${databaseId}/${schema}/${table}`, () => api.tableMetadata(databaseId, schema, table), force),
+      read<TableMetadata>(keyOf('table', databaseId, schema, table), () => api.tableMetadata(databaseId, schema, table), force),
     /** Everything kept for a database, for autocomplete (no network). */
     async keptFor(databaseId: number): Promise<{ schemas: string[]; tables: { schema: string; name: string }[]; columns: TableMetadata[] }> {
       const schemas = await db.biMetadata.get(`schemas/${databaseId}`);
@@ -42,11 +42,16 @@ export function createBiMetadata(db: ConsoleDb, api: BiApi, now: () => number = 
       const columns = await db.biMetadata.where('key').startsWith(`table/${databaseId}/`).toArray();
       return {
         schemas: (schemas?.value as string[] | undefined) ?? [],
-        tables: tables.flatMap((row) => (row.value as TableOption[]).map((t) => ({ schema: row.key.split('/')[2], name: t.value }))),
+        tables: tables.flatMap((row) => (row.value as TableOption[]).map((t) => ({ schema: decodeURIComponent(row.key.split('/')[2] ?? ''), name: t.value }))),
         columns: columns.map((row) => row.value as TableMetadata),
       };
     },
   };
+}
+
+/** Names may hold '/', so each part is encoded: keys split back into the names they were made of. */
+function keyOf(kind: string, databaseId: number, ...names: string[]): string {
+  return [kind, databaseId, ...names.map(encodeURIComponent)].join('/');
 }
 
 /** Metadata younger than this is used without asking the server again. */

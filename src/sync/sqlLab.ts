@@ -58,13 +58,16 @@ export function createSqlLab({ db, identity, username, api, notify }: SqlLabDeps
     actions: {
       notify: (_, notice) => notify(notice),
       storeResults: (_, { tabId, response }) =>
-        void putResults(db, tabId, response).then((outcome) => {
-          if (!outcome.stored) notify({ kind: 'warning', message: RESULTS_NOT_KEPT_MESSAGE });
-        }),
-      clearResults: (_, { tabId }) => void deleteResults(db, tabId),
-      storeEstimate: (_, { tabId, estimate }) => void tabs.recordEstimate(tabId, estimate),
-      clearEstimate: (_, { tabId }) => void tabs.recordEstimate(tabId, null),
-      replaceSql: (_, { tabId, sql }) => void tabs.changeSql(tabId, sql),
+        background(
+          'Keeping the results failed.',
+          putResults(db, tabId, response).then((outcome) => {
+            if (!outcome.stored) notify({ kind: 'warning', message: RESULTS_NOT_KEPT_MESSAGE });
+          }),
+        ),
+      clearResults: (_, { tabId }) => background('Clearing the results failed.', deleteResults(db, tabId)),
+      storeEstimate: (_, { tabId, estimate }) => background('Keeping the estimate failed.', tabs.recordEstimate(tabId, estimate)),
+      clearEstimate: (_, { tabId }) => background('Clearing the estimate failed.', tabs.recordEstimate(tabId, null)),
+      replaceSql: (_, { tabId, sql }) => background('Replacing the SQL failed.', tabs.changeSql(tabId, sql)),
       logOnly: (_, { message, detail }) => console.warn(message, detail),
     },
   });
@@ -86,6 +89,11 @@ export function createSqlLab({ db, identity, username, api, notify }: SqlLabDeps
       actors.clear();
     },
   };
+}
+
+/** Actions cannot wait: a write they start is logged when it fails, never left as an unhandled rejection. */
+function background(message: string, work: Promise<unknown>): void {
+  work.catch((error: unknown) => console.warn(message, error));
 }
 
 function requireDatabase(databaseId: number | null): number {

@@ -82,16 +82,16 @@ export function createBiApi(http: AxiosInstance): BiApi {
     estimate: async (body) => expect((await http.post<{ result: QueryCostEstimate[] }>('/v1/sqllab/estimate/', body)).data.result?.[0], 'an estimate'),
     format: async (sql) => expect((await http.post<{ result: string }>('/v1/sqllab/format_sql/', { sql, engine: 'duckdb' })).data.result, 'formatted SQL'),
     history: (args, options) => get<ListResponse<QueryHistoryItem>>('/v1/query/', q(args), options),
-    historyRelated: async (column, options) => (await get<RelatedResponse>(`/v1/query/related/${column}`, undefined, options)).result,
+    historyRelated: async (column, options) => expect((await get<RelatedResponse>(`/v1/query/related/${column}`, undefined, options)).result, 'related values'),
     savedQueries: (args, options) => get<ListResponse<SavedQuery>>('/v1/saved_query/', q(args), options),
-    savedQuery: async (id, options) => (await get<{ result: SavedQuery }>(`/v1/saved_query/${id}`, undefined, options)).result,
+    savedQuery: async (id, options) => expect((await get<{ result: SavedQuery }>(`/v1/saved_query/${id}`, undefined, options)).result, 'a saved query'),
     createSavedQuery: (body, options) => save((headers) => http.post('/v1/saved_query/', body, { headers }), options),
     updateSavedQuery: (id, body, options) => save((headers) => http.put(`/v1/saved_query/${id}`, body, { headers }), options),
     deleteSavedQuery: (id, options) => save((headers) => http.delete(`/v1/saved_query/${id}`, { headers }), options),
     async favoriteStatus(ids, options) {
       if (ids.length === 0) return new Map();
       const body = await get<FavoriteStatusResponse>('/v1/saved_query/favorite_status/', q(ids), options);
-      return new Map(body.result.map((item) => [item.id, item.value]));
+      return new Map(expect(body.result, 'favourite statuses').map((item) => [item.id, item.value]));
     },
     setFavorite: (id, isFavorite, options) =>
       save((headers) => (isFavorite ? http.post(`/v1/saved_query/${id}/favorites/`, {}, { headers }) : http.delete(`/v1/saved_query/${id}/favorites/`, { headers })), options),

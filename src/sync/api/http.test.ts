@@ -1,5 +1,5 @@
 import type { AxiosAdapter } from 'axios';
-import { AxiosError } from 'axios';
+import { AxiosError, CanceledError } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { createHttp, isNetworkError, REQUEST_TIMEOUT_MS, serverMessage } from './http';
 
@@ -50,6 +50,8 @@ describe('error helpers', () => {
     expect(isNetworkError(withStatus(503))).toBe(true);
     expect(isNetworkError(withStatus(401))).toBe(false);
     expect(isNetworkError(new Error('plain'))).toBe(false);
+    // Aborted on purpose (a cancelled query), not lost on the wire.
+    expect(isNetworkError(new CanceledError())).toBe(false);
   });
 
   it('reads the server message from message, error or error_description', () => {

@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance, isAxiosError } from 'axios';
+import axios, { AxiosError, type AxiosInstance, isAxiosError } from 'axios';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -34,6 +34,8 @@ export function createHttp({ baseURL, onUnauthorized }: HttpOptions): AxiosInsta
 /** True when the server could not be reached at all (offline, server down, gateway errors). */
 export function isNetworkError(error: unknown): boolean {
   if (!isAxiosError(error)) return false;
+  // An aborted request (a cancelled run, a page left) was stopped on purpose, not by the network.
+  if (error.code === AxiosError.ERR_CANCELED) return false;
   if (!error.response) return true;
   return [502, 503, 504].includes(error.response.status);
 }

@@ -16,3 +16,8 @@ export function httpError(status: number, data: unknown = { message: `HTTP ${sta
 export function networkError(): AxiosError {
   return new AxiosError('Network Error', AxiosError.ERR_NETWORK);
 }
+
+/** The failure of a request its AbortSignal cancelled. */
+export function cancelledError(): AxiosError {
+  return new AxiosError('canceled', AxiosError.ERR_CANCELED);
+}

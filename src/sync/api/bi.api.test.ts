@@ -1,0 +1,254 @@
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it } from 'vitest';
+import { createBiApi, type ExecuteBody, type ListArgs } from './bi.api';
+import type { SaveOptions } from './saves';
+import { createHttp } from './http';
+
+interface Answer {
+  status: number;
+  data?: unknown;
+  headers?: Record<string, string>;
+}
+
+const TOKEN_URL = '/v1/security/csrf_token/';
+
+/**
+ * A BI API whose server answers every call with `answer` (the CSRF token endpoint answers
+ * `csrf-1`), and the requests it saw: `seen` without the token fetches, `tokenFetches` those.
+ */
+function apiAnswering(answer: Answer) {
+  const seen: InternalAxiosRequestConfig[] = [];
+  const tokenFetches: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    const reply = (a: Answer) => {
+      const response = { status: a.status, statusText: '', data: a.data ?? {}, headers: a.headers ?? {}, config };
+      if (a.status >= 400) throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, null, response);
+      return response;
+    };
+    if (config.url === TOKEN_URL) {
+      tokenFetches.push(config);
+      return reply({ status: 200, data: { result: 'csrf-1' } });
+    }
+    seen.push(config);
+    return reply(answer);
+  };
+  const http = createHttp({ baseURL: '/api/bi' });
+  http.defaults.adapter = adapter;
+  return { api: createBiApi(http), seen, tokenFetches };
+}
+
+const ok = (data: unknown) => apiAnswering({ status: 200, data });
+const body = (config: InternalAxiosRequestConfig | undefined): unknown => (config?.data === undefined ? undefined : JSON.parse(String(config.data)));
+const options: SaveOptions = { key: 'k-1', changeId: 'evt-1', label: 'Save «Top bets»', ifMatch: '4' };
+
+describe('BI API reads', () => {
+  it('lists databases and schemas from their result fields', async () => {
+    const items = [{ id: 1, database_name: 'examples' }];
+    const { api, seen } = ok({ count: 1, ids: [1], result: items });
+    expect(await api.databases()).toEqual(items);
+    expect(await api.schemas(3)).toEqual(items);
+    expect(seen.map((c) => [c.method, c.url, c.params])).toEqual([
+      ['get', '/v1/database/', undefined],
+      ['get', '/v1/database/3/schemas/', undefined],
+    ]);
+  });
+
+  it('asks for the tables of a schema with a rison q', async () => {
+    const tables = [{ value: 'bets', type: 'table', extra: {} }];
+    const { api, seen } = ok({ count: 1, result: tables });
+    expect(await api.tables(1, 'gaming')).toEqual(tables);
+    expect(seen[0]).toMatchObject({ url: '/v1/database/1/tables/', params: { q: '(schema_name:gaming)' } });
+  });
+
+  it('reads table metadata by name and schema as plain params', async () => {
+    const metadata = { name: 'bets', columns: [] };
+    const { api, seen } = ok(metadata);
+    expect(await api.tableMetadata(2, 'gaming', 'bets')).toEqual(metadata);
+    expect(seen[0]).toMatchObject({ url: '/v1/database/2/table_metadata/', params: { name: 'bets', schema: 'gaming' } });
+  });
+
+  it('searches tables with a default limit of 50', async () => {
+    const { api, seen } = ok({ count: 0, result: [] });
+    expect(await api.searchTables('bet')).toEqual([]);
+    await api.searchTables('bet', 5);
+    expect(seen.map((c) => (c.params as { q: string }).q)).toEqual(['(limit:50,text:bet)', '(limit:5,text:bet)']);
+    expect(seen[0]?.url).toBe('/v1/database/search_tables/');
+  });
+
+  it('pages the history and saved queries with the rison of the list args', async () => {
+    const page = { count: 1, ids: [9], result: [{ id: 9 }] };
+    const { api, seen } = ok(page);
+    const args: ListArgs = { filters: [{ col: 'sql', opr: 'ct', value: 'select 1' }], order_column: 'start_time', order_direction: 'desc', page: 0, page_size: 25 };
+    expect(await api.history(args)).toEqual(page);
+    expect(await api.savedQueries({ page: 2 })).toEqual(page);
+    expect(seen.map((c) => [c.url, c.params])).toEqual([
+      ['/v1/query/', { q: "(filters:!((col:sql,opr:ct,value:'select 1')),order_column:start_time,order_direction:desc,page:0,page_size:25)" }],
+      ['/v1/saved_query/', { q: '(page:2)' }],
+    ]);
+  });
+
+  it('reads the related values of the history and one saved query from result', async () => {
+    const { api, seen } = ok({ id: 4, count: 1, result: [{ value: 1, text: 'examples' }] });
+    expect(await api.historyRelated('database')).toEqual([{ value: 1, text: 'examples' }]);
+    expect(await api.savedQuery(4)).toEqual([{ value: 1, text: 'examples' }]);
+    expect(seen.map((c) => c.url)).toEqual(['/v1/query/related/database', '/v1/saved_query/4']);
+  });
+
+  it('asks the favourite status of ids as a rison list and answers a map', async () => {
+    const { api, seen } = ok({ result: [{ id: 1, value: true }, { id: 2, value: false }] });
+    const status = await api.favoriteStatus([1, 2]);
+    expect([...status]).toEqual([[1, true], [2, false]]);
+    expect(seen[0]).toMatchObject({ url: '/v1/saved_query/favorite_status/', params: { q: '!(1,2)' } });
+  });
+
+  it('sends no request for the favourite status of no ids', async () => {
+    const { api, seen } = ok({ result: [] });
+    expect((await api.favoriteStatus([])).size).toBe(0);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('passes an abort signal on to reads', async () => {
+    const { api, seen } = ok({ result: [] });
+    const controller = new AbortController();
+    await api.schemas(1, { signal: controller.signal });
+    expect(seen[0]?.signal).toBe(controller.signal);
+  });
+
+  it.each([
+    ['databases', (api: ReturnType<typeof createBiApi>) => api.databases(), 'databases'],
+    ['schemas', (api: ReturnType<typeof createBiApi>) => api.schemas(1), 'schemas'],
+    ['tables', (api: ReturnType<typeof createBiApi>) => api.tables(1, 'gaming'), 'tables'],
+    ['searchTables', (api: ReturnType<typeof createBiApi>) => api.searchTables('x'), 'tables'],
+    ['format', (api: ReturnType<typeof createBiApi>) => api.format('select 1'), 'formatted SQL'],
+    ['historyRelated', (api: ReturnType<typeof createBiApi>) => api.historyRelated('database'), 'related values'],
+    ['savedQuery', (api: ReturnType<typeof createBiApi>) => api.savedQuery(3), 'a saved query'],
+    ['favoriteStatus', (api: ReturnType<typeof createBiApi>) => api.favoriteStatus([3]), 'favourite statuses'],
+  ])('%s refuses an answer without its result', async (_, call, what) => {
+    const { api } = ok({ message: 'nothing here' });
+    await expect(call(api)).rejects.toThrow(`The server answered without ${what}.`);
+  });
+
+  it('estimate refuses an answer with an empty result', async () => {
+    const { api } = ok({ result: [] });
+    await expect(api.estimate({ database_id: 1, sql: 'select 1' })).rejects.toThrow('The server answered without an estimate.');
+  });
+});
+
+describe('BI API SQL Lab calls', () => {
+  it('execute posts the body as is, with the signal, and answers the response', async () => {
+    const response = { status: 'success', query_id: 7, data: [{ a: 1 }] };
+    const { api, seen } = ok(response);
+    const controller = new AbortController();
+    const execute: ExecuteBody = { database_id: 1, sql: 'select 1 as a', client_id: 'c1', schema: 'main', queryLimit: 100 };
+    expect(await api.execute(execute, { signal: controller.signal })).toEqual(response);
+    expect(seen[0]).toMatchObject({ method: 'post', url: '/v1/sqllab/execute/', signal: controller.signal });
+    expect(body(seen[0])).toEqual(execute);
+  });
+
+  it('estimate answers the first entry of result', async () => {
+    const first = { 'Output count': 10, 'CPU cost': 2, 'Output size': 80 };
+    const { api, seen } = ok({ result: [first, { 'Output count': 99 }] });
+    expect(await api.estimate({ database_id: 1, sql: 'select 1', schema: 'main' })).toEqual(first);
+    expect(seen[0]).toMatchObject({ method: 'post', url: '/v1/sqllab/estimate/' });
+    expect(body(seen[0])).toEqual({ database_id: 1, sql: 'select 1', schema: 'main' });
+  });
+
+  it('format posts the SQL for the duckdb engine', async () => {
+    const { api, seen } = ok({ result: 'SELECT\n  1' });
+    expect(await api.format('select 1')).toBe('SELECT\n  1');
+    expect(seen[0]).toMatchObject({ method: 'post', url: '/v1/sqllab/format_sql/' });
+    expect(body(seen[0])).toEqual({ sql: 'select 1', engine: 'duckdb' });
+  });
+
+  it('stop posts the client id', async () => {
+    const { api, seen } = ok({ result: 'OK' });
+    await expect(api.stop('abc')).resolves.toBeUndefined();
+    expect(seen[0]).toMatchObject({ method: 'post', url: '/v1/query/stop' });
+    expect(body(seen[0])).toEqual({ client_id: 'abc' });
+  });
+});
+
+describe('BI API saves', () => {
+  const saved = { id: 5, result: { label: 'Top bets' } };
+
+  it('create sends the save headers and answers the server data', async () => {
+    const { api, seen } = ok(saved);
+    const query = { db_id: 1, label: 'Top bets', sql: 'select 1', schema: 'main' };
+    expect(await api.createSavedQuery(query as never, options)).toEqual({ queued: false, data: saved });
+    const headers = seen[0]?.headers;
+    expect(seen[0]).toMatchObject({ method: 'post', url: '/v1/saved_query/' });
+    expect(headers?.get('Idempotency-Key')).toBe('k-1');
+    expect(headers?.get('X-Console-Change')).toBe('evt-1');
+    expect(headers?.get('X-Console-Label')).toBe(encodeURIComponent(options.label));
+    expect(headers?.get('If-Match')).toBe('4');
+    expect(body(seen[0])).toEqual(query);
+  });
+
+  it('update puts the partial body and delete sends no body, both with the key', async () => {
+    const { api, seen } = ok(saved);
+    await api.updateSavedQuery(5, { label: 'Renamed' }, { key: 'k-2', label: 'Rename' });
+    await api.deleteSavedQuery(5, { key: 'k-3', label: 'Delete' });
+    expect(seen.map((c) => [c.method, c.url, c.headers.get('Idempotency-Key')])).toEqual([
+      ['put', '/v1/saved_query/5', 'k-2'],
+      ['delete', '/v1/saved_query/5', 'k-3'],
+    ]);
+    expect(body(seen[0])).toEqual({ label: 'Renamed' });
+    expect(seen[1]?.data).toBeUndefined();
+    expect(seen[0]?.headers.has('X-Console-Change')).toBe(false);
+    expect(seen[0]?.headers.has('If-Match')).toBe(false);
+  });
+
+  it('setFavorite(true) posts an empty object and setFavorite(false) deletes', async () => {
+    const { api, seen } = ok({ result: 'OK' });
+    await api.setFavorite(5, true, { key: 'k-4', label: 'Favourite' });
+    await api.setFavorite(5, false, { key: 'k-5', label: 'Unfavourite' });
+    expect(seen.map((c) => [c.method, c.url, c.data])).toEqual([
+      ['post', '/v1/saved_query/5/favorites/', '{}'],
+      ['delete', '/v1/saved_query/5/favorites/', undefined],
+    ]);
+    expect(seen.map((c) => c.headers.get('Idempotency-Key'))).toEqual(['k-4', 'k-5']);
+  });
+
+  it('a 202 with X-Queued: 1 is a queued save under the key the service worker answers', async () => {
+    const { api } = apiAnswering({ status: 202, data: { queued: true, key: 'sw-key' }, headers: { 'X-Queued': '1' } });
+    expect(await api.createSavedQuery({} as never, options)).toEqual({ queued: true, key: 'sw-key' });
+    expect(await api.setFavorite(5, false, options)).toEqual({ queued: true, key: 'sw-key' });
+  });
+
+  it('a queued answer without a key is queued under the save own key', async () => {
+    const { api } = apiAnswering({ status: 202, data: {}, headers: { 'X-Queued': '1' } });
+    expect(await api.deleteSavedQuery(5, options)).toEqual({ queued: true, key: 'k-1' });
+  });
+
+  it('a 202 without X-Queued is the server answer, not a queued save', async () => {
+    const { api } = apiAnswering({ status: 202, data: saved });
+    expect(await api.updateSavedQuery(5, {}, options)).toEqual({ queued: false, data: saved });
+  });
+});
+
+describe('BI API CSRF', () => {
+  it('fetches the token once and sends it on every mutating call, not on reads', async () => {
+    const { api, seen, tokenFetches } = ok({ result: 'x' });
+    await api.schemas(1);
+    expect(tokenFetches).toHaveLength(0);
+    await api.format('select 1');
+    await api.stop('c1');
+    await api.setFavorite(5, true, options);
+    await api.deleteSavedQuery(5, options);
+    expect(tokenFetches).toHaveLength(1);
+    expect(seen.map((c) => [c.method, c.headers.get('X-CSRFToken')])).toEqual([
+      ['get', undefined],
+      ['post', 'csrf-1'],
+      ['post', 'csrf-1'],
+      ['post', 'csrf-1'],
+      ['delete', 'csrf-1'],
+    ]);
+  });
+
+  it('shares one token fetch between mutating calls made at once', async () => {
+    const { api, seen, tokenFetches } = ok({ result: 'x' });
+    await Promise.all([api.format('a'), api.format('b'), api.stop('c1')]);
+    expect(tokenFetches).toHaveLength(1);
+    expect(seen.every((c) => c.headers.get('X-CSRFToken') === 'csrf-1')).toBe(true);
+  });
+});
