@@ -36,9 +36,9 @@ const pwa = VitePWA({
     // The app shell, lazy route chunks included, so every page opens offline after one visit.
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
     globIgnores: ['manifest.webmanifest'],
-    // Well above today's largest chunk (under 0.5 MB). A bigger file is left out of the precache
-    // with a build warning, so a runaway chunk is noticed instead of weighing on every install.
-    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    // Above today's largest chunk (Monaco, the SQL editor: 3.3 MB, 0.85 MB gzipped; precached so
+    // SQL drafts can be edited offline). A bigger file fails the build, so a runaway chunk is noticed.
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     // A classic script: registered without { type: 'module' }, which older browsers lack for workers.
     rollupFormat: 'iife',
   },
@@ -49,7 +49,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
-    chunkSizeWarningLimit: 1500,
+    // Monaco's chunk is ~3.3 MB by itself; loaded only on the SQL pages.
+    chunkSizeWarningLimit: 3500,
   },
   server: {
     port: 5173,

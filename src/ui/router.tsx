@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation, useSearchParams, type RouteObject } from 'react-router-dom';
 import { Loading } from './components/Loading';
 import { RequireAuth } from './layout/RequireAuth';
@@ -24,6 +25,22 @@ const lazyLogin = async () => ({ Component: (await import('./pages/LoginPage')).
 const lazyHome = async () => ({ Component: (await import('./pages/HomePage')).HomePage });
 const lazyWorkspace = async () => ({ Component: (await import('./workspace/WorkspacePage')).WorkspacePage });
 const lazyProfile = async () => ({ Component: (await import('./pages/ProfilePage')).ProfilePage });
+const loadSql = async () => (await import('./sql/SqlPage')).SqlPage;
+const loadQueries = async () => (await import('./queries/SavedQueriesPage')).SavedQueriesPage;
+
+/** A page behind its menu entry's role guard (the server enforces the role too). */
+function guarded(entry: MenuEntry, load: () => Promise<ComponentType>) {
+  return async () => {
+    const [{ RequireRole }, Page] = await Promise.all([import('./layout/RequireRole'), load()]);
+    return {
+      element: (
+        <RequireRole roles={entry.roles} area={entry.label}>
+          <Page />
+        </RequireRole>
+      ),
+    };
+  };
+}
 
 function entryRoute(entry: MenuEntry): RouteObject {
   const path = `/admin/${entry.path}${entry.id === 'catalog' ? '/*' : ''}`;
@@ -34,6 +51,8 @@ function entryRoute(entry: MenuEntry): RouteObject {
   };
   if (entry.id === 'home') return { path, lazy: lazyHome, handle: { meta } };
   if (entry.id === 'workspace-create') return { path, element: <WorkspaceCreateRedirect /> };
+  if (entry.id === 'sql') return { path, lazy: guarded(entry, loadSql), handle: { meta } };
+  if (entry.id === 'queries') return { path, lazy: guarded(entry, loadQueries), handle: { meta: { ...meta, search: { placeholder: 'Search saved queries' } } } };
   if (entry.id === 'workspace') return { path, lazy: lazyWorkspace, handle: { meta: { ...meta, search: { placeholder: 'Filter this folder' } } } };
   const lazyEntry = async () => {
     const { EntryPage } = await import('./pages/EntryPage');

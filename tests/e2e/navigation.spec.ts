@@ -37,10 +37,11 @@ test.describe('redirect rules', () => {
       await shell.menuLink('Workspace').click();
       await expect(shell.pageTitle).toHaveText('Workspace');
       const entries = ['Recent', 'Catalog', 'Workflows', 'Compute', 'SQL Editor', 'Queries', 'Dashboards', 'Job Runs', 'Connectors', 'Play Ground', 'Experiments', 'Features', 'Models', 'Serving'];
+      const built = new Set(['SQL Editor', 'Queries']);
       for (const label of entries) {
         await shell.menuLink(label).click();
         await expect(shell.pageTitle).toHaveText(label);
-        await expect(page.getByTestId('empty-state')).toBeVisible();
+        if (!built.has(label)) await expect(page.getByTestId('empty-state')).toBeVisible();
         await expect(page.getByText('Page not found')).toHaveCount(0);
       }
     });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 
 interface HotkeyOptions {
   shift?: boolean;
+  alt?: boolean;
   /** Leave the keystroke to text fields (their own undo, for example). */
   ignoreInFields?: boolean;
 }
@@ -13,15 +14,16 @@ function inField(target: EventTarget | null): boolean {
 
 /** Ctrl+<key> or Cmd+<key> anywhere in the page. */
 export function useModHotkey(key: string, onPress: () => void, options: HotkeyOptions = {}) {
-  const { shift = false, ignoreInFields = false } = options;
+  const { shift = false, alt = false, ignoreInFields = false } = options;
   useEffect(() => {
     const listener = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey !== shift) return;
-      if (event.key.toLowerCase() !== key || (ignoreInFields && inField(event.target))) return;
+      if (!(event.ctrlKey || event.metaKey) || event.altKey !== alt || event.shiftKey !== shift) return;
+      // With Alt, event.key is a composed character on some layouts; event.code names the key.
+      if ((alt ? event.code.replace(/^Key/, '') : event.key).toLowerCase() !== key || (ignoreInFields && inField(event.target))) return;
       event.preventDefault();
       onPress();
     };
     window.addEventListener('keydown', listener);
     return () => window.removeEventListener('keydown', listener);
-  }, [key, onPress, shift, ignoreInFields]);
+  }, [key, onPress, shift, alt, ignoreInFields]);
 }

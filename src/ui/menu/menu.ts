@@ -47,8 +47,8 @@ export const menu: MenuSection[] = [
   {
     title: 'SQL',
     entries: [
-      { id: 'sql', label: 'SQL Editor', path: 'sql', icon: 'terminal', roles: ['admin'], status: 'area', description: 'Write, run and format SQL against the warehouse', keywords: ['query', 'sql lab'] },
-      { id: 'queries', label: 'Queries', path: 'queries', icon: 'search', roles: ['admin'], status: 'area', description: 'Saved queries and query history' },
+      { id: 'sql', label: 'SQL Editor', path: 'sql', icon: 'terminal', roles: ['admin'], status: 'page', description: 'Write, run and format SQL against the warehouse', keywords: ['query', 'sql lab'] },
+      { id: 'queries', label: 'Queries', path: 'queries', icon: 'search', roles: ['admin'], status: 'page', description: 'Saved queries' },
       { id: 'dashboard', label: 'Dashboards', path: 'dashboard', icon: 'layout', status: 'area', description: 'Charts and dashboards over the warehouse' },
     ],
   },

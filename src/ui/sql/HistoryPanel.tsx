@@ -1,0 +1,88 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { formatDistanceToNow } from 'date-fns';
+import { useEffect, useState } from 'react';
+import type { ListResponse, QueryHistoryItem } from '../../../contracts/bi';
+import { localHistory } from '../../db/sqlResults';
+import type { BiApi } from '../../sync/api/bi.api';
+import { useDb } from '../db';
+
+export const HISTORY_PAGE_SIZE = 25;
+
+export interface HistoryPanelProps {
+  api: BiApi;
+  /** Changes when a run ends, so the first page is fetched again. */
+  refreshKey: unknown;
+  onOpen: (sql: string, tabName: string | null) => void;
+}
+
+/** The server's query history, 25 a page, plus the runs made while the server could not be reached. */
+export function HistoryPanel({ api, refreshKey, onOpen }: HistoryPanelProps) {
+  const db = useDb();
+  const [page, setPage] = useState(0);
+  const [state, setState] = useState<{ data: ListResponse<QueryHistoryItem> | null; error: string | null }>({ data: null, error: null });
+  const offline = useLiveQuery(() => localHistory(db, 50), [db]) ?? [];
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api.history({ order_column: 'start_time', order_direction: 'desc', page, page_size: HISTORY_PAGE_SIZE }, { signal: controller.signal }).then(
+      (data) => setState({ data, error: null }),
+      (error: unknown) => !controller.signal.aborted && setState((s) => ({ data: s.data, error: error instanceof Error ? error.message : 'Could not load the history.' })),
+    );
+    return () => controller.abort();
+  }, [api, page, refreshKey]);
+
+  const pages = Math.max(1, Math.ceil((state.data?.count ?? 0) / HISTORY_PAGE_SIZE));
+  return (
+    <div className="sql-history">
+      {state.error && <p className="form-error">History could not be loaded: {state.error}</p>}
+      {offline.length > 0 && (
+        <section aria-label="Run while offline">
+          <h3 className="sql-history-heading">Run while offline</h3>
+          <ul className="sql-history-list">
+            {offline.map((entry) => (
+              <HistoryRow key={entry.id} sql={entry.sql} status={entry.status} when={entry.startedAt} detail={entry.tabName} onOpen={() => onOpen(entry.sql, entry.tabName)} />
+            ))}
+          </ul>
+        </section>
+      )}
+      <ul className="sql-history-list" aria-label="Query history">
+        {state.data?.result.map((item) => (
+          <HistoryRow
+            key={item.id}
+            sql={item.sql}
+            status={item.status}
+            when={item.start_time}
+            detail={`${item.database.database_name}${item.schema ? `.${item.schema}` : ''} · ${item.rows ?? 0} rows${item.tab_name ? ` · ${item.tab_name}` : ''}`}
+            onOpen={() => onOpen(item.sql, item.tab_name)}
+          />
+        ))}
+        {state.data?.count === 0 && <li className="muted">No queries run yet.</li>}
+      </ul>
+      <div className="pager" aria-label="History pages">
+        <button type="button" className="button small" disabled={page === 0} onClick={() => setPage(page - 1)}>
+          Previous
+        </button>
+        <span>
+          Page {page + 1} of {pages} · {state.data?.count ?? 0} queries
+        </span>
+        <button type="button" className="button small" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+          Next
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function HistoryRow({ sql, status, when, detail, onOpen }: { sql: string; status: string; when: number; detail: string; onOpen: () => void }) {
+  return (
+    <li>
+      <button type="button" className="sql-history-entry" onClick={onOpen} title="Open in a new tab">
+        <span className={`status-pill status-${status}`}>{status}</span>
+        <code className="sql-history-sql">{sql}</code>
+        <span className="muted small">
+          {detail} · {formatDistanceToNow(when, { addSuffix: true })}
+        </span>
+      </button>
+    </li>
+  );
+}

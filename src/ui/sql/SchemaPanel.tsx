@@ -1,0 +1,117 @@
+import { ChevronDown, ChevronRight, Table2, Eye } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { BiDatabase, TableMetadata, TableOption } from '../../../contracts/bi';
+import type { BiMetadata } from '../../sync/biMetadata';
+
+export interface SchemaPanelProps {
+  metadata: BiMetadata;
+  databaseId: number | null;
+  schema: string | null;
+  onLocation: (databaseId: number, schema: string | null) => void;
+  /** The user picked a table's "select star" statement to open. */
+  onQueryTable: (sql: string) => void;
+}
+
+/** Loads an async value whenever its inputs change; null while loading; the error text when it failed. */
+function useLoaded<T>(load: (() => Promise<T>) | null, deps: unknown[]): { value: T | null; error: string | null } {
+  const key = JSON.stringify(deps.map((d) => (typeof d === 'object' ? null : d)));
+  const [state, setState] = useState<{ key: string; value: T | null; error: string | null }>({ key: '', value: null, error: null });
+  useEffect(() => {
+    if (!load) return;
+    let live = true;
+    load().then(
+      (value) => live && setState({ key, value, error: null }),
+      (error: unknown) => live && setState({ key, value: null, error: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, ...deps]);
+  // An answer for other inputs (the previous database, say) is not shown while the new one loads.
+  return state.key === key ? state : { value: null, error: null };
+}
+
+/** Database and schema pickers, and the schema's tables with their columns (SQL Lab's left panel). */
+export function SchemaPanel({ metadata, databaseId, schema, onLocation, onQueryTable }: SchemaPanelProps) {
+  const databases = useLoaded<BiDatabase[]>(async () => (await metadata.databases()).value, [metadata]);
+  const schemas = useLoaded<string[]>(databaseId === null ? null : async () => (await metadata.schemas(databaseId)).value, [metadata, databaseId]);
+  const tables = useLoaded<TableOption[]>(
+    databaseId === null || !schema ? null : async () => (await metadata.tables(databaseId, schema)).value,
+    [metadata, databaseId, schema],
+  );
+  const [filter, setFilter] = useState('');
+  const shown = (tables.value ?? []).filter((t) => t.value.toLowerCase().includes(filter.toLowerCase()));
+
+  return (
+    <aside className="sql-schema-panel" aria-label="Database and tables">
+      <label className="field">
+        <span>Database</span>
+        <select value={databaseId ?? ''} onChange={(e) => onLocation(Number(e.target.value), null)} aria-label="Database">
+          {databaseId === null && <option value="">Choose a database</option>}
+          {(databases.value ?? []).map((db) => (
+            <option key={db.id} value={db.id}>
+              {db.database_name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>Schema</span>
+        <select value={schema ?? ''} disabled={databaseId === null} onChange={(e) => databaseId !== null && onLocation(databaseId, e.target.value || null)} aria-label="Schema">
+          <option value="">Default</option>
+          {(schemas.value ?? []).map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {databases.error && <p className="form-error">{databases.error}</p>}
+      {schema && (
+        <>
+          <input className="sql-table-filter" placeholder="Filter tables" aria-label="Filter tables" value={filter} onChange={(e) => setFilter(e.target.value)} />
+          {tables.error && <p className="form-error">{tables.error}</p>}
+          {!tables.value && !tables.error && <p className="muted small">Loading tables…</p>}
+          <ul className="sql-table-list" aria-label={`Tables in ${schema}`}>
+            {shown.map((table) => (
+              <TableItem key={table.value} metadata={metadata} databaseId={databaseId as number} schema={schema} table={table} onQueryTable={onQueryTable} />
+            ))}
+          </ul>
+        </>
+      )}
+    </aside>
+  );
+}
+
+function TableItem({ metadata, databaseId, schema, table, onQueryTable }: { metadata: BiMetadata; databaseId: number; schema: string; table: TableOption; onQueryTable: (sql: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const details = useLoaded<TableMetadata>(open ? async () => (await metadata.table(databaseId, schema, table.value)).value : null, [open, metadata, databaseId, schema, table.value]);
+  return (
+    <li>
+      <div className="sql-table-row">
+        <button type="button" className="sql-table-toggle" aria-expanded={open} onClick={() => setOpen(!open)} title={table.extra.comment ?? table.value}>
+          {open ? <ChevronDown size={14} aria-hidden="true" /> : <ChevronRight size={14} aria-hidden="true" />}
+          {table.type === 'view' ? <Eye size={14} aria-hidden="true" /> : <Table2 size={14} aria-hidden="true" />}
+          <span>{table.value}</span>
+        </button>
+        {details.value && (
+          <button type="button" className="link-button small" onClick={() => onQueryTable(details.value?.selectStar ?? '')} title="Open SELECT * in the editor">
+            Query
+          </button>
+        )}
+      </div>
+      {open && (
+        <ul className="sql-column-list">
+          {!details.value && !details.error && <li className="muted">Loading columns…</li>}
+          {details.error && <li className="form-error">{details.error}</li>}
+          {details.value?.columns.map((column) => (
+            <li key={column.name} title={column.comment ?? undefined}>
+              <span>{column.name}</span> <span className="muted">{column.type}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

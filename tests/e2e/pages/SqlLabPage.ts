@@ -1,0 +1,85 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The SQL workbench (/admin/sql). */
+export class SqlLabPage {
+  readonly tabs: Locator;
+  readonly editor: Locator;
+  readonly grid: Locator;
+  readonly results: Locator;
+  readonly toolbar: Locator;
+
+  constructor(readonly page: Page) {
+    this.tabs = page.getByRole('tablist', { name: 'Query tabs' });
+    this.editor = page.locator('.sql-editor .monaco-editor');
+    this.grid = page.getByRole('grid');
+    this.results = page.getByRole('region', { name: 'Results and history' });
+    this.toolbar = page.getByRole('toolbar', { name: 'Query actions' });
+  }
+
+  async goto() {
+    await this.page.goto('/admin/sql');
+    await this.ready();
+  }
+
+  async ready() {
+    await expect(this.tabs).toBeVisible();
+    await expect(this.editor).toBeVisible();
+  }
+
+  tab(name: string | RegExp): Locator {
+    return this.tabs.getByRole('tab', { name, exact: typeof name === 'string' });
+  }
+
+  get activeTab(): Locator {
+    return this.tabs.getByRole('tab', { selected: true });
+  }
+
+  /** Replaces the editor's text as if typed (insertText: no auto-closed brackets or quotes). */
+  async setSql(sql: string) {
+    await this.editor.click();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.insertText(sql);
+  }
+
+  async editorText(): Promise<string> {
+    return (await this.page.locator('.sql-editor .view-lines').innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  /** Selects the editor text between two offsets of the first line. */
+  async selectFirstLine(from: number, to: number) {
+    await this.editor.click();
+    await this.page.keyboard.press('ControlOrMeta+Home');
+    for (let i = 0; i < from; i++) await this.page.keyboard.press('ArrowRight');
+    await this.page.keyboard.down('Shift');
+    for (let i = from; i < to; i++) await this.page.keyboard.press('ArrowRight');
+    await this.page.keyboard.up('Shift');
+  }
+
+  button(name: string): Locator {
+    return this.toolbar.getByRole('button', { name, exact: true });
+  }
+
+  async newTab() {
+    await this.tabs.getByRole('button', { name: 'New query tab' }).click();
+  }
+
+  async renameActive(name: string) {
+    await this.activeTab.dblclick();
+    const field = this.tabs.getByLabel('Tab name');
+    await field.fill(name);
+    await field.press('Enter');
+    await expect(this.tab(name)).toBeVisible();
+  }
+
+  async close(name: string) {
+    await this.tabs.getByRole('button', { name: `Close ${name}`, exact: true }).click();
+  }
+
+  toast(text: string | RegExp): Locator {
+    return this.page.locator('[data-sonner-toast]').filter({ hasText: text });
+  }
+
+  async chooseSchema(schema: string) {
+    await this.page.getByLabel('Schema', { exact: true }).selectOption(schema);
+  }
+}

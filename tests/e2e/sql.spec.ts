@@ -1,0 +1,174 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { SqlLabPage } from './pages/SqlLabPage';
+
+test.describe('SQL workbench', () => {
+  test.beforeEach(async ({ loginPage }) => {
+    await loginPage.goto('/auth/login?next=/admin/sql');
+    await loginPage.signInAsRole('admin');
+  });
+
+  test('tabs: open, rename, close and reopen, across a reload', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    await sql.goto();
+    await expect(sql.activeTab).toHaveText(/^Untitled \d+$/);
+    await sql.renameActive('Revenue by game');
+    await sql.setSql('SELECT 42 AS answer');
+    await sql.newTab();
+    await expect(sql.activeTab).toHaveText(/^Untitled \d+$/);
+    await sql.renameActive('Scratch');
+    await sql.close('Scratch');
+    await expect(sql.tab('Scratch')).toHaveCount(0);
+    await expect(sql.activeTab).toHaveText('Revenue by game');
+
+    // Typed text reaches the log after a short pause; the reload must find it.
+    await expect.poll(() => sql.editorText()).toContain('SELECT 42 AS answer');
+    await page.waitForTimeout(600);
+    await page.reload();
+    await sql.ready();
+    await expect(sql.tab('Revenue by game')).toBeVisible();
+    await expect(sql.tab('Scratch')).toHaveCount(0);
+    await expect.poll(() => sql.editorText()).toContain('SELECT 42 AS answer');
+
+    await page.getByRole('button', { name: 'Reopen closed tab' }).click();
+    await expect(sql.activeTab).toHaveText('Scratch');
+
+    // The last tab cannot be closed.
+    await sql.close('Scratch');
+    // Handled in the listener itself, so the alert is never auto-dismissed first.
+    const alert = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))));
+    await sql.close('Revenue by game');
+    expect(await alert).toBe('You cannot close the last tab.');
+    await expect(sql.tab('Revenue by game')).toBeVisible();
+  });
+
+  test('execute shows the rows, keeps them across a reload, and estimates', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    await sql.goto();
+    await sql.chooseSchema('gaming');
+    await sql.setSql('SELECT username, bet_amt, NULL AS nothing FROM bet_report ORDER BY pre_cal_id LIMIT 5');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(sql.toast('Query executed successfully!')).toBeVisible();
+    await expect(sql.grid).toBeVisible();
+    await expect(sql.grid.getByRole('columnheader', { name: /bet_amt/ })).toBeVisible();
+    await expect(sql.results.getByText('5 rows')).toBeVisible();
+    await expect(page.getByTestId('sql-estimate')).toContainText('rows');
+
+    await page.reload();
+    await sql.ready();
+    await expect(sql.grid.getByRole('columnheader', { name: /username/ })).toBeVisible();
+    await expect(sql.results.getByText('5 rows')).toBeVisible();
+  });
+
+  test('execute selection runs only the selected text', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    await sql.goto();
+    await sql.setSql('SELECT 1 AS one; SELECT 2 AS two');
+    await sql.selectFirstLine(0, 'SELECT 1 AS one'.length);
+    await page.keyboard.press('ControlOrMeta+Shift+Enter');
+    await expect(sql.toast('Selected query executed successfully!')).toBeVisible();
+    await expect(sql.grid.getByRole('columnheader', { name: /one/ })).toBeVisible();
+
+    await sql.editor.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await sql.button('Run selection').click();
+    await expect(sql.toast('No SQL selected to execute.')).toBeVisible();
+  });
+
+  test('a SQL error shows the database error and keeps it on the tab', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    await sql.goto();
+    await sql.setSql('SELECT * FROM no_such_table');
+    await sql.button('Run').click();
+    await expect(sql.toast(/no_such_table/)).toBeVisible();
+    await expect(sql.results.getByRole('alert')).toContainText('no_such_table');
+  });
+
+  test('cancel stops a long query on the server', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    await sql.goto();
+    await sql.setSql('SELECT count(*) FROM range(1000000000) a, range(100000) b WHERE hash(a.range + b.range) = 42');
+    await sql.button('Run').click();
+    await expect(sql.button('Stop')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Running' }).first()).toBeVisible();
+    await sql.button('Stop').click();
+    await expect(sql.toast('Query execution cancelled by user.')).toBeVisible();
+    await expect(sql.button('Run')).toBeEnabled();
+    // The server's history says the query was stopped.
+    await sql.results.getByRole('tab', { name: 'Query history' }).click();
+    await expect(sql.results.getByRole('listitem').filter({ hasText: 'range(1000000000)' }).first()).toContainText('stopped', { timeout: 15_000 });
+  });
+
+  test('format rewrites the text', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    await sql.goto();
+    await sql.setSql('select a,b from t where a=1');
+    await sql.button('Format').click();
+    await expect.poll(() => sql.editorText()).toMatch(/SELECT\s+a,\s+b\s+FROM\s+t\s+WHERE\s+a = 1/);
+  });
+
+  test('save a query and find it in Queries; open it in the editor; delete it', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    await sql.goto();
+    await sql.setSql('SELECT currency, count(*) FROM bet_report GROUP BY 1');
+    await sql.button('Save').click();
+    const dialog = page.getByRole('dialog', { name: 'Save query' });
+    await dialog.getByLabel('Name').fill('Bets per currency');
+    await dialog.getByLabel('Description').fill('How many bets each currency has');
+    await dialog.getByLabel('Schema').fill('gaming');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(sql.toast('Query saved successfully!')).toBeVisible();
+
+    await page.goto('/admin/queries?q=currency');
+    const row = page.getByRole('row').filter({ hasText: 'Bets per currency' });
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: 'Favourite Bets per currency' }).click();
+    await expect(row.getByRole('button', { name: 'Unfavourite Bets per currency' })).toBeVisible();
+    await row.getByRole('button', { name: 'Open in editor' }).click();
+    await expect(page).toHaveURL(/\/admin\/sql$/);
+    await expect(sql.activeTab).toHaveText('Bets per currency');
+    await expect.poll(() => sql.editorText()).toContain('GROUP BY 1');
+
+    await page.goto('/admin/queries?q=currency');
+    await page.getByRole('button', { name: 'Delete Bets per currency' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('No saved query matches “currency”.')).toBeVisible();
+  });
+
+  test('history pages 25 at a time and opens an entry in a new tab', async ({ page }) => {
+    await runQueries(page.request, 27, 'history-page');
+    const sql = new SqlLabPage(page);
+    await sql.goto();
+    await sql.results.getByRole('tab', { name: 'Query history' }).click();
+    const list = sql.results.getByRole('list', { name: 'Query history' });
+    await expect(list.getByRole('listitem')).toHaveCount(25);
+    await expect(sql.results.getByText(/Page 1 of \d+/)).toBeVisible();
+    await sql.results.getByRole('button', { name: 'Next' }).click();
+    await expect(sql.results.getByText(/Page 2 of/)).toBeVisible();
+    await list.getByRole('button').first().click();
+    await expect(sql.activeTab).toHaveText(/^Untitled \d+$/);
+    await expect.poll(() => sql.editorText()).toContain('history-page');
+  });
+});
+
+test('an editor cannot reach the SQL area', async ({ page, loginPage }) => {
+  await loginPage.goto();
+  await loginPage.signInAsRole('editor');
+  await page.goto('/admin/sql');
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  await page.goto('/admin/queries');
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'SQL Editor' })).toHaveCount(0);
+});
+
+/** Runs `count` small queries through the API (the page's session), so the history has pages. */
+async function runQueries(request: APIRequestContext, count: number, marker: string) {
+  const token = ((await (await request.get('/api/bi/v1/security/csrf_token/')).json()) as { result: string }).result;
+  for (let i = 0; i < count; i++) {
+    const res = await request.post('/api/bi/v1/sqllab/execute/', {
+      headers: { 'X-CSRFToken': token },
+      data: { database_id: 1, sql: `SELECT ${i} AS n, '${marker}' AS marker`, client_id: `${marker}-${i}`.slice(-11), queryLimit: 10, runAsync: false },
+    });
+    expect(res.status()).toBe(200);
+  }
+}
