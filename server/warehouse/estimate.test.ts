@@ -27,6 +27,26 @@ describe('planEstimate', () => {
     expect(planEstimate('[]', [BIGINT])).toEqual({ outputCount: 0, cpuCost: 0, outputSize: 0 });
   });
 
+  it('reads the operators a root without an estimate puts out: aggregates, top-n, late materialization', () => {
+    const scan = { name: 'SEQ_SCAN', extra_info: { 'Estimated Cardinality': '1000000' }, children: [] };
+    const count = JSON.stringify([{ name: 'UNGROUPED_AGGREGATE', extra_info: {}, children: [scan] }]);
+    expect(planEstimate(count, [BIGINT]).outputCount).toBe(1);
+    // SELECT * FROM t ORDER BY a LIMIT 10, as DuckDB plans it: a rowid semi join against a top-n.
+    const late = (limited: object) =>
+      JSON.stringify([
+        {
+          name: 'PROJECTION',
+          extra_info: { 'Estimated Cardinality': '0' },
+          children: [{ name: 'HASH_JOIN', extra_info: { 'Join Type': 'SEMI', Conditions: 'rowid = rowid', 'Estimated Cardinality': '0' }, children: [scan, limited] }],
+        },
+      ]);
+    expect(planEstimate(late({ name: 'TOP_N', extra_info: { Top: '10' }, children: [scan] }), [BIGINT]).outputCount).toBe(10);
+    // A streaming limit carries no number: the statement's own LIMIT caps the count.
+    const streaming = late({ name: 'STREAMING_LIMIT', extra_info: {}, children: [scan] });
+    expect(planEstimate(streaming, [BIGINT]).outputCount).toBe(1_000_000);
+    expect(planEstimate(streaming, [BIGINT], 500)).toMatchObject({ outputCount: 500, outputSize: 500 * 8 });
+  });
+
   it('estimates row widths of nested and decimal types', () => {
     expect(byteWidth(DECIMAL(18, 2))).toBe(8);
     expect(byteWidth(DECIMAL(38, 2))).toBe(16);

@@ -8,18 +8,40 @@ interface PlanNode {
 }
 
 /**
- * Plan estimates from DuckDB's `EXPLAIN (FORMAT JSON)` output: the root's estimated
- * cardinality (or, when the root has none, that of the nearest operator below with one),
- * the sum over all operators as a relative cost, and rows × an estimated row width.
+ * Plan estimates from DuckDB's `EXPLAIN (FORMAT JSON)` output: the rows the root puts out (see
+ * rowsOut), capped by the statement's own LIMIT; the sum of the operators' estimated
+ * cardinalities as a relative cost; and rows × an estimated row width.
  */
-export function planEstimate(planJson: string, columnTypes: readonly DuckDBType[]): Estimate {
+export function planEstimate(planJson: string, columnTypes: readonly DuckDBType[], limit: number | null = null): Estimate {
   const roots = JSON.parse(planJson) as PlanNode[];
-  const cardinalities = roots.flatMap((root) => nodesOf(root).map(cardinalityOf));
-  const outputCount = cardinalities.find((value) => value !== null) ?? 0;
-  const cpuCost = cardinalities.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+  const cpuCost = roots.flatMap(nodesOf).reduce((sum, node) => sum + (cardinalityOf(node) ?? 0), 0);
+  const rows = roots.length > 0 ? rowsOut(roots[0]!) : 0;
+  const outputCount = limit === null ? rows : Math.min(rows, limit);
   const width = columnTypes.reduce((sum, type) => sum + byteWidth(type), 0);
   return { outputCount, cpuCost, outputSize: outputCount * width };
 }
+
+/**
+ * Rows an operator puts out: its own estimate where DuckDB has one, else what the operator does
+ * to its input (projections and sorts with a 0 estimate pass theirs on). A semi join on rowid
+ * is DuckDB's late materialization (its estimate, and those above it, a placeholder 0): it puts
+ * out as many rows as its smaller side.
+ */
+function rowsOut(node: PlanNode): number {
+  const children = (node.children ?? []).map(rowsOut);
+  const first = children[0] ?? 0;
+  const own = cardinalityOf(node);
+  if (children.length === 1 && PASS_THROUGH.has(node.name ?? '') && !own) return first;
+  if (node.name === 'HASH_JOIN' && node.extra_info?.['Join Type'] === 'SEMI' && node.extra_info?.Conditions === 'rowid = rowid') {
+    return Math.min(...children);
+  }
+  if (own !== null) return own;
+  if (node.name === 'UNGROUPED_AGGREGATE') return 1;
+  if (node.name === 'TOP_N') return Math.min(first, Number(node.extra_info?.Top) || first);
+  return first;
+}
+
+const PASS_THROUGH = new Set(['PROJECTION', 'ORDER_BY']);
 
 /** Depth first, the root first. */
 function nodesOf(node: PlanNode): PlanNode[] {

@@ -72,11 +72,27 @@ export async function estimateStatements(connection: DuckDBConnection, sql: stri
   try {
     const plan = (await (await explain.run()).getRowObjectsJS()) as { explain_value: string }[];
     const types = Array.from({ length: statement.columnCount }, (_, index) => statement.columnType(index));
-    return planEstimate(plan[0]?.explain_value ?? '[]', types);
+    return planEstimate(plan[0]?.explain_value ?? '[]', types, await topLevelLimit(connection, last));
   } finally {
     statement.destroySync();
     explain.destroySync();
   }
+}
+
+/**
+ * The constant LIMIT of the statement itself, from DuckDB's own parse (json_serialize_sql): plans
+ * do not always carry it (a streaming limit under a late-materialization join has no number).
+ */
+async function topLevelLimit(connection: DuckDBConnection, statement: string): Promise<number | null> {
+  const reader = await connection.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS ast', [statement]);
+  const ast = JSON.parse(String(reader.getRowObjectsJS()[0]?.ast ?? '{}')) as SerializedSql;
+  const modifier = ast.statements?.[0]?.node?.modifiers?.find((m) => m.type === 'LIMIT_MODIFIER');
+  const value = modifier?.limit?.class === 'CONSTANT' ? Number(modifier.limit.value?.value) : NaN;
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+interface SerializedSql {
+  statements?: { node?: { modifiers?: { type: string; limit?: { class: string; value?: { value?: unknown } } | null }[] } }[];
 }
 
 /** Prepared (not run) so that text which would hide a second statement is refused. */

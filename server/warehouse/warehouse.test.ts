@@ -153,6 +153,12 @@ describe('estimate', () => {
     expect(await warehouse.table(1, 'gaming', 'never')).toBeNull();
   });
 
+  it('counts what LIMIT, ORDER BY … LIMIT and count(*) put out, not what they read', async () => {
+    expect((await estimate('SELECT * FROM bet_report LIMIT 500')).outputCount).toBe(500);
+    expect((await estimate('SELECT * FROM bet_report ORDER BY stake DESC LIMIT 10')).outputCount).toBe(10);
+    expect((await estimate('SELECT count(*) FROM bet_report')).outputCount).toBe(1);
+  });
+
   it('reports bad SQL as a WarehouseSqlError', async () => {
     await expect(estimate('SELECT * FROM nowhere')).rejects.toThrow(/nowhere/);
     await expect(estimate('SELECT * FROM nowhere')).rejects.toBeInstanceOf(WarehouseSqlError);

@@ -6,13 +6,13 @@ import addFormats from 'ajv-formats';
 
 /**
  * Validates real answers of the BI API against Superset's OpenAPI contract
- * (../shared/contracts/superset-openapi.json from the repository root, an unmodified upstream
+ * (contracts/upstream/superset-openapi.json, an unmodified upstream
  * copy), with the corrections below applied to an in-memory copy where the spec is wrong
  * about what Superset actually answers (each says why).
  */
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const SUPERSET_SPEC = path.resolve(REPO_ROOT, '../shared/contracts/superset-openapi.json');
+export const SUPERSET_SPEC = path.resolve(REPO_ROOT, 'contracts/upstream/superset-openapi.json');
 const DOC_ID = 'superset-openapi.json';
 
 type Json = Record<string, unknown>;
