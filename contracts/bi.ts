@@ -309,6 +309,31 @@ export interface TableSearchResponse {
   result: TableSearchHit[];
 }
 
+/** Query of GET /v1/database/{id}/table_preview/ (our extension for the catalog browser). */
+export interface TablePreviewArgs {
+  name: string;
+  /** Default `main`. */
+  schema?: string;
+  /** The database's own catalog when given (any other answers 404). */
+  catalog?: string;
+}
+
+/**
+ * GET /v1/database/{id}/table_preview/?name=&schema= (our extension): the table's first
+ * TABLE_PREVIEW_ROWS rows, converted as execute converts them. Not recorded in the query history.
+ */
+export interface TablePreview {
+  /** As execute's columns. */
+  columns: ResultColumn[];
+  /** As execute's data: one object per row, keyed by column name. */
+  data: Record<string, Cell>[];
+  /** data.length (at most TABLE_PREVIEW_ROWS). */
+  rowCount: number;
+}
+
+/** Rows a table preview answers at most. */
+export const TABLE_PREVIEW_ROWS = 100;
+
 // ---- SQL Lab ----
 
 /** A failed, stopped or timed-out execute (400, 400, 408): the query as the history has it. */

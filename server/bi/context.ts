@@ -5,7 +5,7 @@ import { QueryHistoryStore, type Viewer } from './history.store';
 import { SavedQueryStore } from './savedQueries.store';
 import { SqlTableParser } from './sqlTables';
 
-/** What the SQL Lab route plugins share; made once per app by the BI mount. */
+/** What the BI route plugins of both scopes (catalog readers, admin) share; made once per app by the BI mount. */
 export interface BiContext {
   warehouse: Warehouse;
   history: QueryHistoryStore;
@@ -29,7 +29,7 @@ export async function openBiContext(app: FastifyInstance): Promise<BiContext> {
   return { warehouse, history, savedQueries, executor, parser };
 }
 
-/** The signed-in user as the stores see them (the admin guard has run). */
+/** The signed-in user as the stores see them (the role guard of the route's scope has run). */
 export function viewerOf(request: FastifyRequest): Viewer {
   if (!request.user) throw new Error('The auth guard did not attach a user');
   return { username: request.user.username, admin: request.user.role === 'admin' };

@@ -57,7 +57,7 @@ describe('CSRF on the BI API', () => {
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
   });
 
-  it('unauthenticated → 401; editor → 403 (an editor gets no CSRF token either)', async () => {
+  it('unauthenticated → 401; editor → 403 on SQL Lab (an editor gets no CSRF token either), but reads the catalog', async () => {
     const { app } = await fixture.build();
     const anonymous = await app.inject({ method: 'POST', url: FORMAT, payload });
     expect(anonymous.statusCode).toBe(401);
@@ -65,8 +65,10 @@ describe('CSRF on the BI API', () => {
     const editor = await biClient(app, 'editor', EDITOR_PASSWORD);
     expect(editor.csrf).toBe('');
     expect((await editor.post('/v1/sqllab/format_sql/', payload)).statusCode).toBe(403);
-    const refused = await editor.get('/v1/database/');
+    const refused = await editor.get('/v1/sqllab/');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: 'Forbidden: admin role required' });
+    // Catalog reads are GETs: open to editors, and no CSRF token needed.
+    expect((await editor.get('/v1/database/')).statusCode).toBe(200);
   });
 });

@@ -6,15 +6,18 @@ import type {
   NamesResponse,
   TableMetadata,
   TableOption,
+  TablePreview,
+  TablePreviewArgs,
   TableSearchResponse,
   TablesResponse,
 } from '../../contracts/bi';
 import type { Warehouse, WarehouseDatabase, WarehouseTable } from '../warehouse/types';
 import { pkParams, qQuerystring, type BiOptions } from './context';
-import { badRequest, databaseNotFound, notFound } from './errors';
-import { checkCatalog } from './executor';
+import { badRequest, databaseNotFound, notFound, tableNotFound } from './errors';
+import { checkCatalog, SQLLAB_TIMEOUT_MS } from './executor';
 import { selectStar } from './format';
 import { applyList, parseListRequest, type ListSpec } from './listQuery';
+import { previewTable } from './preview';
 import { risonObject } from './rison';
 
 const SEARCH_LIMIT_DEFAULT = 50;
@@ -49,7 +52,10 @@ const tableMetadataQuery = {
 type Pk = { Params: { pk: number } };
 type PkQ = Pk & { Querystring: { q?: string } };
 
-/** Superset's database API: the warehouse's databases, schemas, tables and columns. */
+/**
+ * Superset's database API: the warehouse's databases, schemas, tables and columns. Read-only
+ * catalog calls, open to admins and editors (the BI mount registers it in its reader scope).
+ */
 export const databaseRoutes: FastifyPluginAsync<BiOptions> = async (app, { bi }) => {
   const { warehouse } = bi;
   const databaseOf = (id: number) => {
@@ -94,7 +100,7 @@ export const databaseRoutes: FastifyPluginAsync<BiOptions> = async (app, { bi })
   await app.register(tableRoutes, { bi });
 };
 
-/** One table's columns (two spellings of the call), and the catalog browser's table search. */
+/** One table's columns (two spellings of the call), and the catalog browser's table search and preview. */
 const tableRoutes: FastifyPluginAsync<BiOptions> = async (app, { bi }) => {
   const { warehouse } = bi;
 
@@ -122,12 +128,27 @@ const tableRoutes: FastifyPluginAsync<BiOptions> = async (app, { bi }) => {
     });
     return { count: result.length, result };
   });
+
+  // Our extension: runs on the warehouse directly, so the preview is never in the query history.
+  app.get<Pk & { Querystring: TablePreviewArgs }>(
+    '/v1/database/:pk/table_preview/',
+    { schema: { params: pkParams, querystring: tableMetadataQuery } },
+    async (request): Promise<TablePreview> => {
+      const { name, schema = 'main', catalog } = request.query;
+      const database = warehouse.database(request.params.pk);
+      if (!database) throw databaseNotFound(request.params.pk);
+      checkCatalog(database, catalog);
+      const table = await warehouse.table(database.id, schema, name);
+      if (!table) throw tableNotFound(schema, name);
+      return previewTable(warehouse, database, schema, table.name, SQLLAB_TIMEOUT_MS);
+    },
+  );
 };
 
 async function tableMetadata(warehouse: Warehouse, databaseId: number, schema: string, name: string): Promise<TableMetadata> {
   if (!warehouse.database(databaseId)) throw databaseNotFound(databaseId);
   const table = await warehouse.table(databaseId, schema, name);
-  if (!table) throw notFound(`Table ${schema}.${name} not found`);
+  if (!table) throw tableNotFound(schema, name);
   return {
     name: table.name,
     columns: table.columns.map((column) => ({ name: column.name, type: column.type, longType: column.type, comment: column.comment })),

@@ -16,6 +16,9 @@ export class BiHttpError extends Error {
 export const badRequest = (message: string) => new BiHttpError(400, { message });
 export const notFound = (message = 'Not found') => new BiHttpError(404, { message });
 
+/** 404 of the table calls (metadata, preview) for a table the schema does not have. */
+export const tableNotFound = (schema: string, name: string) => notFound(`Table ${schema}.${name} not found`);
+
 export function databaseNotFound(id: number): BiHttpError {
   const message = `Database ${id} not found`;
   return new BiHttpError(404, { message, errors: [errorEntry(message, 'DATABASE_NOT_FOUND_ERROR')] });

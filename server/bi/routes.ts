@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import { THROTTLED_MESSAGE } from '../auth/authenticate';
-import { bearerTokenOf, PUBLIC_ROUTE, requireRole } from '../auth/guard';
+import { bearerTokenOf, NOT_AUTHENTICATED, PUBLIC_ROUTE, requireRole } from '../auth/guard';
+import type { Role } from '../auth/users';
 import { requiredStrings } from '../http/validation';
 import { openBiContext } from './context';
 import { csrfGuard, csrfTokenFor } from './csrf';
@@ -31,25 +32,49 @@ const loginSchema = {
   },
 };
 
+/** Roles that may read the catalog (databases, schemas, tables, columns, table previews). */
+const CATALOG_READERS: readonly Role[] = ['admin', 'editor'];
+
 /**
- * Superset-compatible API, mounted at /api/bi; administrators only. Register new BI
- * route plugins (SQL Lab, ...) inside the admin scope so the role check covers them.
- * Every mutating call but login/refresh needs the CSRF token (see csrfGuard).
+ * Superset-compatible API, mounted at /api/bi, in two scopes that share one BiContext:
+ * - the reader scope, open to every role in CATALOG_READERS: the read-only database API
+ *   (GET /v1/database/..., search_tables/, table_preview/) the catalog browser uses;
+ * - the admin scope, administrators only: everything else (SQL Lab, query history, saved
+ *   queries, /v1/me/, the CSRF token). Register new BI route plugins there unless they only
+ *   read the catalog, so the admin check covers them.
+ * Login/refresh are public but give tokens to admins only. Every mutating call but
+ * login/refresh needs the CSRF token (see csrfGuard).
  */
 export const biRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', csrfGuard);
   await app.register(securityTokenRoutes);
+  // Opened once here, above both scopes: one history store, executor and SQL parser per app.
+  const bi = await openBiContext(app);
+  await app.register(async (reader) => {
+    reader.addHook('preHandler', requireAnyRole(CATALOG_READERS));
+    registerBiErrors(reader);
+    await reader.register(databaseRoutes, { bi });
+  });
   await app.register(async (admin) => {
     admin.addHook('preHandler', requireRole('admin'));
     registerBiErrors(admin);
     await admin.register(currentUserRoutes);
-    const bi = await openBiContext(admin);
-    await admin.register(databaseRoutes, { bi });
     await admin.register(sqlLabRoutes, { bi });
     await admin.register(queryRoutes, { bi });
     await admin.register(savedQueryRoutes, { bi });
   });
 };
+
+/**
+ * preHandler of the reader scope: like requireRole (auth/guard.ts), which takes one role, but
+ * for a list of roles; an allowlist, so a role added later is not let in by default.
+ */
+function requireAnyRole(roles: readonly Role[]): preHandlerAsyncHookHandler {
+  return async function anyRoleGuard(request, reply) {
+    if (!request.user) return reply.code(401).send(NOT_AUTHENTICATED);
+    if (!roles.includes(request.user.role)) return reply.code(403).send({ message: `Forbidden: one of the roles ${roles.join(', ')} required` });
+  };
+}
 
 /** JWT login and refresh (Superset's security API): public, but only admins get tokens. */
 const securityTokenRoutes: FastifyPluginAsync = async (app) => {
