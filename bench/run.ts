@@ -6,13 +6,14 @@ import { ConsoleServer } from '../tests/support/consoleServer';
 import { bundleSuite } from './suites/bundle.bench';
 import { crosstabSuite } from './suites/crosstab.bench';
 import { eventlogSuite } from './suites/eventlog.bench';
+import { executeSuite } from './suites/execute.bench';
 import { gridSuite } from './suites/grid.bench';
 import { replaySuite } from './suites/replay.bench';
 import { CHROMIUM_LAUNCH } from './support/chromium';
 import type { BenchResult, BenchSuite } from './types';
 
 /** Every benchmark suite; later issues add theirs here. */
-const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite];
+const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite];
 
 function printTable(results: BenchResult[]) {
   const rows = results.map((r) => ({
