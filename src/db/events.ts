@@ -1,3 +1,5 @@
+import type { CatalogNodeType } from '../catalog/types';
+
 /**
  * The event log's shapes. An event is a past-tense fact about something the user authored.
  * `origin` says where it came from: remote and replayed events never push undo entries,
@@ -136,6 +138,48 @@ const SQL_TAB_TYPES: ReadonlySet<string> = new Set<SqlTabEventType>([
 
 export function isSqlTabEvent(event: ConsoleEvent): event is SqlTabEvent {
   return SQL_TAB_TYPES.has(event.type);
+}
+
+// ---- Catalog browser's local edits (aggregate id: `catalog`) ----------------------------------
+
+export const CATALOG_AGGREGATE = 'catalog';
+
+/** Ids are the nodes' paths (see src/catalog/types.ts); a created node's id is chosen by the command. */
+export interface CatalogNodeCreatedPayload {
+  id: string;
+  parentId: string | null;
+  type: CatalogNodeType;
+  name: string;
+  /** Column data type or table kind, when known. */
+  detail?: string | null;
+}
+
+/**
+ * Edits of the catalog that stay in this browser. Each payload carries the value it replaces
+ * (`from`), so undo needs neither the server's data nor a replay. For owner and description,
+ * null means "no local value" (the server's shows through): `from: null` undoes to that.
+ */
+export type CatalogEvent =
+  | ConsoleEvent<CatalogNodeCreatedPayload> & { type: 'CatalogNodeCreated' }
+  | ConsoleEvent<{ id: string; name: string; from: string }> & { type: 'CatalogNodeRenamed' }
+  | ConsoleEvent<{ id: string }> & { type: 'CatalogNodeDeleted' }
+  | ConsoleEvent<{ id: string }> & { type: 'CatalogNodeRestored' }
+  | ConsoleEvent<{ id: string; owner: string | null; from: string | null }> & { type: 'CatalogOwnerSet' }
+  | ConsoleEvent<{ id: string; description: string | null; from: string | null }> & { type: 'CatalogDescriptionSet' };
+
+export type CatalogEventType = CatalogEvent['type'];
+
+const CATALOG_TYPES: ReadonlySet<string> = new Set<CatalogEventType>([
+  'CatalogNodeCreated',
+  'CatalogNodeRenamed',
+  'CatalogNodeDeleted',
+  'CatalogNodeRestored',
+  'CatalogOwnerSet',
+  'CatalogDescriptionSet',
+]);
+
+export function isCatalogEvent(event: ConsoleEvent): event is CatalogEvent {
+  return event.aggregateId === CATALOG_AGGREGATE && CATALOG_TYPES.has(event.type);
 }
 
 // ---- Writing events -----------------------------------------------------------------------

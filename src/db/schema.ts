@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import type { ExecuteResponse } from '../../contracts/bi';
+import type { CatalogEditRow } from '../catalog/types';
 import type { ConsoleEvent, SqlTabEstimate } from './events';
 
 /** Local-only UI state: never synced, never part of the event log. */
@@ -59,6 +60,9 @@ export interface SqlTabRow {
   /** Seq of the last activation; the open tab with the highest one is the active tab. */
   activatedSeq?: number;
 }
+
+/** The catalog browser's local overlay of one node (created, renamed, deleted, owner, description); see src/catalog/types.ts. */
+export type { CatalogEditRow };
 
 // ---- Caches of server data (written by the sync layer; never events) -----------------------
 
@@ -162,6 +166,7 @@ export class ConsoleDb extends Dexie {
   sqlResults!: Table<SqlResultRow, string>;
   sqlLocalHistory!: Table<SqlLocalHistoryRow, string>;
   biMetadata!: Table<BiMetadataRow, string>;
+  catalogEdits!: Table<CatalogEditRow, string>;
 
   constructor(name = 'data-platform-console') {
     super(name);
@@ -185,6 +190,11 @@ export class ConsoleDb extends Dexie {
       sqlResults: 'tabId',
       sqlLocalHistory: 'id, startedAt',
       biMetadata: 'key',
+    });
+    // v4: the catalog browser's local edits (a projection of Catalog* events, keyed by node id).
+    // A new table only: the log holds no catalog events yet, so there is nothing to migrate or rebuild.
+    this.version(4).stores({
+      catalogEdits: 'id, seq',
     });
   }
 }

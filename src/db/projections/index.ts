@@ -1,3 +1,4 @@
+import { catalogEdits } from './catalogEdits';
 import { sqlTabs } from './sqlTabs';
 import type { AnyProjection } from './types';
 import { workspaceChanges } from './workspaceChanges';
@@ -5,4 +6,4 @@ import { workspaceChanges } from './workspaceChanges';
 export type { AnyProjection, ProjectionTable, TableProjection } from './types';
 
 /** Every table projection; append() keeps all of them up to date. */
-export const PROJECTIONS: readonly AnyProjection[] = [workspaceChanges, sqlTabs];
+export const PROJECTIONS: readonly AnyProjection[] = [workspaceChanges, sqlTabs, catalogEdits];

@@ -67,6 +67,13 @@ describe('BI API reads', () => {
     expect(seen[0]).toMatchObject({ url: '/v1/database/2/table_metadata/', params: { name: 'bets', schema: 'gaming' } });
   });
 
+  it('reads a table preview by name and schema', async () => {
+    const preview = { columns: [], data: [{ n: 1 }], rowCount: 1 };
+    const { api, seen } = ok(preview);
+    expect(await api.tablePreview(2, 'gaming', 'bets')).toEqual(preview);
+    expect(seen[0]).toMatchObject({ url: '/v1/database/2/table_preview/', params: { name: 'bets', schema: 'gaming' } });
+  });
+
   it('searches tables with a default limit of 50', async () => {
     const { api, seen } = ok({ count: 0, result: [] });
     expect(await api.searchTables('bet')).toEqual([]);
@@ -123,6 +130,7 @@ describe('BI API reads', () => {
     ['historyRelated', (api: ReturnType<typeof createBiApi>) => api.historyRelated('database'), 'related values'],
     ['savedQuery', (api: ReturnType<typeof createBiApi>) => api.savedQuery(3), 'a saved query'],
     ['favoriteStatus', (api: ReturnType<typeof createBiApi>) => api.favoriteStatus([3]), 'favourite statuses'],
+    ['tablePreview', (api: ReturnType<typeof createBiApi>) => api.tablePreview(1, 'gaming', 'bets'), 'preview rows'],
   ])('%s refuses an answer without its result', async (_, call, what) => {
     const { api } = ok({ message: 'nothing here' });
     await expect(call(api)).rejects.toThrow(`The server answered without ${what}.`);

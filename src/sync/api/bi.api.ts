@@ -16,6 +16,7 @@ import type {
   SavedQueryWriteResponse,
   TableMetadata,
   TableOption,
+  TablePreview,
   TableSearchHit,
 } from '../../../contracts/bi';
 import { withCsrf } from './csrf';
@@ -34,6 +35,8 @@ export interface BiApi {
   tables(databaseId: number, schema: string, options?: ReadOptions): Promise<TableOption[]>;
   tableMetadata(databaseId: number, schema: string, table: string, options?: ReadOptions): Promise<TableMetadata>;
   searchTables(text: string, limit?: number, options?: ReadOptions): Promise<TableSearchHit[]>;
+  /** The first rows of a table (the catalog browser's preview; not in the query history). */
+  tablePreview(databaseId: number, schema: string, table: string, options?: ReadOptions): Promise<TablePreview>;
   execute(body: ExecuteBody, options?: ReadOptions): Promise<ExecuteResponse>;
   /** Interrupts the query the server runs for this client id. */
   stop(clientId: string): Promise<void>;
@@ -75,6 +78,10 @@ export function createBiApi(http: AxiosInstance): BiApi {
     tableMetadata: (id, schema, table, options) => get<TableMetadata>(`/v1/database/${id}/table_metadata/`, { name: table, schema }, options),
     searchTables: async (text, limit = 50, options) =>
       expect((await get<{ result: TableSearchHit[] }>('/v1/database/search_tables/', q({ text, limit }), options)).result, 'tables'),
+    tablePreview: async (id, schema, table, options) => {
+      const preview = await get<TablePreview>(`/v1/database/${id}/table_preview/`, { name: table, schema }, options);
+      return { ...preview, data: expect(preview.data, 'preview rows') };
+    },
     execute: async (body, { signal } = {}) => (await http.post<ExecuteResponse>('/v1/sqllab/execute/', body, { signal })).data,
     async stop(clientId) {
       await http.post('/v1/query/stop', { client_id: clientId });

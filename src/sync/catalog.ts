@@ -1,0 +1,185 @@
+import type { BiDatabase, TableMetadata, TableOption, TableSearchHit } from '../../contracts/bi';
+import { parseNodeId } from '../catalog/tree';
+import type { CatalogCache, CatalogNode, CatalogNodeId } from '../catalog/types';
+import type { ConsoleDb } from '../db/schema';
+import type { BiApi, ReadOptions } from './api/bi.api';
+import { isNetworkError, serverMessage } from './api/http';
+import { createBiMetadata, type BiMetadata } from './biMetadata';
+
+// ---- The cache, as the tree reads it ----------------------------------------------------------
+
+/** The cached metadata with the age of what is kept, for a "cached N minutes ago" note. */
+export interface CachedCatalog extends CatalogCache {
+  /** When the oldest and the newest kept answers were fetched; null when nothing is kept. */
+  oldestFetchedAt: number | null;
+  newestFetchedAt: number | null;
+}
+
+/**
+ * Everything the BI metadata cache (biMetadata) keeps, as CatalogCache's maps: its keys are
+ * `<kind>/<key>` where `<key>` is cacheKeys' key (`schemas/1`, `tables/1/gaming`,
+ * `table/1/gaming/bets`). Read it in a live query: every tab's tree follows the cache.
+ */
+export async function readCache(db: ConsoleDb): Promise<CachedCatalog> {
+  const schemas = new Map<number, string[]>();
+  const tables = new Map<string, TableOption[]>();
+  const tableMetadata = new Map<string, TableMetadata>();
+  let databases: BiDatabase[] | undefined;
+  let oldestFetchedAt: number | null = null;
+  let newestFetchedAt: number | null = null;
+  for (const { key, value, fetchedAt } of await db.biMetadata.toArray()) {
+    const slash = key.indexOf('/');
+    const kind = slash < 0 ? key : key.slice(0, slash);
+    const rest = key.slice(slash + 1);
+    if (kind === 'databases') databases = value as BiDatabase[];
+    else if (kind === 'schemas') schemas.set(Number(rest), value as string[]);
+    else if (kind === 'tables') tables.set(rest, value as TableOption[]);
+    else if (kind === 'table') tableMetadata.set(rest, value as TableMetadata);
+    else continue; // another feature's entry
+    oldestFetchedAt = Math.min(oldestFetchedAt ?? fetchedAt, fetchedAt);
+    newestFetchedAt = Math.max(newestFetchedAt ?? fetchedAt, fetchedAt);
+  }
+  return { databases, schemas, tables, tableMetadata, oldestFetchedAt, newestFetchedAt };
+}
+
+// ---- Loading children, once ---------------------------------------------------------------------
+
+/** The id that stands for the list of catalogs (the databases), the tree's invisible root. */
+export const CATALOG_ROOT: CatalogNodeId = '';
+
+/** What the loader needs of a node: its id (the server's names) and its database. */
+export type LoadTarget = Pick<CatalogNode, 'id' | 'pk' | 'created'>;
+
+export const ROOT_TARGET: LoadTarget = { id: CATALOG_ROOT, pk: null, created: false };
+
+export interface NodeLoadState {
+  /** `error` only when the children never loaded; a failed refresh keeps `loaded` and sets `error`. */
+  status: 'idle' | 'loading' | 'loaded' | 'error';
+  /** A forced re-fetch of loaded children is under way (the tree keeps showing them). */
+  refreshing: boolean;
+  fetchedAt: number | null;
+  /** Answered from the cache because the server could not be reached. */
+  stale: boolean;
+  error: string | null;
+}
+
+export const IDLE: NodeLoadState = { status: 'idle', refreshing: false, fetchedAt: null, stale: false, error: null };
+
+export const UNREACHABLE_MESSAGE = 'The server cannot be reached, and nothing is kept offline for this item.';
+
+/** How many refreshes run at once: one browser tab should not flood the server. */
+const REFRESH_CONCURRENCY = 4;
+
+function messageOf(error: unknown): string {
+  if (isNetworkError(error)) return UNREACHABLE_MESSAGE;
+  return serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** Columns have nothing under them and local nodes nothing on the server. */
+function loadable(target: LoadTarget): boolean {
+  return target.id === CATALOG_ROOT || (!target.created && target.pk !== null && parseNodeId(target.id).length < 4);
+}
+
+export interface CatalogLoaderDeps {
+  db: ConsoleDb;
+  api: BiApi;
+  /** Shared with the SQL workbench when there is one (the same Dexie cache either way). */
+  metadata?: BiMetadata;
+}
+
+/**
+ * Loads the catalog tree's children from the server through the BI metadata cache (which keeps
+ * them in Dexie, so the tree, a live query on readCache, shows them in every tab). A node's
+ * children are fetched once per session: repeated and concurrent loads share one request; only
+ * `refresh` asks again. Per-node states are an external store for useSyncExternalStore.
+ */
+export function createCatalogLoader({ db, api, metadata = createBiMetadata(db, api) }: CatalogLoaderDeps) {
+  let states: ReadonlyMap<CatalogNodeId, NodeLoadState> = new Map();
+  const listeners = new Set<() => void>();
+  const inFlight = new Map<CatalogNodeId, Promise<NodeLoadState>>();
+  const targets = new Map<CatalogNodeId, LoadTarget>();
+
+  const stateOf = (id: CatalogNodeId) => states.get(id) ?? IDLE;
+
+  function setState(id: CatalogNodeId, state: NodeLoadState): NodeLoadState {
+    states = new Map(states).set(id, state); // a new map per change: useSyncExternalStore compares snapshots by identity
+    for (const listener of listeners) listener();
+    return state;
+  }
+
+  /** The metadata call that answers a node's children: catalogs → schemas, schemas → tables, tables → columns. */
+  function fetchChildren({ id, pk }: LoadTarget, force: boolean): Promise<{ fetchedAt: number; stale: boolean }> {
+    const [, schema, table] = parseNodeId(id);
+    if (id === CATALOG_ROOT || pk === null) return metadata.databases(force);
+    if (schema === undefined) return metadata.schemas(pk, force);
+    if (table === undefined) return metadata.tables(pk, schema, force);
+    return metadata.table(pk, schema, table, force);
+  }
+
+  async function run(target: LoadTarget, before: NodeLoadState, force: boolean): Promise<NodeLoadState> {
+    const wasLoaded = before.status === 'loaded';
+    setState(target.id, wasLoaded ? { ...before, refreshing: true } : { ...IDLE, status: 'loading' });
+    try {
+      const { fetchedAt, stale } = await fetchChildren(target, force);
+      return setState(target.id, { status: 'loaded', refreshing: false, fetchedAt, stale, error: null });
+    } catch (error) {
+      const failed = wasLoaded ? { ...before, refreshing: false } : { ...IDLE, status: 'error' as const };
+      return setState(target.id, { ...failed, error: messageOf(error) });
+    }
+  }
+
+  /** Loads a node's children unless this session loaded them already (or `refresh`). Never rejects: failures are states. */
+  function load(target: LoadTarget, { refresh = false }: { refresh?: boolean } = {}): Promise<NodeLoadState> {
+    if (!loadable(target)) return Promise.resolve(stateOf(target.id));
+    const running = inFlight.get(target.id);
+    if (running) return running;
+    const before = stateOf(target.id);
+    if (before.status === 'loaded' && !refresh) return Promise.resolve(before);
+    targets.set(target.id, target);
+    const promise = run(target, before, refresh).finally(() => inFlight.delete(target.id));
+    inFlight.set(target.id, promise);
+    return promise;
+  }
+
+  /** Runs loads a few at a time, outer nodes first. */
+  async function refreshAll(list: LoadTarget[]): Promise<void> {
+    const queue = [...list].sort((a, b) => (a.id === CATALOG_ROOT ? -1 : parseNodeId(a.id).length) - (b.id === CATALOG_ROOT ? -1 : parseNodeId(b.id).length));
+    const worker = async () => {
+      for (let target = queue.shift(); target; target = queue.shift()) await load(target, { refresh: true });
+    };
+    await Promise.all(Array.from({ length: REFRESH_CONCURRENCY }, worker));
+  }
+
+  return {
+    load,
+    /** Tries a failed node again (a failed refresh is forced again). */
+    retry(id: CatalogNodeId): Promise<NodeLoadState> {
+      const target = targets.get(id);
+      return target ? load(target, { refresh: stateOf(id).status === 'loaded' }) : Promise.resolve(stateOf(id));
+    },
+    /**
+     * Re-fetches, in the background, every node this session loaded (plus `also`, e.g. the nodes
+     * the tree shows loaded from an earlier session). Nodes keep `loaded` while it runs, so the
+     * tree and its expansion stay as they are; the new answers replace the cached ones.
+     */
+    refreshLoaded(also: Iterable<LoadTarget> = []): Promise<void> {
+      const loaded = [...targets.values()].filter((t) => stateOf(t.id).status === 'loaded');
+      const extra = [...also].filter((t) => loadable(t) && !targets.has(t.id));
+      return refreshAll([...loaded, ...extra]);
+    },
+    /** The server's table search (names across every catalog); empty text answers nothing without asking. */
+    searchServer(text: string, { limit, signal }: { limit?: number } & ReadOptions = {}): Promise<TableSearchHit[]> {
+      const trimmed = text.trim();
+      return trimmed === '' ? Promise.resolve([]) : api.searchTables(trimmed, limit, { signal });
+    },
+    stateOf,
+    getSnapshot: (): ReadonlyMap<CatalogNodeId, NodeLoadState> => states,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    readCache: () => readCache(db),
+  };
+}
+
+export type CatalogLoader = ReturnType<typeof createCatalogLoader>;
