@@ -27,6 +27,7 @@ function fakeApi(overrides: Partial<BiApi> = {}): BiApi {
     tables: vi.fn(async () => tables),
     tableMetadata: vi.fn(async () => betsMetadata),
     searchTables: unexpected,
+    tablePreview: unexpected,
     execute: unexpected,
     stop: unexpected,
     estimate: unexpected,

@@ -36,6 +36,7 @@ function fakeApi(overrides: Partial<BiApi> = {}): BiApi {
     tables: unexpected,
     tableMetadata: unexpected,
     searchTables: unexpected,
+    tablePreview: unexpected,
     execute: vi.fn(async () => response),
     stop: vi.fn(async () => {}),
     estimate: vi.fn(async () => cost),

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Identity } from '../db/identity';
+import type { CatalogServices } from '../sync/catalogServices';
 import type { SqlLab } from '../sync/sqlLab';
 import type { WorkspaceCommands } from '../sync/workspace.commands';
 
@@ -11,6 +12,8 @@ export interface AreaServices {
   requestReplay: () => void;
   /** The SQL workbench's services, loaded with its first page (admins only) and kept for the session. */
   sqlLab: () => Promise<SqlLab>;
+  /** The catalog browser's loader and local-edit commands, loaded with its page and kept for the session. */
+  catalog: () => Promise<CatalogServices>;
 }
 
 const AreaContext = createContext<AreaServices | null>(null);

@@ -37,7 +37,7 @@ test.describe('redirect rules', () => {
       await shell.menuLink('Workspace').click();
       await expect(shell.pageTitle).toHaveText('Workspace');
       const entries = ['Recent', 'Catalog', 'Workflows', 'Compute', 'SQL Editor', 'Queries', 'Dashboards', 'Job Runs', 'Connectors', 'Play Ground', 'Experiments', 'Features', 'Models', 'Serving'];
-      const built = new Set(['SQL Editor', 'Queries']);
+      const built = new Set(['Catalog', 'SQL Editor', 'Queries']);
       for (const label of entries) {
         await shell.menuLink(label).click();
         await expect(shell.pageTitle).toHaveText(label);
@@ -49,8 +49,8 @@ test.describe('redirect rules', () => {
     test('pages with no screen yet say so plainly', async ({ page, shell }) => {
       await shell.menuLink('Compute').click();
       await expect(page.getByRole('heading', { name: 'Compute is not available yet' })).toBeVisible();
-      await shell.menuLink('Catalog').click();
-      await expect(page.getByRole('heading', { name: 'Catalog is not built yet' })).toBeVisible();
+      await shell.menuLink('Workflows').click();
+      await expect(page.getByRole('heading', { name: 'Workflows is not built yet' })).toBeVisible();
     });
 
     test('hidden routes render: workspace/create, workflow/:id, catalog deep links', async ({ page, shell }) => {

@@ -12,6 +12,7 @@ import { useAuth } from '../hooks/useAuth';
 import { useServices } from '../services';
 import { toast } from 'sonner';
 import type { SqlLab } from '../../sync/sqlLab';
+import type { CatalogServices } from '../../sync/catalogServices';
 
 /** Polling runs in the leader tab's worker; every tab can ask it for fresh data. */
 function useSync(): RefObject<SyncClient | null> {
@@ -60,7 +61,9 @@ export function AreaServicesProvider({ children }: { children: ReactNode }) {
   const { apis, serviceWorker } = useServices();
   const [identity, setIdentity] = useState<Identity | null>(null);
   const sync = useSync();
-  const username = useAuth().user?.username ?? '';
+  const user = useAuth().user;
+  const username = user?.username ?? '';
+  const email = user?.email;
 
   useEffect(() => {
     void loadIdentity(db).then(setIdentity);
@@ -72,6 +75,7 @@ export function AreaServicesProvider({ children }: { children: ReactNode }) {
     if (!identity) return null;
     const refreshWorkspace = () => sync.current?.refreshNow('workspace');
     let sqlLab: Promise<SqlLab> | null = null;
+    let catalog: Promise<CatalogServices> | null = null;
     return {
       identity,
       workspace: createWorkspaceCommands({ db, identity, api: apis.notebook, onSaved: refreshWorkspace }),
@@ -81,8 +85,12 @@ export function AreaServicesProvider({ children }: { children: ReactNode }) {
         (sqlLab ??= Promise.all([import('../../sync/sqlLab'), apis.bi()]).then(([{ createSqlLab }, api]) =>
           createSqlLab({ db, identity, username, api, notify: ({ kind, message }) => toast[kind](message) }),
         )),
+      catalog: () =>
+        (catalog ??= Promise.all([import('../../sync/catalogServices'), apis.bi()]).then(([{ createCatalogServices }, api]) =>
+          createCatalogServices({ db, identity, username, email, api }),
+        )),
     };
-  }, [db, identity, apis, sync, serviceWorker, username]);
+  }, [db, identity, apis, sync, serviceWorker, username, email]);
 
   const onServerBack = useCallback(() => {
     serviceWorker.requestReplay();

@@ -1,0 +1,154 @@
+import { useId, useState } from 'react';
+import type { TableMetadata, TablePreview } from '../../../contracts/bi';
+import type { CatalogNode } from '../../catalog/types';
+import { ResultsGrid } from '../sql/results/ResultsGrid';
+
+/** What the page knows of a table beyond the tree: its metadata and its first rows (each may still load or fail). */
+export interface TableFacts {
+  metadata: TableMetadata | null;
+  preview: { data: TablePreview | null; error: string | null; loading: boolean };
+}
+
+interface Props {
+  node: CatalogNode;
+  facts: TableFacts | null;
+  ownerChoices: readonly string[];
+  canOpenInSql: boolean;
+  onOpenInSql: (sql: string) => void;
+  onSetOwner: (owner: string) => void;
+  onSetDescription: (description: string) => void;
+}
+
+const TYPE_LABEL: Record<CatalogNode['type'], string> = { catalog: 'Catalog', schema: 'Schema', table: 'Table', column: 'Column' };
+
+/** The selected node: what it is, its owner and description (editable locally) and, for a table, its columns and first rows. */
+export function NodeDetails({ node, facts, ownerChoices, canOpenInSql, onOpenInSql, onSetOwner, onSetDescription }: Props) {
+  const ownerId = useId();
+  const metadata = facts?.metadata ?? null;
+  const columns = node.type === 'table' ? (metadata?.columns ?? node.children.map((c) => ({ name: c.name, type: c.detail ?? '', comment: c.description }))) : null;
+  return (
+    <section className="catalog-details" aria-label={`${TYPE_LABEL[node.type]} ${node.name}`}>
+      <header className="catalog-details-head">
+        <span className="catalog-kind">{TYPE_LABEL[node.type]}</span>
+        <h2>{node.name}</h2>
+        {node.local && <span className="catalog-local">local</span>}
+      </header>
+      <dl className="catalog-facts">
+        {node.schemaName && node.type !== 'schema' && (
+          <>
+            <dt>Schema</dt>
+            <dd>{node.schemaName}</dd>
+          </>
+        )}
+        {node.type === 'column' && (
+          <>
+            <dt>Type</dt>
+            <dd>{node.detail ? <code>{node.detail}</code> : <span className="muted">Not set</span>}</dd>
+          </>
+        )}
+        {node.type === 'table' && (
+          <>
+            <dt>Rows</dt>
+            <dd>{metadata?.rowCount == null ? '—' : metadata.rowCount.toLocaleString('en-US')}</dd>
+          </>
+        )}
+        <dt>
+          <label htmlFor={ownerId}>Owner</label>
+        </dt>
+        <dd>
+          <select id={ownerId} value={node.owner ?? ''} onChange={(event) => event.target.value && onSetOwner(event.target.value)}>
+            {node.owner === null && <option value="">Not set</option>}
+            {ownerChoices.map((owner) => (
+              <option key={owner} value={owner}>
+                {owner}
+              </option>
+            ))}
+          </select>
+        </dd>
+      </dl>
+      <DescriptionEditor key={`${node.id}\n${node.description ?? ''}`} description={node.description ?? ''} onSave={onSetDescription} />
+      {node.type === 'table' && metadata && (
+        <div className="catalog-sql">
+          <div className="catalog-section-head">
+            <h3>SELECT statement</h3>
+            {canOpenInSql && (
+              <button type="button" className="button small" onClick={() => onOpenInSql(metadata.selectStar)}>
+                Open in SQL editor
+              </button>
+            )}
+          </div>
+          <pre>
+            <code>{metadata.selectStar}</code>
+          </pre>
+        </div>
+      )}
+      {columns && (
+        <div>
+          <h3>Columns ({columns.length})</h3>
+          <table className="data-table catalog-columns">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Type</th>
+                <th scope="col">Comment</th>
+              </tr>
+            </thead>
+            <tbody>
+              {columns.map((column) => (
+                <tr key={column.name}>
+                  <td>{column.name}</td>
+                  <td>{column.type ? <code>{column.type}</code> : <span className="muted">—</span>}</td>
+                  <td>{column.comment ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {node.type === 'table' && facts && <Preview node={node} preview={facts.preview} />}
+    </section>
+  );
+}
+
+function Preview({ node, preview }: { node: CatalogNode; preview: TableFacts['preview'] }) {
+  return (
+    <div className="catalog-preview">
+      <h3>Preview</h3>
+      {preview.loading && <p className="muted">Loading the first rows…</p>}
+      {preview.error && (
+        <p className="form-error" role="alert">
+          Preview unavailable: {preview.error}
+        </p>
+      )}
+      {preview.data && (
+        <div className="catalog-preview-grid">
+          <ResultsGrid columns={preview.data.columns} rows={preview.data.data} elapsedMs={null} limited={false} fileName={`${node.name}-preview`} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The description, edited in place: Save appends one event; nothing is written while typing. Keyed by the saved text, so another tab's edit resets it. */
+function DescriptionEditor({ description, onSave }: { description: string; onSave: (description: string) => void }) {
+  const [text, setText] = useState(description);
+  const id = useId();
+  const changed = text.trim() !== description.trim();
+  return (
+    <form
+      className="catalog-description"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (changed) onSave(text.trim());
+      }}
+    >
+      <label htmlFor={id}>Description</label>
+      <textarea id={id} rows={3} value={text} onChange={(event) => setText(event.target.value)} placeholder="No description" />
+      <div className="catalog-description-actions">
+        <button type="submit" className="button small" disabled={!changed}>
+          Save description
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { TableSearchHit } from '../../../contracts/bi';
+import { buildCatalogTree, indexTree, searchTree, visibleRows } from '../../catalog/tree';
+import type { CatalogNode, CatalogNodeId } from '../../catalog/types';
+import { catalogEditRows, catalogUndoState } from '../../db/catalogEdits';
+import { readCache, ROOT_TARGET, type NodeLoadState } from '../../sync/catalog';
+import type { CatalogServices } from '../../sync/catalogServices';
+import { useArea } from '../area';
+import { useDb } from '../db';
+
+/** How long typing pauses before the server is asked for tables not loaded yet. */
+const SERVER_SEARCH_DELAY_MS = 250;
+const NO_LOADS: ReadonlyMap<CatalogNodeId, NodeLoadState> = new Map();
+const noSubscribe = () => () => {};
+
+/** The session's catalog services, once loaded (null before). */
+export function useCatalogServices(): CatalogServices | null {
+  const { catalog } = useArea();
+  const [services, setServices] = useState<CatalogServices | null>(null);
+  useEffect(() => {
+    let live = true;
+    void catalog().then((loaded) => live && setServices(loaded));
+    return () => {
+      live = false;
+    };
+  }, [catalog]);
+  return services;
+}
+
+/**
+ * The tree every tab sees: the cached server metadata and the local edits (both live queries, so
+ * another tab's rename shows here at once), with server search hits while searching.
+ */
+export function useCatalogTree(services: CatalogServices | null, searchText: string, expanded: ReadonlySet<CatalogNodeId>) {
+  const db = useDb();
+  const cache = useLiveQuery(() => readCache(db), [db]);
+  const edits = useLiveQuery(() => catalogEditRows(db), [db]);
+  const undo = useLiveQuery(() => catalogUndoState(db), [db]);
+  const loads = useSyncExternalStore(services?.loader.subscribe ?? noSubscribe, services?.loader.getSnapshot ?? (() => NO_LOADS));
+  const hits = useServerSearch(services, searchText);
+
+  const roots = useMemo(() => (cache && edits ? buildCatalogTree(cache, edits, hits.hits) : null), [cache, edits, hits.hits]);
+  const index = useMemo(() => (roots ? indexTree(roots) : null), [roots]);
+  const search = useMemo(() => (index ? searchTree(index, searchText) : null), [index, searchText]);
+  const rows = useMemo(() => (roots ? visibleRows(roots, expanded, search) : []), [roots, expanded, search]);
+
+  // The catalogs: kept ones show at once and are refreshed in the background (which is also how
+  // the page learns the server is unreachable); the loader shares and remembers the request.
+  useEffect(() => {
+    if (!services) return;
+    const openedAt = Date.now();
+    void services.loader.load(ROOT_TARGET).then((state) => {
+      if (state.status === 'loaded' && (state.fetchedAt ?? 0) < openedAt) void services.loader.load(ROOT_TARGET, { refresh: true });
+    });
+  }, [services]);
+
+  return { cache, roots, index, search, rows, loads, undo, serverSearch: hits };
+}
+
+/** Asks the server for tables matching the text (debounced); offline, the search covers what is cached. */
+function useServerSearch(services: CatalogServices | null, text: string) {
+  const [state, setState] = useState<{ text: string; hits: TableSearchHit[]; failed: boolean }>({ text: '', hits: [], failed: false });
+  const trimmed = text.trim();
+  useEffect(() => {
+    if (!services || trimmed.length < 2) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      services.loader.searchServer(trimmed, { signal: controller.signal }).then(
+        (hits) => setState({ text: trimmed, hits, failed: false }),
+        () => !controller.signal.aborted && setState({ text: trimmed, hits: [], failed: true }),
+      );
+    }, SERVER_SEARCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [services, trimmed]);
+  const current = trimmed.length >= 2 && state.text === trimmed;
+  return { hits: current ? state.hits : EMPTY_HITS, failed: current && state.failed };
+}
+
+const EMPTY_HITS: TableSearchHit[] = [];
+
+/** Expanding a node asks for its children (once); so does every ancestor of a node chosen by URL. */
+export function loadTargetOf(node: CatalogNode) {
+  return { id: node.id, pk: node.pk, created: node.created };
+}
