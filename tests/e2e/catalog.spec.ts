@@ -80,6 +80,24 @@ test.describe('data catalog', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Nothing matches.' })).toBeVisible();
   });
 
+  test('Ctrl+K finds cached tables and columns and opens them in the catalog', async ({ page }) => {
+    const catalog = new CatalogPage(page);
+    await catalog.goto();
+    await catalog.expand('lakehouse', 1);
+    await catalog.expand('gaming', 2);
+    await catalog.expand('bet_report', 3);
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Search the console' });
+    await dialog.getByRole('combobox').fill('pay_out');
+    await dialog.getByRole('option', { name: /^pay_out_amt/ }).click();
+    await expect(page).toHaveURL(/\/admin\/catalog\/lakehouse\/gaming\/bet_report\/pay_out_amt$/);
+    await expect(catalog.heading('pay_out_amt')).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await dialog.getByRole('combobox').fill('members');
+    await dialog.getByRole('option', { name: /^members lakehouse\.gaming/ }).click();
+    await expect(catalog.heading('members')).toBeVisible();
+  });
+
   test('local edits: create, add, rename, owner, description, delete — each undone, kept across a reload', async ({ page }) => {
     const catalog = new CatalogPage(page);
     await catalog.goto();

@@ -1,7 +1,12 @@
 import { Command } from 'cmdk';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Role } from '../../sync/api/types';
+import { readCache } from '../../sync/catalog';
 import { Icon } from '../components/Icon';
+import { useDb } from '../db';
+import { catalogTargets } from './catalogTargets';
 import { searchTargets } from './searchTargets';
 
 interface Props {
@@ -10,14 +15,18 @@ interface Props {
   role: Role | undefined;
 }
 
-/** Ctrl/Cmd+K: one input that finds pages and actions. */
+/** Ctrl/Cmd+K: one input that finds pages, actions, and the tables and columns of the cached catalog. */
 export function CommandPalette({ open, onOpenChange, role }: Props) {
   const navigate = useNavigate();
-  const targets = searchTargets(role);
-  const groups = ['Pages', 'Create'] as const;
+  const db = useDb();
+  const [query, setQuery] = useState('');
+  // Read only while the dialog is open: the cache can hold a big catalog.
+  const cache = useLiveQuery(() => (open ? readCache(db) : undefined), [db, open]);
+  const targets = [...searchTargets(role), ...(cache ? catalogTargets(cache, query) : [])];
+  const groups = ['Pages', 'Create', 'Tables', 'Columns'] as const;
   return (
     <Command.Dialog open={open} onOpenChange={onOpenChange} label="Search the console" className="command-dialog">
-      <Command.Input placeholder="Search pages and actions…" aria-label="Search the console" />
+      <Command.Input placeholder="Search pages, actions, tables and columns…" aria-label="Search the console" value={query} onValueChange={setQuery} />
       <Command.List>
         <Command.Empty>Nothing matches.</Command.Empty>
         {groups.map((group) => (

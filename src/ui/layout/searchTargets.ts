@@ -5,7 +5,7 @@ import { newItemsFor } from './newItems';
 /** One thing the Ctrl+K dialog can find. Later issues add notebooks, tables, DAGs and saved queries. */
 export interface SearchTarget {
   id: string;
-  group: 'Pages' | 'Create';
+  group: 'Pages' | 'Create' | 'Tables' | 'Columns';
   label: string;
   hint: string;
   icon: IconKey;

@@ -1,0 +1,48 @@
+import { catalogNameOf, nodeId } from '../../catalog/tree';
+import type { CatalogCache } from '../../catalog/types';
+import type { SearchTarget } from './searchTargets';
+
+/** How many tables and how many columns the dialog lists at most: enough to choose, few enough to stay quick. */
+export const CATALOG_TARGET_LIMIT = 20;
+
+/**
+ * Tables and columns of the cached catalog whose name contains the query (case-insensitive), as
+ * Ctrl+K targets that open them in the catalog browser. Nothing for a query under two characters.
+ */
+export function catalogTargets(cache: CatalogCache, query: string, limit = CATALOG_TARGET_LIMIT): SearchTarget[] {
+  const needle = query.trim().toLowerCase();
+  if (needle.length < 2) return [];
+  const catalogs = new Map((cache.databases ?? []).map((database) => [database.id, catalogNameOf(database)]));
+  const tables: SearchTarget[] = [];
+  for (const [key, options] of cache.tables) {
+    const [databaseId, schema] = splitKey(key);
+    const catalog = catalogs.get(databaseId);
+    if (catalog === undefined || schema === undefined) continue;
+    for (const option of options) {
+      if (tables.length >= limit) break;
+      if (!option.value.toLowerCase().includes(needle)) continue;
+      tables.push(target('Tables', `${catalog}.${schema}`, option.value, nodeId(catalog, schema, option.value), 'database'));
+    }
+  }
+  const columns: SearchTarget[] = [];
+  for (const [key, metadata] of cache.tableMetadata) {
+    const [databaseId, schema, table] = splitKey(key);
+    const catalog = catalogs.get(databaseId);
+    if (catalog === undefined || schema === undefined || table === undefined) continue;
+    for (const column of metadata.columns) {
+      if (columns.length >= limit) break;
+      if (!column.name.toLowerCase().includes(needle)) continue;
+      columns.push(target('Columns', `${catalog}.${schema}.${table} · ${column.type}`, column.name, nodeId(catalog, schema, table, column.name), 'list'));
+    }
+  }
+  return [...tables, ...columns];
+}
+
+function splitKey(key: string): [number, ...(string | undefined)[]] {
+  const [databaseId, ...names] = key.split('/');
+  return [Number(databaseId), ...names.map(decodeURIComponent)];
+}
+
+function target(group: 'Tables' | 'Columns', hint: string, label: string, id: string, icon: SearchTarget['icon']): SearchTarget {
+  return { id: `${group}:${id}`, group, label, hint, icon, to: `/admin/catalog/${id}`, keywords: [hint] };
+}
