@@ -1,4 +1,5 @@
 import { isAxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { isNetworkError } from './http';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -8,6 +9,12 @@ declare module 'axios' {
 }
 
 export const CSRF_HEADER = 'X-CSRFToken';
+/**
+ * Sent when the token cannot be fetched because the server is unreachable: the save still goes
+ * out, so the service worker can queue it, and its replay gets a fresh token (src/sw/csrfRefresh.ts).
+ * Should the server answer after all, it refuses the placeholder and the call is retried once with a real token.
+ */
+export const OFFLINE_CSRF_PLACEHOLDER = 'fetched-on-replay';
 const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
@@ -30,7 +37,12 @@ export function withCsrf(http: AxiosInstance, tokenPath = '/v1/security/csrf_tok
     return token;
   };
   http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
-    if (MUTATING.has((config.method ?? 'get').toLowerCase())) config.headers.set(CSRF_HEADER, await current());
+    if (!MUTATING.has((config.method ?? 'get').toLowerCase())) return config;
+    const value = await current().catch((error: unknown) => {
+      if (isNetworkError(error)) return OFFLINE_CSRF_PLACEHOLDER;
+      throw error;
+    });
+    config.headers.set(CSRF_HEADER, value);
     return config;
   });
   http.interceptors.response.use(undefined, async (error: unknown) => {
