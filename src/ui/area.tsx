@@ -14,6 +14,8 @@ export interface AreaServices {
   sqlLab: () => Promise<SqlLab>;
   /** The catalog browser's loader and local-edit commands, loaded with its page and kept for the session. */
   catalog: () => Promise<CatalogServices>;
+  /** Stops what the session started (the SQL tabs' actors, and a query one still runs) when the area closes. */
+  dispose: () => void;
 }
 
 const AreaContext = createContext<AreaServices | null>(null);

@@ -89,8 +89,10 @@ export function AreaServicesProvider({ children }: { children: ReactNode }) {
         (catalog ??= Promise.all([import('../../sync/catalogServices'), apis.bi()]).then(([{ createCatalogServices }, api]) =>
           createCatalogServices({ db, identity, username, email, api }),
         )),
+      dispose: () => void sqlLab?.then((lab) => lab.stop()),
     };
   }, [db, identity, apis, sync, serviceWorker, username, email]);
+  useEffect(() => () => value?.dispose(), [value]);
 
   const onServerBack = useCallback(() => {
     serviceWorker.requestReplay();
