@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import type { ConsoleConfig } from './config';
 import { createServices, type ConsoleServices, type ServiceOptions } from './services';
@@ -9,6 +8,7 @@ import { oidcRoutes } from './auth/oidc.routes';
 import type { SeedResult } from './auth/users';
 import { biRoutes } from './bi/routes';
 import { registerBatch } from './http/batch';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
 import { registerSecurityHeaders } from './http/security';
@@ -52,7 +52,7 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   app.decorate('services', services);
   app.decorateRequest('user', null);
   app.decorateRequest('auth', null);
-  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
+  await registerCompression(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
   app.addHook('onRequest', authGuard(services));

@@ -50,6 +50,14 @@ describe('cells', () => {
     expect(types).toMatchObject({ amount: 'DECIMAL(18,2)', wide: 'DECIMAL(38,10)', d: 'DOUBLE' });
   });
 
+  it('gives the same DECIMAL numbers as DuckDB’s own cast to DOUBLE, small and past 2^53', async () => {
+    const { row } = await firstRow(`SELECT 0.1::DECIMAL(18,1) AS a, 123456789.123456789::DECIMAL(18,9) AS b, -987654.32::DECIMAL(18,2) AS c,
+      123456789012345678.9::DECIMAL(38,1) AS big, 0.000000000000000001::DECIMAL(38,18) AS tiny,
+      0.1::DOUBLE AS a2, 123456789.123456789::DECIMAL(18,9)::DOUBLE AS b2, -987654.32::DOUBLE AS c2,
+      123456789012345678.9::DECIMAL(38,1)::DOUBLE AS big2, 0.000000000000000001::DECIMAL(38,18)::DOUBLE AS tiny2`);
+    expect([row.a, row.b, row.c, row.big, row.tiny]).toEqual([row.a2, row.b2, row.c2, row.big2, row.tiny2]);
+  });
+
   it('writes dates and times as ISO 8601 text', async () => {
     const { row } = await firstRow(`SET TimeZone = 'UTC'; SELECT DATE '2025-01-02' AS d, TIMESTAMP '2025-01-02 03:04:05' AS ts,
       TIMESTAMP '2025-01-02 03:04:05.123456' AS micros, TIMESTAMPTZ '2025-01-02 03:04:05+02' AS tz, TIME '12:34:56' AS t,
