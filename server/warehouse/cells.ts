@@ -109,7 +109,7 @@ const BY_TYPE_ID: Record<DuckDBTypeId, Convert> = {
   [DuckDBTypeId.UHUGEINT]: text,
   [DuckDBTypeId.VARCHAR]: text,
   [DuckDBTypeId.BLOB]: blob,
-  [DuckDBTypeId.DECIMAL]: (value) => decimal(value),
+  [DuckDBTypeId.DECIMAL]: decimal,
   [DuckDBTypeId.TIMESTAMP_S]: timestamp,
   [DuckDBTypeId.TIMESTAMP_MS]: timestamp,
   [DuckDBTypeId.TIMESTAMP_NS]: timestamp,
