@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { ConsoleServer } from '../tests/support/consoleServer';
 import { bundleSuite } from './suites/bundle.bench';
+import { catalogSuite } from './suites/catalog.bench';
 import { crosstabSuite } from './suites/crosstab.bench';
 import { eventlogSuite } from './suites/eventlog.bench';
 import { executeSuite } from './suites/execute.bench';
@@ -13,7 +14,7 @@ import { CHROMIUM_LAUNCH } from './support/chromium';
 import type { BenchResult, BenchSuite } from './types';
 
 /** Every benchmark suite; later issues add theirs here. */
-const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite];
+const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite];
 
 function printTable(results: BenchResult[]) {
   const rows = results.map((r) => ({

@@ -80,36 +80,58 @@ function allRows(roots: readonly CatalogNode[], expanded: ReadonlySet<CatalogNod
   return rows;
 }
 
+/** A row shown by a search; its highlight range is worked out only for the rows drawn on screen. */
+class SearchRow implements VisibleRow {
+  expanded = false;
+  constructor(
+    readonly node: CatalogNode,
+    readonly level: number,
+    readonly posInSet: number,
+    readonly setSize: number,
+    readonly expandable: boolean,
+    private readonly search: SearchResult,
+    private readonly at: number,
+  ) {}
+
+  get match(): [number, number] | null {
+    return rangeAt(this.search, this.at);
+  }
+}
+
 /**
  * The rows with a search, walked over the index's positions: a node's children start right after
  * it and each spans its subtree (`ends`). Only kept nodes show, their kept children opened by
- * themselves; a match the user expands shows all its children.
+ * themselves; a match the user expands shows all its children. Plain loops and no per-node
+ * arrays: this runs on every keystroke over up to 100,000 nodes.
  */
 function searchRows(search: SearchResult, expanded: ReadonlySet<CatalogNodeId>): VisibleRow[] {
   const { index, kept } = search;
   const { nodes, ends } = index;
   const rows: VisibleRow[] = [];
-  const childrenOf = (parent: number, filtered: boolean): number[] => {
-    const children: number[] = [];
+  const anyOpen = expanded.size > 0;
+  /** Pushes the shown children of `parent` (-1: the roots) and their subtrees; answers how many children showed. */
+  const emit = (parent: number, filtered: boolean, level: number): number => {
     const end = parent < 0 ? nodes.length : ends[parent];
-    for (let at = parent + 1; at < end; at = ends[at]) if (!filtered || kept[at] === 1) children.push(at);
-    return children;
-  };
-  const visit = (shown: number[], filtered: boolean) => {
-    shown.forEach((at, i) => {
+    let setSize = 0;
+    for (let at = parent + 1; at < end; at = ends[at]) if (!filtered || kept[at] === 1) setSize++;
+    let posInSet = 0;
+    for (let at = parent + 1; at < end; at = ends[at]) {
+      if (filtered && kept[at] !== 1) continue;
       const node = nodes[at];
-      const match = rangeAt(search, at);
       const expandable = node.type !== 'column';
-      const userOpen = expandable && expanded.has(node.id);
+      const userOpen = anyOpen && expandable && expanded.has(node.id);
       // Filtering goes on below a node unless the user opened a match to see everything in it.
-      const filterChildren = filtered && !(userOpen && match !== null);
-      const children = filterChildren || userOpen ? childrenOf(at, filterChildren) : [];
-      const open = filterChildren ? children.length > 0 : userOpen;
-      rows.push({ node, level: node.depth + 1, posInSet: i + 1, setSize: shown.length, expanded: open, expandable, match });
-      if (open) visit(children, filterChildren);
-    });
+      const filterChildren = filtered && !(userOpen && search.starts[at] >= 0);
+      const row = new SearchRow(node, level, ++posInSet, setSize, expandable, search, at);
+      rows.push(row);
+      if (filterChildren || userOpen) {
+        const shown = emit(at, filterChildren, level + 1);
+        row.expanded = filterChildren ? shown > 0 : userOpen;
+      }
+    }
+    return posInSet;
   };
-  visit(childrenOf(-1, true), true);
+  emit(-1, true, 1);
   return rows;
 }
 

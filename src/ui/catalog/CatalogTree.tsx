@@ -1,5 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { ChevronDown, ChevronRight, Columns3, Database, FolderTree, Table2, type LucideIcon } from 'lucide-react';
 import type { CatalogNodeId, VisibleRow } from '../../catalog/types';
 
@@ -22,29 +21,39 @@ interface Props {
 }
 
 const ROW_HEIGHT = 30;
+/** Rows drawn beyond each edge of the viewport, so fast scrolling shows no gap. */
+const OVERSCAN = 12;
 const ICONS: Record<VisibleRow['node']['type'], LucideIcon> = { catalog: Database, schema: FolderTree, table: Table2, column: Columns3 };
 const KEYS = new Set(['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Enter', '*']);
 
 /**
  * The warehouse tree (WAI-ARIA tree pattern with a roving tabindex). Only the rows on screen are in
  * the DOM, so a tree of 100,000 nodes scrolls like a small one; aria-level, aria-setsize and
- * aria-posinset tell assistive technology where each row sits.
+ * aria-posinset tell assistive technology where each row sits. Rows have one fixed height, so the
+ * window is plain arithmetic: nothing is kept per row, and a search that changes the row count
+ * costs nothing here (a general virtualizer re-measures every row then).
  */
 export function CatalogTree({ rows, selectedId, focusedId, loads, onToggle, onSelect, onFocus, onKey, onRetry }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
-  // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
-  const focusIndex = rows.findIndex((row) => row.node.id === focusedId);
+  const view = useViewport(scroller);
+  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
+  // Once per change of rows or focus, not on every scroll frame (a scan of up to 100,000 rows).
+  const focusIndex = useMemo(() => (focusedId === null ? -1 : rows.findIndex((row) => row.node.id === focusedId)), [rows, focusedId]);
   const tabStop = focusIndex >= 0 ? focusIndex : 0;
   const hadFocus = useRef(false);
 
   // Keyboard moves focus by id; bring that row on screen and into focus.
   useEffect(() => {
     if (focusIndex < 0 || !hadFocus.current) return;
-    virtualizer.scrollToIndex(focusIndex, { align: 'auto' });
+    const element = scroller.current;
+    if (element) {
+      const top = focusIndex * ROW_HEIGHT;
+      if (top < element.scrollTop) element.scrollTop = top;
+      else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
+    }
     requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-row="${focusIndex}"]`)?.focus());
-  }, [focusIndex, virtualizer]);
+  }, [focusIndex]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (!KEYS.has(event.key) && !(event.key.length === 1 && /\S/.test(event.key))) return;
@@ -56,8 +65,9 @@ export function CatalogTree({ rows, selectedId, focusedId, loads, onToggle, onSe
 
   return (
     <div ref={scroller} className="catalog-tree-scroll">
-      <div role="tree" aria-label="Warehouse" className="catalog-tree" style={{ height: virtualizer.getTotalSize() }} onKeyDown={onKeyDown}>
-        {virtualizer.getVirtualItems().map((item) => {
+      <div role="tree" aria-label="Warehouse" className="catalog-tree" style={{ height: rows.length * ROW_HEIGHT }} onKeyDown={onKeyDown}>
+        {Array.from({ length: Math.max(0, last - first) }, (_, offset) => {
+          const item = { index: first + offset, start: (first + offset) * ROW_HEIGHT };
           const row = rows[item.index];
           const { node } = row;
           const load = loads.get(node.id);
@@ -118,6 +128,25 @@ export function CatalogTree({ rows, selectedId, focusedId, loads, onToggle, onSe
       </div>
     </div>
   );
+}
+
+/** The scroll position and height of the tree's scroller, kept up to date. */
+function useViewport(scroller: RefObject<HTMLDivElement | null>) {
+  const [view, setView] = useState({ top: 0, height: 600 });
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const update = () => setView((old) => (old.top === element.scrollTop && old.height === element.clientHeight ? old : { top: element.scrollTop, height: element.clientHeight }));
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    const resize = new ResizeObserver(update);
+    resize.observe(element);
+    return () => {
+      element.removeEventListener('scroll', update);
+      resize.disconnect();
+    };
+  }, [scroller]);
+  return view;
 }
 
 function NodeIcon({ type }: { type: VisibleRow['node']['type'] }) {

@@ -1,0 +1,328 @@
+// Entry of the catalog-tree bench page: the real CatalogTree (and the app's CSS) fed the way
+// CatalogPage / useCatalogTree feed it, over a synthetic cache of 100,210 nodes, in a real Chromium page.
+import { createElement, useCallback, useEffect, useMemo, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../../src/ui/styles/app.css';
+import { buildCatalogTree, indexTree, nodeId, searchTree, visibleRows, type TreeIndex } from '../../src/catalog/tree';
+import type { CatalogCache, CatalogNodeId, VisibleRow } from '../../src/catalog/types';
+import { CatalogTree, type NodeLoad } from '../../src/ui/catalog/CatalogTree';
+import type { CatalogApi, CatalogPhases, Interaction } from './catalogApi';
+import { CATALOGS, catalogName, makeCatalogCache, NODE_COUNT, SCHEMAS_PER_CATALOG, schemaName, TABLES_PER_SCHEMA } from './catalogData';
+
+const root = document.getElementById('root') as HTMLElement;
+const NO_EDITS: never[] = [];
+const NO_HITS: never[] = [];
+const ROW_HEIGHT = 30; // CatalogTree's
+
+interface Controls {
+  setCache(cache: CatalogCache | null): void;
+  setExpanded(expanded: ReadonlySet<CatalogNodeId>): void;
+  setSearchText(text: string): void;
+}
+
+let controls: Controls | null = null;
+const control = () => {
+  if (!controls) throw new Error('catalog page not mounted');
+  return controls;
+};
+
+/** What the page's memoized steps cost during the current measure; reset before each one. */
+let phases: CatalogPhases = { buildMs: 0, indexMs: 0, searchMs: 0, rowsMs: 0 };
+const resetPhases = () => (phases = { buildMs: 0, indexMs: 0, searchMs: 0, rowsMs: 0 });
+function timed<T>(phase: keyof CatalogPhases, work: () => T): T {
+  const start = performance.now();
+  const value = work();
+  phases[phase] += performance.now() - start;
+  return value;
+}
+
+/** The tree panel of CatalogPage, fed as useCatalogTree feeds it: build → index → search → visible rows, each memoized. */
+function Host() {
+  const [cache, setCache] = useState<CatalogCache | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<CatalogNodeId>>(() => new Set());
+  const [searchText, setSearchText] = useState('');
+  const [focusedId, setFocusedId] = useState<CatalogNodeId | null>(null);
+  const [selectedId, setSelectedId] = useState<CatalogNodeId | null>(null);
+  useEffect(() => {
+    controls = { setCache, setExpanded, setSearchText };
+  }, []);
+
+  const roots = useMemo(() => (cache ? timed('buildMs', () => buildCatalogTree(cache, NO_EDITS, NO_HITS)) : null), [cache]);
+  const index = useMemo(() => (roots ? timed('indexMs', () => indexTree(roots)) : null), [roots]);
+  const search = useMemo(() => (index ? timed('searchMs', () => searchTree(index, searchText)) : null), [index, searchText]);
+  const rows = useMemo(() => (roots ? timed('rowsMs', () => visibleRows(roots, expanded, search)) : []), [roots, expanded, search]);
+  // As CatalogPage: a toggle copies the expanded set.
+  const toggle = useCallback(
+    (row: VisibleRow) =>
+      setExpanded((open) => {
+        const next = new Set(open);
+        if (row.expanded) next.delete(row.node.id);
+        else next.add(row.node.id);
+        return next;
+      }),
+    [],
+  );
+  // CatalogPage passes a fresh map of loading marks each render (none here: everything is cached).
+  const loads = new Map<CatalogNodeId, NodeLoad>();
+
+  return createElement(
+    'div',
+    { style: { padding: 16 }, 'data-search': searchText, 'data-rows': rows.length },
+    createElement(
+      'div',
+      { className: 'catalog-page' },
+      createElement(
+        'section',
+        { className: 'catalog-panel', 'aria-label': 'Warehouse' },
+        createElement('div', { className: 'catalog-panel-head' }, createElement('h2', null, 'Warehouse')),
+        createElement(
+          'label',
+          { className: 'catalog-search' },
+          createElement('input', {
+            type: 'search',
+            placeholder: 'Search catalogs, schemas, tables, columns',
+            'aria-label': 'Search the catalog',
+            value: searchText,
+            onChange: (event: { target: HTMLInputElement }) => setSearchText(event.target.value),
+          }),
+        ),
+        search &&
+          createElement(
+            'p',
+            { className: 'catalog-note', role: 'status' },
+            search.count === 0 ? 'Nothing matches.' : `${search.count.toLocaleString('en-US')} ${search.count === 1 ? 'match' : 'matches'}`,
+          ),
+        createElement(CatalogTree, {
+          rows,
+          selectedId,
+          focusedId,
+          loads,
+          onToggle: toggle,
+          onSelect: setSelectedId,
+          onFocus: setFocusedId,
+          onKey: () => {},
+          onRetry: () => {},
+        }),
+      ),
+      createElement('div', { className: 'catalog-main' }, createElement('p', { className: 'catalog-empty' }, 'Choose a catalog, schema, table or column in the tree.')),
+    ),
+  );
+}
+
+const frame = () => new Promise<number>((done) => requestAnimationFrame(done));
+const frames = async (n: number) => {
+  for (let i = 0; i < n; i++) await frame();
+};
+
+/** Resolves right after the rendering work of the frame in which `ready()` first holds (a task queued from rAF runs after paint). */
+function paintedWhen(ready: () => boolean): Promise<number> {
+  return new Promise((done) => {
+    const check = () => {
+      if (!ready()) return void requestAnimationFrame(check);
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => done(performance.now());
+      channel.port2.postMessage(null);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
+/** After the next frame, `delayMs` into the frame interval, in a task of its own (as input arrives), not inside the frame's rendering. */
+async function outsideFrame(delayMs: number): Promise<void> {
+  await frame();
+  await new Promise((done) => setTimeout(done, delayMs));
+}
+
+/**
+ * Times a user interaction whose React update is discrete (a click, an input event: React renders
+ * it in a microtask queued by the handler). `act` runs in a task; then:
+ * - paintedMs: act → the first frame showing the result has been painted (what the user waits,
+ *   including the wait for that frame's vsync, up to one frame interval whatever the work);
+ * - workMs: the main-thread work for it, as Long Animation Frames count a frame: the task (event,
+ *   React render and commit) plus the next frame's rendering (its first rAF callback → the task
+ *   queued from it, which runs after style, layout and paint); the idle wait for vsync is left out.
+ * When React did not commit within the task, the whole act → painted counts as work.
+ */
+async function interaction(act: () => void, ready: () => boolean, delayMs: number): Promise<Interaction> {
+  await outsideFrame(delayMs);
+  const start = performance.now();
+  act();
+  await new Promise<void>((done) => queueMicrotask(done)); // after React's own microtask
+  const taskEnd = performance.now();
+  const inTask = ready();
+  const { frameStart, end } = await new Promise<{ frameStart: number; end: number }>((done) => {
+    const check = () => {
+      const frameStart = performance.now();
+      if (!ready()) return void requestAnimationFrame(check);
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => done({ frameStart, end: performance.now() });
+      channel.port2.postMessage(null);
+    };
+    requestAnimationFrame(check);
+  });
+  const taskMs = taskEnd - start;
+  return { paintedMs: end - start, workMs: inTask ? taskMs + (end - frameStart) : end - start, taskMs, frameMs: end - frameStart, inTask };
+}
+
+const host = () => root.firstElementChild as HTMLElement;
+const shownRows = () => Number(host().dataset.rows);
+const treeitems = () => root.querySelectorAll('[role="treeitem"]').length;
+const scroller = () => root.querySelector<HTMLElement>('.catalog-tree-scroll') as HTMLElement;
+const rowAt = (index: number) => root.querySelector<HTMLElement>(`[role="treeitem"][data-row="${index}"]`);
+
+let cache: CatalogCache | null = null;
+let pureIndex: TreeIndex | null = null;
+
+function generated(): CatalogCache {
+  cache ??= makeCatalogCache();
+  return cache;
+}
+
+const catalogIds = () => Array.from({ length: CATALOGS }, (_, c) => nodeId(catalogName(c)));
+const schemaIds = () => catalogIds().flatMap((_, c) => Array.from({ length: SCHEMAS_PER_CATALOG }, (__, s) => nodeId(catalogName(c), schemaName(s))));
+
+/** Sets state from outside React (as a live query's result does) and waits until it is on screen. */
+async function settle(update: () => void): Promise<void> {
+  update();
+  await frames(3);
+}
+
+/** Puts the cached tree on screen with these nodes open and no search, scrolled to `top`. */
+async function prepare(expanded: ReadonlySet<CatalogNodeId>, top: number): Promise<void> {
+  await settle(() => {
+    control().setCache(generated());
+    control().setExpanded(expanded);
+    control().setSearchText('');
+  });
+  scroller().scrollTop = top;
+  await frames(3); // the virtualizer re-renders on scroll
+}
+
+async function showExpanded() {
+  const data = generated();
+  // Each sample is a fresh arrival: from no tree to the cache with everything open, as on opening the page.
+  await settle(() => {
+    control().setCache(null);
+    control().setExpanded(new Set());
+    control().setSearchText('');
+  });
+  scroller().scrollTop = 0;
+  await frames(2);
+  await outsideFrame(0); // as a live query's result arrives: in a task
+  let committed = 0;
+  const observer = new MutationObserver(() => {
+    if (!committed && treeitems() > 0) committed = performance.now();
+  });
+  observer.observe(root, { childList: true, subtree: true });
+  resetPhases();
+  const expanded = new Set([...catalogIds(), ...schemaIds()]);
+  const start = performance.now();
+  control().setCache(data);
+  control().setExpanded(expanded);
+  const painted = await paintedWhen(() => shownRows() === NODE_COUNT && treeitems() > 0);
+  observer.disconnect();
+  return { committedMs: committed - start, paintedMs: painted - start, rows: shownRows(), renderedRows: treeitems(), phases: { ...phases } };
+}
+
+async function expandSchema(catalog: number, schema: number, othersOpen: boolean, delayMs: number) {
+  const target = nodeId(catalogName(catalog), schemaName(schema));
+  const open = new Set(othersOpen ? [...catalogIds(), ...schemaIds().filter((id) => id !== target)] : catalogIds());
+  // Rows before the target: each earlier catalog with its schemas (and their tables when open), then the earlier schemas of its own.
+  const perSchema = othersOpen ? 1 + TABLES_PER_SCHEMA : 1;
+  const at = catalog * (1 + SCHEMAS_PER_CATALOG * perSchema) + 1 + schema * perSchema;
+  await prepare(open, Math.max(0, (at - 3) * ROW_HEIGHT));
+  const row = rowAt(at);
+  const name = row?.querySelector('.catalog-name')?.textContent;
+  if (!row || name !== schemaName(schema) || row.getAttribute('aria-expanded') !== 'false') {
+    throw new Error(`expandSchema: row ${at} is ${name ?? 'not rendered'}, not the closed ${target}`);
+  }
+  const twisty = row.querySelector<HTMLElement>('.catalog-twisty') as HTMLElement;
+  const before = shownRows();
+  resetPhases();
+  const timing = await interaction(
+    () => twisty.click(),
+    () => rowAt(at)?.getAttribute('aria-expanded') === 'true' && rowAt(at + 1)?.getAttribute('aria-level') === '3',
+    delayMs,
+  );
+  if (shownRows() !== before + TABLES_PER_SCHEMA) throw new Error(`expandSchema: ${shownRows()} rows after, ${before} before`);
+  return { ...timing, rows: shownRows(), phases: { ...phases } };
+}
+
+/** Types as the browser does: the input's value changes, then an input event (React's onChange) fires. */
+const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set as (this: HTMLInputElement, value: string) => void;
+function typeInto(input: HTMLInputElement, value: string) {
+  setValue.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+async function typeQuery(query: string) {
+  await prepare(new Set(catalogIds()), 0);
+  const input = root.querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement;
+  input.focus();
+  const strokes = [];
+  for (let i = 1; i <= query.length; i++) {
+    const text = query.slice(0, i);
+    resetPhases();
+    // Keystrokes land at different points of the frame interval (0, 5, 10, 15 ms after a frame).
+    const timing = await interaction(() => typeInto(input, text), () => host().dataset.search === text, (i * 5) % 20);
+    const status = root.querySelector('.catalog-note[role="status"]')?.textContent ?? '';
+    strokes.push({ text, ...timing, rows: shownRows(), matches: Number(status.replace(/\D/g, '')) || 0, phases: { ...phases } });
+  }
+  typeInto(input, '');
+  await frames(3);
+  return strokes;
+}
+
+function searchPure(query: string, runs: number) {
+  pureIndex ??= indexTree(buildCatalogTree(generated(), NO_EDITS, NO_HITS));
+  const index = pureIndex;
+  const times = [];
+  for (let i = 1; i <= query.length; i++) {
+    for (let r = 0; r < runs; r++) {
+      const start = performance.now();
+      searchTree(index, query.slice(0, i));
+      times.push(performance.now() - start);
+    }
+  }
+  return times;
+}
+
+async function pure(runs: number) {
+  const data = generated();
+  const expanded = new Set([...catalogIds(), ...schemaIds()]);
+  const out = { buildMs: [] as number[], indexMs: [] as number[], rowsMs: [] as number[] };
+  for (let r = 0; r < runs; r++) {
+    // A pause between runs, as between two builds in the page: the GC catches up with the last run's garbage.
+    await new Promise((done) => setTimeout(done, 200));
+    let start = performance.now();
+    const roots = buildCatalogTree(data, NO_EDITS, NO_HITS);
+    out.buildMs.push(performance.now() - start);
+    start = performance.now();
+    indexTree(roots);
+    out.indexMs.push(performance.now() - start);
+    start = performance.now();
+    const rows = visibleRows(roots, expanded);
+    out.rowsMs.push(performance.now() - start);
+    if (rows.length !== NODE_COUNT) throw new Error(`pure: ${rows.length} rows`);
+  }
+  return out;
+}
+
+const api: CatalogApi = {
+  ready: true,
+  generate() {
+    const { databases = [], schemas, tables } = generated();
+    return { nodes: databases.length + [...schemas.values()].reduce((n, names) => n + names.length, 0) + [...tables.values()].reduce((n, list) => n + list.length, 0) };
+  },
+  pure,
+  showExpanded,
+  expandSchema,
+  typeQuery,
+  searchPure,
+};
+
+createRoot(root).render(createElement(Host));
+// Ready once React has mounted the host (its effect hands over the setters).
+void frame().then(() => {
+  window.catalogBench = api;
+});
