@@ -105,7 +105,10 @@ describe('failures', () => {
     const api = fakeApi();
     api.schemas.mockRejectedValueOnce(httpError(500, { message: 'DuckDB is busy' }));
     const { loader } = setup(api);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(await loader.load(catalog)).toEqual({ status: 'error', refreshing: false, fetchedAt: null, stale: false, error: 'DuckDB is busy' });
+    expect(warn).toHaveBeenCalledWith('Catalog: loading the children of "lakehouse" failed', expect.anything());
+    warn.mockRestore();
     expect(await loader.retry('lakehouse')).toMatchObject({ status: 'loaded', error: null });
     expect(api.schemas).toHaveBeenCalledTimes(2);
   });

@@ -123,6 +123,8 @@ export function createCatalogLoader({ db, api, metadata = createBiMetadata(db, a
       const { fetchedAt, stale } = await fetchChildren(target, force);
       return setState(target.id, { status: 'loaded', refreshing: false, fetchedAt, stale, error: null });
     } catch (error) {
+      // The tree shows a retry on the node; the log keeps the cause for whoever looks into it.
+      console.warn(`Catalog: loading the children of "${target.id || '(catalogs)'}" failed`, error);
       const failed = wasLoaded ? { ...before, refreshing: false } : { ...IDLE, status: 'error' as const };
       return setState(target.id, { ...failed, error: messageOf(error) });
     }
