@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { ChevronDown, ChevronRight, Columns3, Database, FolderTree, Table2, type LucideIcon } from 'lucide-react';
 import type { CatalogNodeId, VisibleRow } from '../../catalog/types';
 
@@ -22,7 +22,7 @@ interface Props {
 
 const ROW_HEIGHT = 30;
 /** Rows drawn beyond each edge of the viewport, so fast scrolling shows no gap. */
-const OVERSCAN = 12;
+const OVERSCAN = 6;
 const ICONS: Record<VisibleRow['node']['type'], LucideIcon> = { catalog: Database, schema: FolderTree, table: Table2, column: Columns3 };
 const KEYS = new Set(['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Enter', '*']);
 
@@ -55,6 +55,25 @@ export function CatalogTree({ rows, selectedId, focusedId, loads, onToggle, onSe
     requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-row="${focusIndex}"]`)?.focus());
   }, [focusIndex]);
 
+  // One object for every row, stable while the handlers are: rows re-render only when what they show changes.
+  const latest = useRef({ onToggle, onSelect, onFocus, onRetry, focusedId });
+  useLayoutEffect(() => {
+    latest.current = { onToggle, onSelect, onFocus, onRetry, focusedId };
+  });
+  const actions = useMemo<RowActions>(
+    () => ({
+      select: (id) => {
+        hadFocus.current = true;
+        latest.current.onFocus(id);
+        latest.current.onSelect(id);
+      },
+      focus: (id) => latest.current.focusedId !== id && latest.current.onFocus(id),
+      toggle: (row) => latest.current.onToggle(row),
+      retry: (id) => latest.current.onRetry(id),
+    }),
+    [],
+  );
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (!KEYS.has(event.key) && !(event.key.length === 1 && /\S/.test(event.key))) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -67,68 +86,119 @@ export function CatalogTree({ rows, selectedId, focusedId, loads, onToggle, onSe
     <div ref={scroller} className="catalog-tree-scroll">
       <div role="tree" aria-label="Warehouse" className="catalog-tree" style={{ height: rows.length * ROW_HEIGHT }} onKeyDown={onKeyDown}>
         {Array.from({ length: Math.max(0, last - first) }, (_, offset) => {
-          const item = { index: first + offset, start: (first + offset) * ROW_HEIGHT };
-          const row = rows[item.index];
-          const { node } = row;
-          const load = loads.get(node.id);
+          const index = first + offset;
+          const row = rows[index];
+          const match = row.match;
           return (
-            <div
-              key={node.id}
-              role="treeitem"
-              data-row={item.index}
-              aria-level={row.level}
-              aria-setsize={row.setSize}
-              aria-posinset={row.posInSet}
-              aria-expanded={row.expandable ? row.expanded : undefined}
-              aria-selected={node.id === selectedId}
-              aria-busy={load?.loading || undefined}
-              tabIndex={item.index === tabStop ? 0 : -1}
-              className={`catalog-node${node.id === selectedId ? ' selected' : ''}${node.created ? ' created' : ''}`}
-              style={{ transform: `translateY(${item.start}px)`, paddingLeft: 8 + (row.level - 1) * 18 }}
-              onClick={() => {
-                hadFocus.current = true;
-                onFocus(node.id);
-                onSelect(node.id);
-              }}
-              onFocus={() => focusedId !== node.id && onFocus(node.id)}
-            >
-              <span
-                className="catalog-twisty"
-                aria-hidden="true"
-                onClick={(event) => {
-                  event.stopPropagation();
-                  if (row.expandable) onToggle(row);
-                }}
-              >
-                {row.expandable && (row.expanded ? <ChevronDown size={14} /> : <ChevronRight size={14} />)}
-              </span>
-              <NodeIcon type={node.type} />
-              <span className="catalog-name">{highlighted(node.name, row.match)}</span>
-              {node.detail && <span className="catalog-detail">{node.detail}</span>}
-              {node.local && <span className="catalog-local" title="Changed in this browser only">local</span>}
-              {load?.loading && <span className="catalog-loading" role="status" aria-label={`Loading ${node.name}`} />}
-              {load?.error && (
-                <span className="catalog-error" role="alert">
-                  Could not load.
-                  <button
-                    type="button"
-                    className="button small"
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onRetry(node.id);
-                    }}
-                  >
-                    Retry
-                  </button>
-                </span>
-              )}
-            </div>
+            <TreeRow
+              key={row.node.id}
+              row={row}
+              index={index}
+              matchStart={match?.[0] ?? -1}
+              matchEnd={match?.[1] ?? -1}
+              selected={row.node.id === selectedId}
+              tabStop={index === tabStop}
+              load={loads.get(row.node.id)}
+              actions={actions}
+            />
           );
         })}
       </div>
     </div>
   );
 }
+
+interface RowActions {
+  select: (id: CatalogNodeId) => void;
+  focus: (id: CatalogNodeId) => void;
+  toggle: (row: VisibleRow) => void;
+  retry: (id: CatalogNodeId) => void;
+}
+
+interface TreeRowProps {
+  row: VisibleRow;
+  index: number;
+  /** The highlight as numbers (-1: none), so an unchanged row compares equal across keystrokes. */
+  matchStart: number;
+  matchEnd: number;
+  selected: boolean;
+  tabStop: boolean;
+  load: NodeLoad | undefined;
+  actions: RowActions;
+}
+
+/** A row re-renders only when what it shows changes (a search keystroke re-creates every row object). */
+const TreeRow = memo(
+  function TreeRow({ row, index, matchStart, matchEnd, selected, tabStop, load, actions }: TreeRowProps) {
+    const { node } = row;
+    return (
+      <div
+        role="treeitem"
+        data-row={index}
+        aria-level={row.level}
+        aria-setsize={row.setSize}
+        aria-posinset={row.posInSet}
+        aria-expanded={row.expandable ? row.expanded : undefined}
+        aria-selected={selected}
+        aria-busy={load?.loading || undefined}
+        tabIndex={tabStop ? 0 : -1}
+        className={`catalog-node${selected ? ' selected' : ''}${node.created ? ' created' : ''}`}
+        style={{ transform: `translateY(${index * ROW_HEIGHT}px)`, paddingLeft: 8 + (row.level - 1) * 18 }}
+        onClick={() => actions.select(node.id)}
+        onFocus={() => actions.focus(node.id)}
+      >
+        <span
+          className="catalog-twisty"
+          aria-hidden="true"
+          onClick={(event) => {
+            event.stopPropagation();
+            if (row.expandable) actions.toggle(row);
+          }}
+        >
+          {row.expandable && (row.expanded ? <ChevronDown size={14} /> : <ChevronRight size={14} />)}
+        </span>
+        <NodeIcon type={node.type} />
+        <span className="catalog-name">{highlighted(node.name, matchStart, matchEnd)}</span>
+        {node.detail && <span className="catalog-detail">{node.detail}</span>}
+        {node.local && (
+          <span className="catalog-local" title="Changed in this browser only">
+            local
+          </span>
+        )}
+        {load?.loading && <span className="catalog-loading" role="status" aria-label={`Loading ${node.name}`} />}
+        {load?.error && (
+          <span className="catalog-error" role="alert">
+            Could not load.
+            <button
+              type="button"
+              className="button small"
+              onClick={(event) => {
+                event.stopPropagation();
+                actions.retry(node.id);
+              }}
+            >
+              Retry
+            </button>
+          </span>
+        )}
+      </div>
+    );
+  },
+  (before, after) =>
+    before.row.node === after.row.node &&
+    before.row.level === after.row.level &&
+    before.row.posInSet === after.row.posInSet &&
+    before.row.setSize === after.row.setSize &&
+    before.row.expanded === after.row.expanded &&
+    before.row.expandable === after.row.expandable &&
+    before.index === after.index &&
+    before.matchStart === after.matchStart &&
+    before.matchEnd === after.matchEnd &&
+    before.selected === after.selected &&
+    before.tabStop === after.tabStop &&
+    before.load === after.load &&
+    before.actions === after.actions,
+);
 
 /** The scroll position and height of the tree's scroller, kept up to date. */
 function useViewport(scroller: RefObject<HTMLDivElement | null>) {
@@ -154,9 +224,8 @@ function NodeIcon({ type }: { type: VisibleRow['node']['type'] }) {
   return <Component size={15} aria-hidden="true" strokeWidth={1.75} className={`catalog-icon catalog-icon-${type}`} />;
 }
 
-function highlighted(name: string, match: [number, number] | null) {
-  if (!match || match[0] >= match[1]) return name;
-  const [start, end] = match;
+function highlighted(name: string, start: number, end: number) {
+  if (start < 0 || start >= end) return name;
   return (
     <>
       {name.slice(0, start)}
