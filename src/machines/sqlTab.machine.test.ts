@@ -394,6 +394,10 @@ describe('messages and helpers', () => {
     expect(failureText({ error: 'e', message: 'm' }, 'f')).toBe('e');
     expect(failureText(new Error('plain'), 'f')).toBe('plain');
     expect(failureText(null, 'f')).toBe('f');
+    // An HTTP failure: the server's words, else the fallback (never the client library's message).
+    expect(failureText({ message: 'Request failed with status code 500', response: { data: { message: 'DuckDB said no' } } }, 'f')).toBe('DuckDB said no');
+    expect(failureText({ message: 'Request failed with status code 500', response: { data: {} } }, 'f')).toBe('f');
+    expect(failureText({ message: 'Request failed with status code 502', response: { data: '<html>' } }, 'f')).toBe('f');
   });
 
   it('client ids fit Superset’s 11 characters and differ', () => {

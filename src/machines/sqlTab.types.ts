@@ -88,13 +88,14 @@ export const newQueryClientId = () => ulid().slice(-11);
 
 /** The server's words for a failure: BiError's `error`, else its `message` (also inside an HTTP error's response). */
 export function failureText(error: unknown, fallback: string): string {
-  const response = (error as { response?: { data?: unknown } } | null)?.response?.data;
-  for (const candidate of [response, error]) {
-    if (typeof candidate !== 'object' || candidate === null) continue;
-    const { error: text, message } = candidate as { error?: unknown; message?: unknown };
-    if (typeof text === 'string' && text.trim() !== '') return text;
-    if (typeof message === 'string' && message.trim() !== '') return message;
-  }
+  // An HTTP failure speaks through its answer only: its own message ("Request failed with status
+  // code 500") is the client library's, not the server's, and the seed's fallback reads better.
+  const response = (error as { response?: { data?: unknown } } | null)?.response;
+  const candidate = response ? response.data : error;
+  if (typeof candidate !== 'object' || candidate === null) return fallback;
+  const { error: text, message } = candidate as { error?: unknown; message?: unknown };
+  if (typeof text === 'string' && text.trim() !== '') return text;
+  if (typeof message === 'string' && message.trim() !== '') return message;
   return fallback;
 }
 

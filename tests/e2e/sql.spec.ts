@@ -99,6 +99,36 @@ test.describe('SQL workbench', () => {
     await expect(sql.results.getByRole('listitem').filter({ hasText: 'range(1000000000)' }).first()).toContainText('stopped', { timeout: 15_000 });
   });
 
+  test('failures get the seed messages: execute, execute selection, estimate, format, save', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    await sql.goto();
+    await sql.setSql('SELECT 1 AS one');
+    // Answers without any message of their own, so the seed's fallbacks show (context.route also sees the service worker's requests).
+    const refuse = (path: string, status: number) => page.context().route(`**/api/bi/v1/${path}`, (route) => route.fulfill({ status, contentType: 'application/json', body: '{}' }));
+    await refuse('sqllab/execute/', 500);
+    await sql.button('Run').click();
+    await expect(sql.toast('Failed to execute query.')).toBeVisible();
+    await sql.selectFirstLine(0, 'SELECT 1'.length);
+    await sql.button('Run selection').click();
+    await expect(sql.toast('Failed to execute selected query.')).toBeVisible();
+    await page.context().unroute('**/api/bi/v1/sqllab/execute/');
+
+    await refuse('sqllab/estimate/', 500);
+    await sql.button('Estimate').click();
+    await expect(sql.toast('Failed to estimate query.')).toBeVisible();
+    await refuse('sqllab/format_sql/', 500);
+    await sql.button('Format').click();
+    await expect(sql.toast('Error: Could not format the SQL query.')).toBeVisible();
+    await expect.poll(() => sql.editorText()).toContain('SELECT 1 AS one');
+
+    await refuse('saved_query/', 400);
+    await sql.button('Save').click();
+    const dialog = page.getByRole('dialog', { name: 'Save query' });
+    await dialog.getByLabel('Name').fill('Never saved');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(sql.toast('Error: Could not save the query.')).toBeVisible();
+  });
+
   test('format rewrites the text', async ({ page }) => {
     const sql = new SqlLabPage(page);
     await sql.goto();
