@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BiDatabase, TableMetadata, TableOption } from '../../contracts/bi';
 import { freshDbs } from '../db/testDb';
 import type { BiApi } from './api/bi.api';
+import { fakeBiApi } from './api/testing/fakeBiApi';
 import { httpError, networkError } from './api/testing/httpErrors';
 import { createBiMetadata } from './biMetadata';
 
@@ -18,31 +19,13 @@ const betsMetadata = { name: 'bets', columns: [{ name: 'id', type: 'BIGINT', lon
 
 /** An API with only the metadata reads; anything else fails the test. */
 function fakeApi(overrides: Partial<BiApi> = {}): BiApi {
-  const unexpected = vi.fn(async () => {
-    throw new Error('not expected in this test');
-  });
-  return {
+  return fakeBiApi({
     databases: vi.fn(async () => databases),
     schemas: vi.fn(async () => ['main', 'gaming']),
     tables: vi.fn(async () => tables),
     tableMetadata: vi.fn(async () => betsMetadata),
-    searchTables: unexpected,
-    tablePreview: unexpected,
-    execute: unexpected,
-    stop: unexpected,
-    estimate: unexpected,
-    format: unexpected,
-    history: unexpected,
-    historyRelated: unexpected,
-    savedQueries: unexpected,
-    savedQuery: unexpected,
-    createSavedQuery: unexpected,
-    updateSavedQuery: unexpected,
-    deleteSavedQuery: unexpected,
-    favoriteStatus: unexpected,
-    setFavorite: unexpected,
     ...overrides,
-  };
+  });
 }
 
 /** The cache on a fresh database with a clock the test moves (`clock.now`). */

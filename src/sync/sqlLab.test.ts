@@ -8,6 +8,7 @@ import { closedTabs, getTab, openTabs } from '../db/sqlTabs';
 import { freshDbs } from '../db/testDb';
 import { CANCELLED_MESSAGE, EXECUTE_SUCCESS_MESSAGE, type Notice, type SqlTabQuery } from '../machines/sqlTab.machine';
 import type { BiApi } from './api/bi.api';
+import { fakeBiApi } from './api/testing/fakeBiApi';
 import { cancelledError, httpError, networkError } from './api/testing/httpErrors';
 import { createSqlLab, OFFLINE_RUN_MESSAGE, RESULTS_NOT_KEPT_MESSAGE, type SqlLab, type SqlTabActor } from './sqlLab';
 
@@ -27,31 +28,14 @@ const cost: QueryCostEstimate = { 'Output count': 2, 'CPU cost': 3, 'Output size
 
 /** A BI API whose SQL Lab calls are vi.fn fakes; the rest fail the test. */
 function fakeApi(overrides: Partial<BiApi> = {}): BiApi {
-  const unexpected = vi.fn(async () => {
-    throw new Error('not expected in this test');
-  });
-  return {
+  return fakeBiApi({
     databases: vi.fn(async () => []),
-    schemas: unexpected,
-    tables: unexpected,
-    tableMetadata: unexpected,
-    searchTables: unexpected,
-    tablePreview: unexpected,
     execute: vi.fn(async () => response),
     stop: vi.fn(async () => {}),
     estimate: vi.fn(async () => cost),
     format: vi.fn(async (sql: string) => sql.toUpperCase()),
-    history: unexpected,
-    historyRelated: unexpected,
-    savedQueries: unexpected,
-    savedQuery: unexpected,
-    createSavedQuery: unexpected,
-    updateSavedQuery: unexpected,
-    deleteSavedQuery: unexpected,
-    favoriteStatus: unexpected,
-    setFavorite: unexpected,
     ...overrides,
-  };
+  });
 }
 
 const labs: SqlLab[] = [];
