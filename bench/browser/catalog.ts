@@ -8,6 +8,7 @@ import type { CatalogCache, CatalogNodeId, VisibleRow } from '../../src/catalog/
 import { CatalogTree, type NodeLoad } from '../../src/ui/catalog/CatalogTree';
 import type { CatalogApi, CatalogPhases, Interaction } from './catalogApi';
 import { CATALOGS, catalogName, makeCatalogCache, NODE_COUNT, SCHEMAS_PER_CATALOG, schemaName, TABLES_PER_SCHEMA } from './catalogData';
+import { frame, frames, paintedWhen } from './paint';
 
 const root = document.getElementById('root') as HTMLElement;
 const NO_EDITS: never[] = [];
@@ -109,23 +110,6 @@ function Host() {
   );
 }
 
-const frame = () => new Promise<number>((done) => requestAnimationFrame(done));
-const frames = async (n: number) => {
-  for (let i = 0; i < n; i++) await frame();
-};
-
-/** Resolves right after the rendering work of the frame in which `ready()` first holds (a task queued from rAF runs after paint). */
-function paintedWhen(ready: () => boolean): Promise<number> {
-  return new Promise((done) => {
-    const check = () => {
-      if (!ready()) return void requestAnimationFrame(check);
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => done(performance.now());
-      channel.port2.postMessage(null);
-    };
-    requestAnimationFrame(check);
-  });
-}
 
 /** After the next frame, `delayMs` into the frame interval, in a task of its own (as input arrives), not inside the frame's rendering. */
 async function outsideFrame(delayMs: number): Promise<void> {

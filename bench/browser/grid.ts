@@ -7,6 +7,7 @@ import { sortOrder } from '../../src/ui/sql/results/sortRows';
 import type { GridApi } from './api';
 import { measureScroll } from './gridFrames';
 import { makeGridData, type GridData } from './gridData';
+import { frame, paintedWhen } from './paint';
 
 const EMPTY: GridData = { columns: [], rows: [] };
 const root = document.getElementById('root') as HTMLElement;
@@ -34,20 +35,6 @@ function dataset(rows: number, cols: number): GridData {
   return cache.get(key) as GridData;
 }
 
-const frame = () => new Promise<number>((done) => requestAnimationFrame(done));
-
-/** Resolves right after the rendering work of the frame in which `ready()` first holds (a task queued from rAF runs after paint). */
-function paintedWhen(ready: () => boolean): Promise<number> {
-  return new Promise((done) => {
-    const check = () => {
-      if (!ready()) return void requestAnimationFrame(check);
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => done(performance.now());
-      channel.port2.postMessage(null);
-    };
-    requestAnimationFrame(check);
-  });
-}
 
 const cells = () => root.querySelectorAll('[role="gridcell"]').length;
 

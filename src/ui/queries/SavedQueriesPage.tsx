@@ -8,6 +8,7 @@ import type { ListResponse, SavedQuery } from '../../../contracts/bi';
 import type { SqlLab } from '../../sync/sqlLab';
 import { Loading } from '../components/Loading';
 import { useSqlLab } from '../sql/useSqlLab';
+import { Pager } from '../components/Pager';
 
 export const SAVED_QUERIES_PAGE_SIZE = 10;
 
@@ -69,7 +70,6 @@ function SavedQueries({ lab }: { lab: SqlLab }) {
 
   const { data } = state;
   if (!data && !state.error) return <Loading />;
-  const pages = Math.max(1, Math.ceil((data?.count ?? 0) / SAVED_QUERIES_PAGE_SIZE));
   return (
     <div className="saved-queries">
       {state.error && <p className="form-error">Saved queries could not be loaded: {state.error}</p>}
@@ -98,17 +98,7 @@ function SavedQueries({ lab }: { lab: SqlLab }) {
           )}
         </tbody>
       </table>
-      <div className="pager" aria-label="Saved query pages">
-        <button type="button" className="button small" disabled={page === 0} onClick={() => setPage(page - 1)}>
-          Previous
-        </button>
-        <span>
-          Page {page + 1} of {pages} · {data?.count ?? 0} queries
-        </span>
-        <button type="button" className="button small" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-          Next
-        </button>
-      </div>
+      <Pager label="Saved query pages" page={page} pageSize={SAVED_QUERIES_PAGE_SIZE} count={data?.count ?? 0} noun="queries" onPage={setPage} />
       {confirming && <ConfirmDelete query={confirming} onConfirm={() => void remove(confirming)} onCancel={() => setConfirming(null)} />}
     </div>
   );

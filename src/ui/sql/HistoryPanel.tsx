@@ -5,6 +5,7 @@ import type { ListResponse, QueryHistoryItem } from '../../../contracts/bi';
 import { localHistory } from '../../db/sqlResults';
 import type { BiApi } from '../../sync/api/bi.api';
 import { useDb } from '../db';
+import { Pager } from '../components/Pager';
 
 export const HISTORY_PAGE_SIZE = 25;
 
@@ -31,7 +32,6 @@ export function HistoryPanel({ api, refreshKey, onOpen }: HistoryPanelProps) {
     return () => controller.abort();
   }, [api, page, refreshKey]);
 
-  const pages = Math.max(1, Math.ceil((state.data?.count ?? 0) / HISTORY_PAGE_SIZE));
   return (
     <div className="sql-history">
       {state.error && <p className="form-error">History could not be loaded: {state.error}</p>}
@@ -58,17 +58,7 @@ export function HistoryPanel({ api, refreshKey, onOpen }: HistoryPanelProps) {
         ))}
         {state.data?.count === 0 && <li className="muted">No queries run yet.</li>}
       </ul>
-      <div className="pager" aria-label="History pages">
-        <button type="button" className="button small" disabled={page === 0} onClick={() => setPage(page - 1)}>
-          Previous
-        </button>
-        <span>
-          Page {page + 1} of {pages} · {state.data?.count ?? 0} queries
-        </span>
-        <button type="button" className="button small" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-          Next
-        </button>
-      </div>
+      <Pager label="History pages" page={page} pageSize={HISTORY_PAGE_SIZE} count={state.data?.count ?? 0} noun="queries" onPage={setPage} />
     </div>
   );
 }
