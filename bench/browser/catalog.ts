@@ -9,6 +9,7 @@ import { CatalogTree, type NodeLoad } from '../../src/ui/catalog/CatalogTree';
 import type { CatalogApi, CatalogPhases, Interaction } from './catalogApi';
 import { CATALOGS, catalogName, makeCatalogCache, NODE_COUNT, SCHEMAS_PER_CATALOG, schemaName, TABLES_PER_SCHEMA } from './catalogData';
 import { frame, frames, paintedWhen } from './paint';
+import { toggled } from '../../src/catalog/expansion';
 
 const root = document.getElementById('root') as HTMLElement;
 const NO_EDITS: never[] = [];
@@ -53,16 +54,7 @@ function Host() {
   const search = useMemo(() => (index ? timed('searchMs', () => searchTree(index, searchText)) : null), [index, searchText]);
   const rows = useMemo(() => (roots ? timed('rowsMs', () => visibleRows(roots, expanded, search)) : []), [roots, expanded, search]);
   // As CatalogPage: a toggle copies the expanded set.
-  const toggle = useCallback(
-    (row: VisibleRow) =>
-      setExpanded((open) => {
-        const next = new Set(open);
-        if (row.expanded) next.delete(row.node.id);
-        else next.add(row.node.id);
-        return next;
-      }),
-    [],
-  );
+  const toggle = useCallback((row: VisibleRow) => setExpanded((open) => toggled(open, row.node.id, row.expanded)), []);
   // CatalogPage passes a fresh map of loading marks each render (none here: everything is cached).
   const loads = new Map<CatalogNodeId, NodeLoad>();
 

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { TableMetadata, TablePreview } from '../../../contracts/bi';
+import { afterKey, toggled, withOpen } from '../../catalog/expansion';
 import { ancestorsOf, cacheKeys, nodeId, parseNodeId, treeKey, type TreeIndex } from '../../catalog/tree';
 import type { CatalogNode, CatalogNodeId, VisibleRow } from '../../catalog/types';
 import { validateNodeName, type CatalogCommandResult } from '../../db/catalogEdits';
@@ -78,7 +79,7 @@ export function CatalogPage() {
   if (shownSelection !== selectedId) {
     setShownSelection(selectedId);
     if (selectedId) {
-      setExpanded((open) => (ancestorsOf(selectedId).every((id) => open.has(id)) ? open : new Set([...open, ...ancestorsOf(selectedId)])));
+      setExpanded((open) => withOpen(open, ancestorsOf(selectedId)));
       setFocusedId(selectedId);
     }
   }
@@ -96,28 +97,11 @@ export function CatalogPage() {
   useBackgroundRefresh(services, index, expanded);
 
   const select = useCallback((id: CatalogNodeId) => navigate(pathOf(id)), [navigate]);
-  const toggle = useCallback(
-    (row: VisibleRow) =>
-      setExpanded((open) => {
-        const next = new Set(open);
-        if (row.expanded) next.delete(row.node.id);
-        else next.add(row.node.id);
-        return next;
-      }),
-    [],
-  );
+  const toggle = useCallback((row: VisibleRow) => setExpanded((open) => toggled(open, row.node.id, row.expanded)), []);
   const onKey = (key: string) => {
     const action = treeKey(rows, focusedId, key, expanded);
     if (action.focus) setFocusedId(action.focus);
-    if (action.expand || action.collapse || action.expandAll) {
-      setExpanded((open) => {
-        const next = new Set(open);
-        if (action.expand) next.add(action.expand);
-        if (action.collapse) next.delete(action.collapse);
-        for (const id of action.expandAll ?? []) next.add(id);
-        return next;
-      });
-    }
+    setExpanded((open) => afterKey(open, action));
     if (action.activate) select(action.activate);
   };
 
@@ -153,7 +137,7 @@ export function CatalogPage() {
           ? services.commands.addChild(dialog.parent.id, name)
           : services.commands.rename(dialog.node.id, name);
     void run(command, (id) => {
-      if (dialog.kind === 'child') setExpanded((open) => new Set([...open, dialog.parent.id]));
+      if (dialog.kind === 'child') setExpanded((open) => withOpen(open, [dialog.parent.id]));
       if (dialog.kind !== 'rename') select(id);
     });
     setDialog(null);

@@ -8,6 +8,7 @@ import { readCache, ROOT_TARGET, type NodeLoadState } from '../../sync/catalog';
 import type { CatalogServices } from '../../sync/catalogServices';
 import { useArea } from '../area';
 import { useDb } from '../db';
+import { useLoaded } from '../hooks/useLoaded';
 
 /** How long typing pauses before the server is asked for tables not loaded yet. */
 const SERVER_SEARCH_DELAY_MS = 250;
@@ -16,16 +17,7 @@ const noSubscribe = () => () => {};
 
 /** The session's catalog services, once loaded (null before). */
 export function useCatalogServices(): CatalogServices | null {
-  const { catalog } = useArea();
-  const [services, setServices] = useState<CatalogServices | null>(null);
-  useEffect(() => {
-    let live = true;
-    void catalog().then((loaded) => live && setServices(loaded));
-    return () => {
-      live = false;
-    };
-  }, [catalog]);
-  return services;
+  return useLoaded(useArea().catalog);
 }
 
 /**

@@ -1,23 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
 import { getResults } from '../../db/sqlResults';
 import { activeTabId, closedTabs, openTabs } from '../../db/sqlTabs';
 import type { SqlLab } from '../../sync/sqlLab';
 import { useArea } from '../area';
 import { useDb } from '../db';
+import { useLoaded } from '../hooks/useLoaded';
 
 /** The session's SQL workbench services, once loaded (null before). */
 export function useSqlLab(): SqlLab | null {
-  const { sqlLab } = useArea();
-  const [lab, setLab] = useState<SqlLab | null>(null);
-  useEffect(() => {
-    let live = true;
-    void sqlLab().then((loaded) => live && setLab(loaded));
-    return () => {
-      live = false;
-    };
-  }, [sqlLab]);
-  return lab;
+  return useLoaded(useArea().sqlLab);
 }
 
 /** The tab bar as every browser tab sees it: open tabs in order, the active one, the closed stack. */
