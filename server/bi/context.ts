@@ -25,7 +25,7 @@ export async function openBiContext(app: FastifyInstance): Promise<BiContext> {
   app.addHook('onClose', () => parser.close());
   const history = await QueryHistoryStore.open(store, clock());
   const savedQueries = new SavedQueryStore(store);
-  const executor = new SqlLabExecutor({ warehouse, history, parser, clock, timeoutMs: SQLLAB_TIMEOUT_MS });
+  const executor = new SqlLabExecutor({ warehouse, history, parser, clock, timeoutMs: SQLLAB_TIMEOUT_MS, log: app.log });
   return { warehouse, history, savedQueries, executor, parser };
 }
 

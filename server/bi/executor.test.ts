@@ -22,8 +22,9 @@ async function setup(timeoutMs = 60_000) {
   const clock = manualClock(1_700_000_000_000);
   const warehouse = new FakeWarehouse();
   const history = await QueryHistoryStore.open(store, clock.now());
-  const executor = new SqlLabExecutor({ warehouse, history, parser, clock: clock.now, timeoutMs });
-  return { store, warehouse, history, executor, clock };
+  const log = { error: vi.fn() };
+  const executor = new SqlLabExecutor({ warehouse, history, parser, clock: clock.now, timeoutMs, log });
+  return { store, warehouse, history, executor, clock, log };
 }
 
 async function statusOf(run: () => Promise<unknown>): Promise<number> {
@@ -40,7 +41,8 @@ describe('SqlLabExecutor', () => {
   it('records a run as running, then success with its rows, tables and times', async () => {
     const { executor, history, warehouse, clock } = await setup();
     warehouse.behaviour = async () => {
-      expect((await history.byClientId('c1', ADMIN))?.status).toBe('running');
+      // Recorded while it runs (the insert goes on beside the warehouse's work).
+      await vi.waitFor(async () => expect((await history.byClientId('c1', ADMIN))?.status).toBe('running'));
       clock.advance(250);
       return { columns: [{ name: 'd', type: 'DATE' }], rows: [{ d: '2024-01-01' }, { d: '2024-01-02' }], limited: true };
     };
@@ -94,17 +96,31 @@ describe('SqlLabExecutor', () => {
     expect((await history.byClientId('early', ADMIN))?.status).toBe('stopped');
   });
 
-  it('answers what the history says: a query marked stopped meanwhile is stopped, whatever the warehouse did', async () => {
+  it('answers what the history says when a stop comes as the query completes anyway', async () => {
     const { executor, history, warehouse } = await setup();
-    warehouse.behaviour = async (request) => {
-      const entry = await history.byClientId(request.queryId, ADMIN);
-      await history.markStopped(entry?.id ?? 0, 1);
-      return { columns: [], rows: [], limited: false };
-    };
-    const outcome = await executor.execute(ADMIN, { database_id: 1, sql: 'select 1', client_id: 'c4' });
-    expect(outcome.status).toBe(400);
-    expect(outcome.body).toMatchObject({ status: 'stopped' });
-    expect((await history.byClientId('c4', ADMIN))?.status).toBe('stopped');
+    const { started } = warehouse.completesDespiteCancel();
+    const running = executor.execute(ADMIN, { database_id: 1, sql: 'select 1', client_id: 'c4' });
+    await started;
+    await executor.stop(ADMIN, 'c4');
+    const outcome = await running;
+    const entry = await history.byClientId('c4', ADMIN);
+    expect(warehouse.cancelled).toEqual(['c4']);
+    expect(outcome.status === 200 ? 'success' : outcome.body.status).toBe(entry?.status);
+    expect(outcome.body.query).toMatchObject({ state: entry?.status });
+  });
+
+  it('answers a success before its history update commits; the next read sees it, a failed update is logged', async () => {
+    const { executor, history, log } = await setup();
+    const outcome = await executor.execute(ADMIN, { database_id: 1, sql: 'select 1', client_id: 'quick' });
+    expect(outcome.status).toBe(200);
+    expect(await history.byClientId('quick', ADMIN)).toMatchObject({ status: 'success', rows: 1 });
+    expect(log.error).not.toHaveBeenCalled();
+
+    vi.spyOn(history, 'finish').mockRejectedValueOnce(new Error('disk full'));
+    const unrecorded = await executor.execute(ADMIN, { database_id: 1, sql: 'select 1', client_id: 'unrecorded' });
+    expect(unrecorded.status).toBe(200);
+    await vi.waitFor(() => expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ clientId: 'unrecorded' }), expect.stringMatching(/history/)));
+    expect((await history.byClientId('unrecorded', ADMIN))?.status).toBe('running');
   });
 
   it('times out a query that runs too long: 408, history timed_out', async () => {
@@ -131,13 +147,14 @@ describe('SqlLabExecutor', () => {
   });
 
   it('refuses what cannot run before recording it', async () => {
-    const { executor, history } = await setup();
+    const { executor, history, warehouse } = await setup();
     expect(await statusOf(() => executor.execute(ADMIN, { database_id: 9, sql: 'select 1' }))).toBe(404);
     expect(await statusOf(() => executor.execute(ADMIN, { database_id: 1, sql: 'select 1', catalog: 'other' }))).toBe(404);
     expect(await statusOf(() => executor.execute(ADMIN, { database_id: 1, sql: 'select 1', select_as_cta: true }))).toBe(400);
     expect(await statusOf(() => executor.execute(ADMIN, { database_id: 1, sql: 'select 1', queryLimit: 0 }))).toBe(400);
     expect(await statusOf(() => executor.execute(ADMIN, { database_id: 1, sql: 'select 1', client_id: 'dup' }))).toBe(200);
-    expect(await statusOf(() => executor.execute(ADMIN, { database_id: 1, sql: 'select 1', client_id: 'dup' }))).toBe(400);
+    expect(await statusOf(() => executor.execute(ADMIN, { database_id: 1, sql: 'select 2', client_id: 'dup' }))).toBe(400);
+    expect(warehouse.requests.map((request) => request.sql)).toEqual(['select 1']); // the reused id's SQL never ran
     expect((await history.statuses(ADMIN))).toEqual(['success']);
   });
 

@@ -7,6 +7,7 @@ import {
   type ExecuteErrorResponse,
   type ExecuteResponse,
 } from '../../contracts/bi';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/clock';
 import {
   QueryCancelledError,
@@ -33,6 +34,8 @@ export interface ExecutorDeps {
   parser: SqlTableParser;
   clock: Clock;
   timeoutMs: number;
+  /** Where a history write that no answer waits for reports its failure. */
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /** Who runs a query: the viewer and the names the history shows. */
@@ -49,6 +52,8 @@ interface Flight {
   username: string;
   /** The history id, once its insert is under way. */
   started: Promise<number> | null;
+  /** Set by stop() before anything else: from then on the answer waits for the history. */
+  stopping: boolean;
 }
 
 const clientIdUsed = (clientId: string) => badRequest(`client_id ${clientId} was already used; send a new one for each run`);
@@ -66,21 +71,30 @@ export class SqlLabExecutor {
 
   /**
    * Every query a user runs takes this path, so the history's insert (a commit) runs while the
-   * warehouse works, after a cheap check that the client_id is new; the run is only ever
-   * started once that check passed, so a reused id never runs its SQL again.
+   * warehouse works, after a cheap check that the client_id is new; the warehouse opens its
+   * connection during that check and runs the SQL only once it passed, so a reused id never runs
+   * its SQL again. A success is answered while its history update commits (finishLater); any
+   * other end waits for it.
    */
   async execute(runner: Runner, body: ExecuteBody): Promise<ExecuteOutcome> {
     const { database, limit } = this.check(body);
     const query = newQueryOf(runner, body, database, limit, this.deps.clock());
-    const flight = await this.claim(query.clientId, runner.username);
+    const flight = this.claim(query.clientId, runner.username);
     try {
+      // The warehouse gets its connection ready meanwhile, and runs nothing unless the id is new.
+      const fresh = this.deps.history.used(query.clientId).then((used) => {
+        if (used) throw clientIdUsed(query.clientId);
+      });
+      const running = this.run({ databaseId: database.id, schema: query.schema, sql: body.sql, limit, queryId: query.clientId, gate: fresh });
+      await fresh;
       const tables = this.deps.parser.tables(body.sql);
       const started = (flight.started = this.deps.history.start(query));
       // A failed insert must not leave the query running unrecorded (interrupt() never rejects).
       void started.catch(() => this.interrupt(query.clientId));
-      const run = await this.run({ databaseId: database.id, schema: query.schema, sql: body.sql, limit, queryId: query.clientId });
+      const run = await running;
       const id = await started;
       const outcome: Outcome = { ...outcomeOf(run, body.sql, this.deps.timeoutMs), endTime: this.deps.clock(), sqlTables: await tables };
+      if (run.kind === 'success' && !flight.stopping) return { status: 200, body: successBody(this.finishLater(id, query, outcome, runner), run.result) };
       const applied = await this.deps.history.finish(id, outcome);
       if (run.kind === 'crashed') throw run.error;
       const entry = applied ? finishedEntry(id, query, outcome, runner.user) : await this.deps.history.byId(id, runner);
@@ -93,12 +107,26 @@ export class SqlLabExecutor {
   }
 
   /**
+   * A success no stop asked about is answered without waiting for its history update to commit
+   * (a few ms of a small query's time). The store runs statements in order, so every later read
+   * (history list, stop) sees it; and a stop() from now on finds the entry final and leaves it.
+   */
+  private finishLater(id: number, query: NewQuery, outcome: Outcome, runner: Runner): HistoryEntry {
+    this.deps.history.finish(id, outcome).catch((error: unknown) => {
+      // The entry stays "running" until the next start marks it failed.
+      this.deps.log.error({ err: error, clientId: query.clientId }, 'could not record the end of a SQL Lab query in the history');
+    });
+    return finishedEntry(id, query, outcome, runner.user);
+  }
+
+  /**
    * Superset's stop: 404 for a client_id the viewer has no query of; a finished query is left
    * as it is (200). A running one is interrupted and marked stopped at once.
    */
   async stop(viewer: Viewer, clientId: string): Promise<void> {
     const flight = this.inFlight.get(clientId);
     if (flight && (viewer.admin || flight.username === viewer.username)) {
+      flight.stopping = true;
       await this.interrupt(clientId);
       const id = await flight.started?.catch(() => null);
       if (typeof id === 'number') await this.deps.history.markStopped(id, this.deps.clock());
@@ -110,18 +138,12 @@ export class SqlLabExecutor {
     if (entry.status === 'running') await this.deps.history.markStopped(entry.id, this.deps.clock());
   }
 
-  /** Reserves a client_id for one run: 400 when it runs now or ran before. */
-  private async claim(clientId: string, username: string): Promise<Flight> {
+  /** Reserves a client_id for one run: 400 when it runs now (whether it ran before, the history tells). */
+  private claim(clientId: string, username: string): Flight {
     if (this.inFlight.has(clientId)) throw clientIdUsed(clientId);
-    const flight: Flight = { username, started: null };
+    const flight: Flight = { username, started: null, stopping: false };
     this.inFlight.set(clientId, flight);
-    try {
-      if (await this.deps.history.used(clientId)) throw clientIdUsed(clientId);
-      return flight;
-    } catch (error) {
-      this.inFlight.delete(clientId);
-      throw error;
-    }
+    return flight;
   }
 
   /**

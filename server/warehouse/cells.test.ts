@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { appendRows, typeName } from './cells';
+import { appendRows, toCell, typeName } from './cells';
 import type { Cell } from './types';
 
 let instance: DuckDBInstance;
@@ -75,6 +75,31 @@ describe('cells', () => {
       ts_forever: 'infinity',
       iv: '1 day 02:00:00',
     });
+  });
+
+  it('gives the same DATE and TIMESTAMP text on its fast path as DuckDB’s conversion, over the whole range', async () => {
+    // Deterministic spread over ±2^53 µs (years 1685–2255) and days far outside, plus edges.
+    const micros = ['0', '-1', '1', '999999', '-1000000', '9007199254740991', '-9007199254740991', '9007199254740992', '-62135596800000000'];
+    for (let i = 0, x = 12345; i < 500; i++) {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      micros.push(String(BigInt(Math.round((x / 2147483648 - 0.5) * 2 * 9e15)) + BigInt(i % 3 === 0 ? 0 : x % 1000000)));
+    }
+    const days = ['0', '-1', '-719162', '-719163', '2932896', '2932897', '-800000', '19000', '5000000'];
+    const result = await connection.run(`SELECT make_timestamp(m) AS ts, (DATE '1970-01-01' + d::INTEGER) AS day
+      FROM (SELECT unnest([${micros.join(', ')}]::BIGINT[]) AS m, unnest([${days.join(', ')}]) AS d)`);
+    const names = result.deduplicatedColumnNames();
+    let checked = 0;
+    for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+      const rows: Record<string, Cell>[] = [];
+      appendRows(rows, chunk, names, chunk.rowCount);
+      const ts = chunk.getColumnVector(0);
+      const day = chunk.getColumnVector(1);
+      for (let row = 0; row < chunk.rowCount; row++, checked++) {
+        expect(rows[row].ts).toBe(toCell(ts.getItem(row), ts.type));
+        expect(rows[row].day).toBe(toCell(day.getItem(row), day.type));
+      }
+    }
+    expect(checked).toBe(micros.length);
   });
 
   it('converts NULL, text, UUID, BLOB, JSON and enums', async () => {

@@ -45,6 +45,11 @@ export interface ExecuteRequest {
   limit: number;
   /** Lets cancel() find the running query (Superset's client_id). */
   queryId: string;
+  /**
+   * Awaited once the connection is ready, before any statement runs: when it rejects, nothing
+   * runs and execute() rejects with its error (the caller's last check, overlapping the setup).
+   */
+  gate?: Promise<void>;
 }
 
 export interface Estimate {

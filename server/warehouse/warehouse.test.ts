@@ -31,6 +31,14 @@ async function settleTime(promise: Promise<unknown>): Promise<number> {
 }
 
 describe('execute', () => {
+  it('runs nothing when its gate rejects, and rejects with the gate’s error', async () => {
+    const refusal = new Error('client_id already used');
+    await expect(run('CREATE TABLE gaming.gated AS SELECT 1 AS n', { gate: Promise.reject(refusal) })).rejects.toBe(refusal);
+    await expect(run('SELECT * FROM gaming.gated')).rejects.toThrow(/gated does not exist/);
+    const opened = await run('SELECT 42 AS n', { gate: Promise.resolve() });
+    expect(opened.rows).toEqual([{ n: 42 }]);
+  });
+
   it('returns at most `limit` rows of the last statement, with column types, and says when it cut', async () => {
     const result = await run('SELECT * FROM bet_report', { limit: 5 });
     expect(result.rows).toHaveLength(5);

@@ -101,11 +101,16 @@ class EmbeddedWarehouse implements Warehouse {
     if (this.running.has(request.queryId)) throw new WarehouseSqlError(`A query with id "${request.queryId}" is already running`);
     const control = { queryId: request.queryId, cancelled: false, connection: null as DuckDBConnection | null };
     this.running.set(request.queryId, control);
+    let refused: { reason: unknown } | null = null;
     try {
       return await this.withConnection(async (connection) => {
         control.connection = connection;
         try {
           await this.useSchema(connection, database, request.schema);
+          await request.gate?.catch((reason: unknown) => {
+            refused = { reason };
+            throw reason;
+          });
           return await runStatements(connection, request.sql, request.limit, control);
         } finally {
           // Never interrupt a connection after it is closed.
@@ -113,6 +118,7 @@ class EmbeddedWarehouse implements Warehouse {
         }
       });
     } catch (error) {
+      if (refused) throw (refused as { reason: unknown }).reason;
       throw control.cancelled ? new QueryCancelledError(request.queryId) : sqlError(error);
     } finally {
       this.running.delete(request.queryId);

@@ -37,8 +37,11 @@ export class FakeWarehouse implements Warehouse {
   }
   async close() {}
 
-  execute(request: ExecuteRequest): Promise<QueryResult> {
-    this.requests.push(request);
+  /** Runs the behaviour once the request's gate opens; `requests` holds the ones that ran. */
+  async execute(request: ExecuteRequest): Promise<QueryResult> {
+    await request.gate;
+    const { gate: _gate, ...ran } = request;
+    this.requests.push(ran);
     return this.behaviour(request);
   }
 
@@ -68,6 +71,21 @@ export class FakeWarehouse implements Warehouse {
         };
         if (registerAfterMs > 0) setTimeout(register, registerAfterMs);
         else register();
+      });
+    return { started: ready };
+  }
+
+  /** A query that cancel() finds running but that completes with its row anyway (the interrupt came too late). */
+  completesDespiteCancel(): { started: Promise<void> } {
+    let started!: () => void;
+    const ready = new Promise<void>((resolve) => (started = resolve));
+    this.behaviour = (request) =>
+      new Promise((resolve) => {
+        this.running.set(request.queryId, () => {
+          this.running.delete(request.queryId);
+          resolve({ columns: [{ name: 'n', type: 'INTEGER' }], rows: [{ n: 1 }], limited: false });
+        });
+        started();
       });
     return { started: ready };
   }
