@@ -3,7 +3,7 @@
 import { createElement, useCallback, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../../src/ui/styles/app.css';
-import { buildCatalogTree, indexTree, nodeId, searchTree, visibleRows, type TreeIndex } from '../../src/catalog/tree';
+import { buildCatalogTree, indexTree, NO_ROWS, nodeId, searchTree, visibleRows, type TreeIndex } from '../../src/catalog/tree';
 import type { CatalogCache, CatalogNodeId, VisibleRow } from '../../src/catalog/types';
 import { CatalogTree, type NodeLoad } from '../../src/ui/catalog/CatalogTree';
 import type { CatalogApi, CatalogPhases, Interaction } from './catalogApi';
@@ -52,7 +52,7 @@ function Host() {
   const roots = useMemo(() => (cache ? timed('buildMs', () => buildCatalogTree(cache, NO_EDITS, NO_HITS)) : null), [cache]);
   const index = useMemo(() => (roots ? timed('indexMs', () => indexTree(roots)) : null), [roots]);
   const search = useMemo(() => (index ? timed('searchMs', () => searchTree(index, searchText)) : null), [index, searchText]);
-  const rows = useMemo(() => (roots ? timed('rowsMs', () => visibleRows(roots, expanded, search)) : []), [roots, expanded, search]);
+  const rows = useMemo(() => (index ? timed('rowsMs', () => visibleRows(index, expanded, search)) : NO_ROWS), [index, expanded, search]);
   // As CatalogPage: a toggle copies the expanded set.
   const toggle = useCallback((row: VisibleRow) => setExpanded((open) => toggled(open, row.node.id, row.expanded)), []);
   // CatalogPage passes a fresh map of loading marks each render (none here: everything is cached).
@@ -274,10 +274,10 @@ async function pure(runs: number) {
     const roots = buildCatalogTree(data, NO_EDITS, NO_HITS);
     out.buildMs.push(performance.now() - start);
     start = performance.now();
-    indexTree(roots);
+    const index = indexTree(roots);
     out.indexMs.push(performance.now() - start);
     start = performance.now();
-    const rows = visibleRows(roots, expanded);
+    const rows = visibleRows(index, expanded);
     out.rowsMs.push(performance.now() - start);
     if (rows.length !== NODE_COUNT) throw new Error(`pure: ${rows.length} rows`);
   }

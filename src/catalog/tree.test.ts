@@ -12,6 +12,9 @@ import {
   searchTree,
   treeKey,
   visibleRows,
+  nodeById,
+  NO_ROWS,
+  type RowList,
 } from './tree';
 import type { CatalogCache, CatalogEditRow, CatalogNode, VisibleRow } from './types';
 
@@ -224,7 +227,8 @@ describe('indexTree', () => {
     expect([...index.parents]).toEqual([-1, 0, 1, 2, 2, 1, 0, -1]);
     expect([...index.ends]).toEqual([7, 6, 5, 4, 5, 6, 7, 8]);
     expect(index.lowerNames.at(-1)).toBe('finance');
-    expect(index.byId.get('lakehouse/gaming/bets')?.name).toBe('bets');
+    expect(nodeById(index, 'lakehouse/gaming/bets')?.name).toBe('bets');
+    expect(nodeById(index, 'lakehouse/nope')).toBeUndefined();
   });
 });
 
@@ -279,12 +283,17 @@ function bigCache(): CatalogCache {
   return { databases: dbs, schemas, tables, tableMetadata: new Map() };
 }
 
+/** Every row of a list, made one by one as the tree makes the rows on screen. */
+const allRows = (list: RowList): VisibleRow[] => Array.from({ length: list.length }, (_, at) => list.at(at));
+
 describe('visibleRows', () => {
   const roots = buildCatalogTree(cache, []);
+  const index = indexTree(roots);
+  const rowsOf = (expanded: ReadonlySet<string>, search: ReturnType<typeof searchTree> = null) => allRows(visibleRows(index, expanded, search));
   const summary = (rows: VisibleRow[]) => rows.map((r) => `${'  '.repeat(r.level - 1)}${r.node.name} ${r.posInSet}/${r.setSize}${r.expanded ? ' open' : ''}${r.match ? ` [${r.match.join(',')}]` : ''}`);
 
   it('shows the children of expanded nodes only, depth-first, with aria levels and positions', () => {
-    expect(summary(visibleRows(roots, new Set(['lakehouse', 'lakehouse/gaming', 'lakehouse/gaming/players_v', 'lakehouse/gaming/bets/id'])))).toEqual([
+    expect(summary(rowsOf(new Set(['lakehouse', 'lakehouse/gaming', 'lakehouse/gaming/players_v', 'lakehouse/gaming/bets/id'])))).toEqual([
       'lakehouse 1/2 open',
       '  gaming 1/2 open',
       '    bets 1/2', // its columns are loaded, but it is closed
@@ -295,19 +304,19 @@ describe('visibleRows', () => {
   });
 
   it('says which rows can expand: not columns', () => {
-    const rows = visibleRows(roots, new Set(['lakehouse', 'lakehouse/gaming', 'lakehouse/gaming/bets']));
+    const rows = rowsOf(new Set(['lakehouse', 'lakehouse/gaming', 'lakehouse/gaming/bets']));
     expect(rows.filter((r) => !r.expandable).map((r) => r.node.type)).toEqual(['column', 'column']);
   });
 
   it('with a search shows only matches and their ancestors, opened by themselves', () => {
-    const search = searchTree(indexTree(roots), 'stak')!;
-    expect(summary(visibleRows(roots, new Set(), search))).toEqual(['lakehouse 1/1 open', '  gaming 1/1 open', '    bets 1/1 open', '      stake 1/1 [0,4]']);
+    const search = searchTree(index, 'stak')!;
+    expect(summary(rowsOf(new Set(), search))).toEqual(['lakehouse 1/1 open', '  gaming 1/1 open', '    bets 1/1 open', '      stake 1/1 [0,4]']);
   });
 
   it('a match the user expands shows all its children; other matches stay closed', () => {
-    const search = searchTree(indexTree(roots), 'bets')!;
-    expect(summary(visibleRows(roots, new Set(), search))).toEqual(['lakehouse 1/1 open', '  gaming 1/1 open', '    bets 1/1 [0,4]']);
-    expect(summary(visibleRows(roots, new Set(['lakehouse/gaming/bets']), search))).toEqual([
+    const search = searchTree(index, 'bets')!;
+    expect(summary(rowsOf(new Set(), search))).toEqual(['lakehouse 1/1 open', '  gaming 1/1 open', '    bets 1/1 [0,4]']);
+    expect(summary(rowsOf(new Set(['lakehouse/gaming/bets']), search))).toEqual([
       'lakehouse 1/1 open',
       '  gaming 1/1 open',
       '    bets 1/1 open [0,4]',
@@ -316,8 +325,18 @@ describe('visibleRows', () => {
     ]);
   });
 
+  it('finds the display position of a shown node, -1 for a hidden or unknown one', () => {
+    const list = visibleRows(index, new Set(['lakehouse', 'lakehouse/gaming', 'lakehouse/gaming/bets']));
+    const names = allRows(list).map((row) => row.node.id);
+    names.forEach((id, at) => expect(list.indexOf(id)).toBe(at));
+    expect(list.nodeAt(3).id).toBe(names[3]);
+    expect(list.indexOf('lakehouse/gaming/players_v/x')).toBe(-1);
+    expect(list.indexOf('finance/nope')).toBe(-1);
+    expect(visibleRows(index, new Set()).indexOf('lakehouse/gaming')).toBe(-1); // under a closed node
+  });
+
   it('with a search that matches nothing, shows nothing', () => {
-    expect(visibleRows(roots, new Set(['lakehouse']), searchTree(indexTree(roots), 'zzz'))).toEqual([]);
+    expect(rowsOf(new Set(['lakehouse']), searchTree(index, 'zzz'))).toEqual([]);
   });
 });
 
@@ -325,7 +344,8 @@ describe('treeKey (WAI-ARIA tree keyboard)', () => {
   const roots = buildCatalogTree(cache, []);
   const expanded = new Set(['lakehouse', 'lakehouse/gaming', 'lakehouse/gaming/bets']);
   // lakehouse, gaming, bets, id, stake, players_v, odd/schema, finance
-  const rows = visibleRows(roots, expanded);
+  const index = indexTree(roots);
+  const rows = visibleRows(index, expanded);
   const key = (focused: string | null, k: string, set: ReadonlySet<string> = expanded) => treeKey(rows, focused, k, set);
 
   it('ArrowDown / ArrowUp move to the next / previous visible row, and stop at the ends', () => {
@@ -343,7 +363,7 @@ describe('treeKey (WAI-ARIA tree keyboard)', () => {
 
   it('ArrowRight on an open node whose children are still loading stays', () => {
     const loading = new Set(['finance']);
-    expect(treeKey(visibleRows(roots, loading), 'finance', 'ArrowRight', loading)).toEqual({});
+    expect(treeKey(visibleRows(index, loading), 'finance', 'ArrowRight', loading)).toEqual({});
   });
 
   it('ArrowLeft collapses an open node, else moves to the parent; a root stays', () => {
@@ -354,8 +374,8 @@ describe('treeKey (WAI-ARIA tree keyboard)', () => {
   });
 
   it('ArrowLeft on a node a search opened (not the user) goes to its parent', () => {
-    const search = searchTree(indexTree(roots), 'stake')!;
-    const searched = visibleRows(roots, new Set(), search);
+    const search = searchTree(index, 'stake')!;
+    const searched = visibleRows(index, new Set(), search);
     expect(treeKey(searched, 'lakehouse/gaming/bets', 'ArrowLeft', new Set())).toEqual({ focus: 'lakehouse/gaming' });
   });
 
@@ -384,7 +404,7 @@ describe('treeKey (WAI-ARIA tree keyboard)', () => {
     expect(key('gone', 'Home')).toEqual({ focus: 'lakehouse' });
     expect(key('gone', 'End')).toEqual({ focus: 'finance' });
     expect(key(null, 'Tab')).toEqual({});
-    expect(treeKey([], null, 'ArrowDown')).toEqual({});
+    expect(treeKey(NO_ROWS, null, 'ArrowDown')).toEqual({});
   });
 
   it('ignores keys it does not handle', () => {

@@ -2,7 +2,7 @@ import type { BiDatabase, TableMetadataColumn, TableOption, TableSearchHit } fro
 import type { CatalogCache, CatalogEditRow, CatalogNode, CatalogNodeId, CatalogNodeType } from './types';
 
 export { treeKey, type TreeKeyAction } from './treeKey';
-export { searchTree, visibleRows, type SearchResult } from './treeView';
+export { NO_ROWS, searchTree, visibleRows, type RowList, type SearchResult } from './treeView';
 
 // ---- Ids --------------------------------------------------------------------------------------
 
@@ -221,8 +221,9 @@ export function buildCatalogTree(cache: CatalogCache, edits: readonly CatalogEdi
  * its lowercased name, so a search is one pass over arrays.
  */
 export interface TreeIndex {
-  byId: ReadonlyMap<CatalogNodeId, CatalogNode>;
   nodes: readonly CatalogNode[];
+  /** Each node's position in `nodes`, by id. */
+  positions: ReadonlyMap<CatalogNodeId, number>;
   /** Position in `nodes` of each node's parent; -1 for a root. */
   parents: Int32Array;
   /** Position just after each node's last descendant. */
@@ -244,11 +245,17 @@ export function indexTree(roots: readonly CatalogNode[]): TreeIndex {
     }
   };
   visit(roots, -1);
-  const byId = new Map<CatalogNodeId, CatalogNode>();
+  const positions = new Map<CatalogNodeId, number>();
   const lowerNames = new Array<string>(nodes.length);
   nodes.forEach((node, at) => {
-    byId.set(node.id, node);
+    positions.set(node.id, at);
     lowerNames[at] = node.name.toLowerCase();
   });
-  return { byId, nodes, parents: Int32Array.from(parents), ends: Int32Array.from(ends), lowerNames };
+  return { nodes, positions, parents: Int32Array.from(parents), ends: Int32Array.from(ends), lowerNames };
+}
+
+/** The node with this id in the indexed tree. */
+export function nodeById(index: TreeIndex | null | undefined, id: CatalogNodeId): CatalogNode | undefined {
+  const position = index?.positions.get(id);
+  return position === undefined ? undefined : index?.nodes[position];
 }

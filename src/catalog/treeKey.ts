@@ -1,3 +1,4 @@
+import type { RowList } from './treeView';
 import type { CatalogNodeId, VisibleRow } from './types';
 
 /** What a key press in the tree asks for; the UI applies it (moves focus, changes its expanded set, selects). */
@@ -11,37 +12,39 @@ export interface TreeKeyAction {
   expandAll?: CatalogNodeId[];
 }
 
-const idAt = (rows: readonly VisibleRow[], at: number): TreeKeyAction => (rows[at] ? { focus: rows[at].node.id } : {});
+const idAt = (rows: RowList, at: number): TreeKeyAction => (at >= 0 && at < rows.length ? { focus: rows.nodeAt(at).id } : {});
+const levelAt = (rows: RowList, at: number) => rows.nodeAt(at).depth + 1;
 
 /** The position of the focused row's parent: the nearest row above at a lower level; -1 for a root. */
-function parentAt(rows: readonly VisibleRow[], at: number): number {
-  for (let i = at - 1; i >= 0; i--) if (rows[i].level < rows[at].level) return i;
+function parentAt(rows: RowList, at: number): number {
+  const level = levelAt(rows, at);
+  for (let i = at - 1; i >= 0; i--) if (levelAt(rows, i) < level) return i;
   return -1;
 }
 
 /** The focused row's siblings as shown: the rows at its level under the same parent. */
-function siblingsOf(rows: readonly VisibleRow[], at: number): VisibleRow[] {
-  const level = rows[at].level;
+function siblingsOf(rows: RowList, at: number): VisibleRow[] {
+  const level = levelAt(rows, at);
   const siblings: VisibleRow[] = [];
-  for (let i = parentAt(rows, at) + 1; i < rows.length && rows[i].level >= level; i++) if (rows[i].level === level) siblings.push(rows[i]);
+  for (let i = parentAt(rows, at) + 1; i < rows.length && levelAt(rows, i) >= level; i++) if (levelAt(rows, i) === level) siblings.push(rows.at(i));
   return siblings;
 }
 
 /** Typeahead: the next row (wrapping) whose shown name starts with the typed character. */
-function startingWith(rows: readonly VisibleRow[], at: number, char: string): TreeKeyAction {
+function startingWith(rows: RowList, at: number, char: string): TreeKeyAction {
   const lower = char.toLowerCase();
   for (let step = 1; step <= rows.length; step++) {
-    const row = rows[(at + step) % rows.length];
-    if (row.node.name.toLowerCase().startsWith(lower)) return { focus: row.node.id };
+    const node = rows.nodeAt((at + step) % rows.length);
+    if (node.name.toLowerCase().startsWith(lower)) return { focus: node.id };
   }
   return {};
 }
 
-function arrowRight(rows: readonly VisibleRow[], at: number): TreeKeyAction {
-  const row = rows[at];
+function arrowRight(rows: RowList, at: number): TreeKeyAction {
+  const row = rows.at(at);
   if (!row.expandable) return {};
   if (!row.expanded) return { expand: row.node.id };
-  return (rows[at + 1]?.level ?? 0) > row.level ? idAt(rows, at + 1) : {}; // open with no child shown yet (loading)
+  return at + 1 < rows.length && levelAt(rows, at + 1) > row.level ? idAt(rows, at + 1) : {}; // open with no child shown yet (loading)
 }
 
 /**
@@ -49,15 +52,15 @@ function arrowRight(rows: readonly VisibleRow[], at: number): TreeKeyAction {
  * `expanded` is the user's expanded set: during a search the ancestors of matches show open
  * without being in it, and ArrowLeft on one goes to its parent (collapsing would change nothing).
  */
-export function treeKey(rows: readonly VisibleRow[], focusedId: CatalogNodeId | null, key: string, expanded?: ReadonlySet<CatalogNodeId>): TreeKeyAction {
+export function treeKey(rows: RowList, focusedId: CatalogNodeId | null, key: string, expanded?: ReadonlySet<CatalogNodeId>): TreeKeyAction {
   if (rows.length === 0) return {};
-  const at = rows.findIndex((row) => row.node.id === focusedId);
-  const row = rows[at];
-  if (!row) {
+  const at = focusedId === null ? -1 : rows.indexOf(focusedId);
+  if (at < 0) {
     // Nothing focused (yet, or the row went away): navigation starts at an end of the tree.
     if (key === 'End') return idAt(rows, rows.length - 1);
     return key.startsWith('Arrow') || key === 'Home' ? idAt(rows, 0) : {};
   }
+  const row = rows.at(at);
   switch (key) {
     case 'ArrowDown':
       return idAt(rows, at + 1);

@@ -65,82 +65,175 @@ export function searchTree(index: TreeIndex, text: string): SearchResult | null 
   };
 }
 
-/** The rows without a search: children of expanded nodes only. */
-function allRows(roots: readonly CatalogNode[], expanded: ReadonlySet<CatalogNodeId>): VisibleRow[] {
-  const rows: VisibleRow[] = [];
-  const visit = (siblings: readonly CatalogNode[]) => {
-    siblings.forEach((node, i) => {
-      const expandable = node.type !== 'column';
-      const open = expandable && expanded.has(node.id);
-      rows.push({ node, level: node.depth + 1, posInSet: i + 1, setSize: siblings.length, expanded: open, expandable, match: null });
-      if (open) visit(node.children);
-    });
-  };
-  visit(roots);
-  return rows;
+/**
+ * The rows of the tree in display order, made on demand: the tree draws only the few on screen,
+ * so a keystroke over 100,000 nodes builds no row objects. The length and each row's place come
+ * from one pass over the index's arrays.
+ */
+export interface RowList {
+  readonly length: number;
+  /** The row at a display position (0 ≤ at < length). */
+  at(at: number): VisibleRow;
+  /** The node at a display position, without the rest of its row. */
+  nodeAt(at: number): CatalogNode;
+  /** The display position of a node; -1 when it is not shown. */
+  indexOf(id: CatalogNodeId): number;
 }
 
-/** A row shown by a search; its highlight range is worked out only for the rows drawn on screen. */
-class SearchRow implements VisibleRow {
-  expanded = false;
-  constructor(
-    readonly node: CatalogNode,
-    readonly level: number,
-    readonly posInSet: number,
-    readonly setSize: number,
-    readonly expandable: boolean,
-    private readonly search: SearchResult,
-    private readonly at: number,
-  ) {}
+/** No tree yet. */
+export const NO_ROWS: RowList = {
+  length: 0,
+  at: (at) => {
+    throw new RangeError(`No row ${at}: the tree is empty`);
+  },
+  nodeAt: (at) => {
+    throw new RangeError(`No row ${at}: the tree is empty`);
+  },
+  indexOf: () => -1,
+};
 
-  get match(): [number, number] | null {
-    return rangeAt(this.search, this.at);
+/** Row flags by index position (TreeRows.flags). */
+const SHOWN_OPEN = 1;
+const FILTERED = 2;
+/** In the expanded set: replaced by the flags above when the pass reaches the node. */
+const USER_OPEN = 4;
+
+/**
+ * The shown rows as index positions: a node's children start right after it and each spans its
+ * subtree (`ends`), so the pass skips every closed or filtered subtree whole. Without a search,
+ * the children of expanded nodes show. With one, only kept nodes show, their kept children opened
+ * by themselves; a match the user expands shows all its children (to look at a found table's
+ * columns).
+ */
+class TreeRows implements RowList {
+  readonly length: number;
+  /** Display position → index position. */
+  private readonly order: Int32Array;
+  /** Per index position, after the pass: SHOWN_OPEN and FILTERED (its shown children are filtered by the search). */
+  private readonly flags: Uint8Array;
+
+  constructor(
+    private readonly index: TreeIndex,
+    expanded: ReadonlySet<CatalogNodeId>,
+    private readonly search: SearchResult | null,
+  ) {
+    const { nodes, ends, positions } = index;
+    const kept = search?.kept;
+    const starts = search?.starts;
+    const order = new Int32Array(nodes.length);
+    const flags = new Uint8Array(nodes.length);
+    // The user's open nodes as flags by position: the pass below reads only typed arrays.
+    for (const id of expanded) {
+      const at = positions.get(id);
+      if (at !== undefined && nodes[at].type !== 'column') flags[at] = USER_OPEN;
+    }
+    let count = 0;
+    const visit = (parent: number, filtered: boolean) => {
+      const end = parent < 0 ? nodes.length : ends[parent];
+      for (let at = parent + 1; at < end; at = ends[at]) {
+        if (filtered && (kept as Uint8Array)[at] !== 1) continue;
+        order[count++] = at;
+        const userOpen = flags[at] === USER_OPEN;
+        // Filtering goes on below a node unless the user opened a match to see everything in it.
+        const filterChildren = filtered && !(userOpen && (starts as Int32Array)[at] >= 0);
+        if (!filterChildren && !userOpen) continue;
+        const first = count;
+        visit(at, filterChildren);
+        flags[at] = filterChildren ? (count > first ? SHOWN_OPEN : 0) | FILTERED : SHOWN_OPEN;
+      }
+    };
+    visit(-1, search !== null);
+    this.length = count;
+    this.order = order.subarray(0, count);
+    this.flags = flags;
+  }
+
+  nodeAt(at: number): CatalogNode {
+    return this.index.nodes[this.order[at]];
+  }
+
+  /** For TreeRow: the node at an index position. */
+  nodeAtPosition(position: number): CatalogNode {
+    return this.index.nodes[position];
+  }
+
+  at(at: number): VisibleRow {
+    return new TreeRow(this, this.order[at]);
+  }
+
+  indexOf(id: CatalogNodeId): number {
+    const position = this.index.positions.get(id);
+    if (position === undefined) return -1;
+    // Display order is index order: a binary search.
+    let low = 0;
+    let high = this.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const value = this.order[middle];
+      if (value === position) return middle;
+      if (value < position) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+
+  /** For TreeRow: the node at an index position shows open. */
+  openAt(position: number): boolean {
+    return (this.flags[position] & SHOWN_OPEN) !== 0;
+  }
+
+  /** For TreeRow: the search's highlight in the name at an index position. */
+  matchAt(position: number): [number, number] | null {
+    return this.search ? rangeAt(this.search, position) : null;
+  }
+
+  /** For TreeRow: [posInSet, setSize] of an index position among the shown children of its parent. */
+  place(position: number): [number, number] {
+    const { ends, parents, nodes } = this.index;
+    const parent = parents[position];
+    const filtered = parent < 0 ? this.search !== null : (this.flags[parent] & FILTERED) !== 0;
+    const kept = this.search?.kept;
+    let posInSet = 0;
+    let setSize = 0;
+    for (let at = parent + 1, end = parent < 0 ? nodes.length : ends[parent]; at < end; at = ends[at]) {
+      if (filtered && (kept as Uint8Array)[at] !== 1) continue;
+      setSize++;
+      if (at === position) posInSet = setSize;
+    }
+    return [posInSet, setSize];
   }
 }
 
-/**
- * The rows with a search, walked over the index's positions: a node's children start right after
- * it and each spans its subtree (`ends`). Only kept nodes show, their kept children opened by
- * themselves; a match the user expands shows all its children. Plain loops and no per-node
- * arrays: this runs on every keystroke over up to 100,000 nodes.
- */
-function searchRows(search: SearchResult, expanded: ReadonlySet<CatalogNodeId>): VisibleRow[] {
-  const { index, kept } = search;
-  const { nodes, ends } = index;
-  const rows: VisibleRow[] = [];
-  const anyOpen = expanded.size > 0;
-  /** Pushes the shown children of `parent` (-1: the roots) and their subtrees; answers how many children showed. */
-  const emit = (parent: number, filtered: boolean, level: number): number => {
-    const end = parent < 0 ? nodes.length : ends[parent];
-    let setSize = 0;
-    for (let at = parent + 1; at < end; at = ends[at]) if (!filtered || kept[at] === 1) setSize++;
-    let posInSet = 0;
-    for (let at = parent + 1; at < end; at = ends[at]) {
-      if (filtered && kept[at] !== 1) continue;
-      const node = nodes[at];
-      const expandable = node.type !== 'column';
-      const userOpen = anyOpen && expandable && expanded.has(node.id);
-      // Filtering goes on below a node unless the user opened a match to see everything in it.
-      const filterChildren = filtered && !(userOpen && search.starts[at] >= 0);
-      const row = new SearchRow(node, level, ++posInSet, setSize, expandable, search, at);
-      rows.push(row);
-      if (filterChildren || userOpen) {
-        const shown = emit(at, filterChildren, level + 1);
-        row.expanded = filterChildren ? shown > 0 : userOpen;
-      }
-    }
-    return posInSet;
-  };
-  emit(-1, true, 1);
-  return rows;
+/** A row of TreeRows, worked out when the tree draws it; its place among siblings only when asked. */
+class TreeRow implements VisibleRow {
+  readonly node: CatalogNode;
+  readonly level: number;
+  readonly expanded: boolean;
+  readonly expandable: boolean;
+  readonly match: [number, number] | null;
+  private placed: [number, number] | null = null;
+
+  constructor(
+    private readonly rows: TreeRows,
+    private readonly position: number,
+  ) {
+    this.node = rows.nodeAtPosition(position);
+    this.level = this.node.depth + 1;
+    this.expanded = rows.openAt(position);
+    this.expandable = this.node.type !== 'column';
+    this.match = rows.matchAt(position);
+  }
+
+  get posInSet(): number {
+    return (this.placed ??= this.rows.place(this.position))[0];
+  }
+
+  get setSize(): number {
+    return (this.placed ??= this.rows.place(this.position))[1];
+  }
 }
 
-/**
- * The rows to render, in display order (depth-first): children of expanded nodes only. With a
- * search (from the index of these same roots), only matches and their ancestors show, the
- * ancestors opened by themselves; a match the user expands shows all its children (to look at a
- * found table's columns).
- */
-export function visibleRows(roots: readonly CatalogNode[], expanded: ReadonlySet<CatalogNodeId>, search: SearchResult | null = null): VisibleRow[] {
-  return search ? searchRows(search, expanded) : allRows(roots, expanded);
+/** The rows to render, in display order (depth-first); with a search from this same index. */
+export function visibleRows(index: TreeIndex, expanded: ReadonlySet<CatalogNodeId>, search: SearchResult | null = null): RowList {
+  return new TreeRows(index, expanded, search);
 }

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { TableMetadata, TablePreview } from '../../../contracts/bi';
 import { afterKey, toggled, withOpen } from '../../catalog/expansion';
-import { ancestorsOf, cacheKeys, nodeId, parseNodeId, treeKey, type TreeIndex } from '../../catalog/tree';
+import { ancestorsOf, cacheKeys, nodeById, nodeId, parseNodeId, treeKey, type TreeIndex } from '../../catalog/tree';
 import type { CatalogNode, CatalogNodeId, VisibleRow } from '../../catalog/types';
 import { validateNodeName, type CatalogCommandResult } from '../../db/catalogEdits';
 import { ROOT_TARGET, UNREACHABLE_MESSAGE, type NodeLoadState } from '../../sync/catalog';
@@ -72,7 +72,7 @@ export function CatalogPage() {
   const [focusedId, setFocusedId] = useState<CatalogNodeId | null>(selectedId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const { cache, roots, index, search, rows, loads, undo, serverSearch } = useCatalogTree(services, searchText, expanded);
-  const selected = (selectedId && index?.byId.get(selectedId)) || null;
+  const selected = (selectedId && nodeById(index, selectedId)) || null;
 
   // A node chosen by URL (a link, a reload, Ctrl+K) opens its ancestors: adjusted while rendering, as React advises.
   const [shownSelection, setShownSelection] = useState(selectedId);
@@ -88,7 +88,7 @@ export function CatalogPage() {
   useEffect(() => {
     if (!services || !index) return;
     for (const id of [...expanded, ...(selectedId ? [selectedId] : [])]) {
-      const node = index.byId.get(id);
+      const node = nodeById(index, id);
       // A failed node waits for its Retry: a change elsewhere in the tree must not hammer a failing server.
       if (node && !node.childrenLoaded && node.type !== 'column' && services.loader.stateOf(id).status !== 'error') void services.loader.load(loadTargetOf(node));
     }
@@ -296,7 +296,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 function loadViews(loads: ReadonlyMap<CatalogNodeId, NodeLoadState>, index: TreeIndex | null) {
   const views = new Map<CatalogNodeId, { loading: boolean; error: string | null }>();
   for (const [id, state] of loads) {
-    if (id === '' || index?.byId.get(id)?.childrenLoaded) continue;
+    if (id === '' || nodeById(index, id)?.childrenLoaded) continue;
     if (state.status === 'loading' || state.status === 'error') views.set(id, { loading: state.status === 'loading', error: state.status === 'error' ? state.error : null });
   }
   return views;
@@ -328,7 +328,7 @@ function useBackgroundRefresh(services: CatalogServices | null, index: TreeIndex
     if (!services || !cameBack) return;
     const { index: current, expanded: open } = latest.current;
     const targets = [...open].flatMap((id) => {
-      const node = current?.byId.get(id);
+      const node = nodeById(current, id);
       return node ? [loadTargetOf(node)] : [];
     });
     void services.loader.refreshLoaded([ROOT_TARGET, ...targets]);

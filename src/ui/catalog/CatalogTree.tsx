@@ -1,5 +1,6 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { ChevronDown, ChevronRight, Columns3, Database, FolderTree, Table2, type LucideIcon } from 'lucide-react';
+import type { RowList } from '../../catalog/tree';
 import type { CatalogNodeId, VisibleRow } from '../../catalog/types';
 
 /** Loading and failure of one node's children, as the loader reports them. */
@@ -9,7 +10,7 @@ export interface NodeLoad {
 }
 
 interface Props {
-  rows: readonly VisibleRow[];
+  rows: RowList;
   selectedId: CatalogNodeId | null;
   focusedId: CatalogNodeId | null;
   loads: ReadonlyMap<CatalogNodeId, NodeLoad>;
@@ -28,18 +29,17 @@ const KEYS = new Set(['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home',
 
 /**
  * The warehouse tree (WAI-ARIA tree pattern with a roving tabindex). Only the rows on screen are in
- * the DOM, so a tree of 100,000 nodes scrolls like a small one; aria-level, aria-setsize and
- * aria-posinset tell assistive technology where each row sits. Rows have one fixed height, so the
- * window is plain arithmetic: nothing is kept per row, and a search that changes the row count
- * costs nothing here (a general virtualizer re-measures every row then).
+ * the DOM (and only their row objects are made), so a tree of 100,000 nodes scrolls like a small
+ * one; aria-level, aria-setsize and aria-posinset tell assistive technology where each row sits.
+ * Rows have one fixed height, so the window is plain arithmetic: nothing is kept per row, and a
+ * search that changes the row count costs nothing here (a general virtualizer re-measures every row then).
  */
 export function CatalogTree({ rows, selectedId, focusedId, loads, onToggle, onSelect, onFocus, onKey, onRetry }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const view = useViewport(scroller);
   const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
-  // Once per change of rows or focus, not on every scroll frame (a scan of up to 100,000 rows).
-  const focusIndex = useMemo(() => (focusedId === null ? -1 : rows.findIndex((row) => row.node.id === focusedId)), [rows, focusedId]);
+  const focusIndex = useMemo(() => (focusedId === null ? -1 : rows.indexOf(focusedId)), [rows, focusedId]);
   const tabStop = focusIndex >= 0 ? focusIndex : 0;
   const hadFocus = useRef(false);
 
@@ -87,7 +87,7 @@ export function CatalogTree({ rows, selectedId, focusedId, loads, onToggle, onSe
       <div role="tree" aria-label="Warehouse" className="catalog-tree" style={{ height: rows.length * ROW_HEIGHT }} onKeyDown={onKeyDown}>
         {Array.from({ length: Math.max(0, last - first) }, (_, offset) => {
           const index = first + offset;
-          const row = rows[index];
+          const row = rows.at(index);
           const match = row.match;
           return (
             <TreeRow

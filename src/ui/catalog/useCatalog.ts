@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { TableSearchHit } from '../../../contracts/bi';
-import { buildCatalogTree, cacheKeys, indexTree, searchTree, visibleRows } from '../../catalog/tree';
+import { buildCatalogTree, cacheKeys, indexTree, NO_ROWS, searchTree, visibleRows } from '../../catalog/tree';
 import type { CatalogCache, CatalogNode, CatalogNodeId } from '../../catalog/types';
 import { catalogEditRows, catalogUndoState } from '../../db/catalogEdits';
 import { readCache, ROOT_TARGET, type NodeLoadState } from '../../sync/catalog';
@@ -38,7 +38,7 @@ export function useCatalogTree(services: CatalogServices | null, searchText: str
   const roots = useMemo(() => (cache && edits ? buildCatalogTree(cache, edits, hits) : null), [cache, edits, hits]);
   const index = useMemo(() => (roots ? indexTree(roots) : null), [roots]);
   const search = useMemo(() => (index ? searchTree(index, searchText) : null), [index, searchText]);
-  const rows = useMemo(() => (roots ? visibleRows(roots, expanded, search) : []), [roots, expanded, search]);
+  const rows = useMemo(() => (index ? visibleRows(index, expanded, search) : NO_ROWS), [index, expanded, search]);
 
   // The catalogs: kept ones show at once and are refreshed in the background (which is also how
   // the page learns the server is unreachable); the loader shares and remembers the request.
