@@ -9,7 +9,7 @@ import { CatalogTree, type NodeLoad } from '../../src/ui/catalog/CatalogTree';
 import type { CatalogApi, CatalogPhases, Interaction } from './catalogApi';
 import { CATALOGS, catalogName, makeCatalogCache, NODE_COUNT, SCHEMAS_PER_CATALOG, schemaName, TABLES_PER_SCHEMA } from './catalogData';
 import { frame, frames, paintedWhen } from './paint';
-import { toggled } from '../../src/catalog/expansion';
+import { withOpen } from '../../src/catalog/expansion';
 
 const root = document.getElementById('root') as HTMLElement;
 const NO_EDITS: never[] = [];
@@ -53,8 +53,8 @@ function Host() {
   const index = useMemo(() => (roots ? timed('indexMs', () => indexTree(roots)) : null), [roots]);
   const search = useMemo(() => (index ? timed('searchMs', () => searchTree(index, searchText)) : null), [index, searchText]);
   const rows = useMemo(() => (index ? timed('rowsMs', () => visibleRows(index, expanded, search)) : NO_ROWS), [index, expanded, search]);
-  // As CatalogPage: a toggle copies the expanded set.
-  const toggle = useCallback((row: VisibleRow) => setExpanded((open) => toggled(open, row.node.id, row.expanded)), []);
+  // As CatalogPage without a search: a toggle copies the expanded set.
+  const toggle = useCallback((row: VisibleRow) => setExpanded((open) => (row.expanded ? withOpen(open, [], [row.node.id]) : withOpen(open, [row.node.id]))), []);
   // CatalogPage passes a fresh map of loading marks each render (none here: everything is cached).
   const loads = new Map<CatalogNodeId, NodeLoad>();
 

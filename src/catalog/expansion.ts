@@ -2,6 +2,18 @@ import type { TreeKeyAction } from './treeKey';
 import type { CatalogNodeId } from './types';
 
 /**
+ * What the user has open in the tree. `open` is theirs (kept across searches and reloads);
+ * `closed` is what they closed during the current search although the search shows it open
+ * (an ancestor of a match), and is forgotten when the search ends.
+ */
+export interface TreeView {
+  open: ReadonlySet<CatalogNodeId>;
+  closed: ReadonlySet<CatalogNodeId>;
+}
+
+export const NO_NODES: ReadonlySet<CatalogNodeId> = new Set();
+
+/**
  * The user's open nodes after a change; the same set when nothing changes (so memoized rows are
  * not rebuilt for nothing).
  */
@@ -15,12 +27,27 @@ export function withOpen(open: ReadonlySet<CatalogNodeId>, opened: Iterable<Cata
   return next;
 }
 
-/** A click on a node's twisty. */
-export function toggled(open: ReadonlySet<CatalogNodeId>, id: CatalogNodeId, isOpen: boolean): ReadonlySet<CatalogNodeId> {
-  return isOpen ? withOpen(open, [], [id]) : withOpen(open, [id]);
+/**
+ * The view after the user opens or closes nodes; the same view when nothing changes. During a
+ * search, closing a node only hides its rows for that search, and opening one first undoes such
+ * a close (else it opens as the user's, e.g. a match shows all its children).
+ */
+export function viewAfter(view: TreeView, ids: readonly CatalogNodeId[], wantOpen: boolean, searching: boolean): TreeView {
+  if (!searching) {
+    const open = wantOpen ? withOpen(view.open, ids) : withOpen(view.open, [], ids);
+    return open === view.open ? view : { ...view, open };
+  }
+  if (!wantOpen) {
+    const closed = withOpen(view.closed, ids);
+    return closed === view.closed ? view : { ...view, closed };
+  }
+  const closed = withOpen(view.closed, [], ids);
+  const open = withOpen(view.open, ids.filter((id) => !view.closed.has(id)));
+  return closed === view.closed && open === view.open ? view : { open, closed };
 }
 
 /** What a key press opens and closes (treeKey's answer). */
-export function afterKey(open: ReadonlySet<CatalogNodeId>, { expand, collapse, expandAll = [] }: TreeKeyAction): ReadonlySet<CatalogNodeId> {
-  return withOpen(open, [...(expand ? [expand] : []), ...expandAll], collapse ? [collapse] : []);
+export function afterKey(view: TreeView, { expand, collapse, expandAll = [] }: TreeKeyAction, searching: boolean): TreeView {
+  const opened = viewAfter(view, [...(expand ? [expand] : []), ...expandAll], true, searching);
+  return collapse ? viewAfter(opened, [collapse], false, searching) : opened;
 }

@@ -325,6 +325,16 @@ describe('visibleRows', () => {
     ]);
   });
 
+  it('a node the user closed during a search shows closed, and the rest of the search stays', () => {
+    const search = searchTree(index, 'a')!;
+    const open = rowsOf(new Set(), search).map((row) => row.node.id);
+    expect(open).toContain('lakehouse/gaming/bets/stake');
+    const closed = allRows(visibleRows(index, new Set(), search, new Set(['lakehouse/gaming'])));
+    expect(summary(closed).slice(0, 3)).toEqual(['lakehouse 1/2 open [1,2]', '  gaming 1/2 [1,2]', '  odd/schema 2/2 [9,10]']);
+    expect(closed.map((row) => row.node.id)).not.toContain('lakehouse/gaming/bets');
+    expect(closed.map((row) => row.node.id)).toContain('finance');
+  });
+
   it('finds the display position of a shown node, -1 for a hidden or unknown one', () => {
     const list = visibleRows(index, new Set(['lakehouse', 'lakehouse/gaming', 'lakehouse/gaming/bets']));
     const names = allRows(list).map((row) => row.node.id);
@@ -346,7 +356,7 @@ describe('treeKey (WAI-ARIA tree keyboard)', () => {
   // lakehouse, gaming, bets, id, stake, players_v, odd/schema, finance
   const index = indexTree(roots);
   const rows = visibleRows(index, expanded);
-  const key = (focused: string | null, k: string, set: ReadonlySet<string> = expanded) => treeKey(rows, focused, k, set);
+  const key = (focused: string | null, k: string) => treeKey(rows, focused, k);
 
   it('ArrowDown / ArrowUp move to the next / previous visible row, and stop at the ends', () => {
     expect(key('lakehouse/gaming/bets/stake', 'ArrowDown')).toEqual({ focus: 'lakehouse/gaming/players_v' });
@@ -363,7 +373,7 @@ describe('treeKey (WAI-ARIA tree keyboard)', () => {
 
   it('ArrowRight on an open node whose children are still loading stays', () => {
     const loading = new Set(['finance']);
-    expect(treeKey(visibleRows(index, loading), 'finance', 'ArrowRight', loading)).toEqual({});
+    expect(treeKey(visibleRows(index, loading), 'finance', 'ArrowRight')).toEqual({});
   });
 
   it('ArrowLeft collapses an open node, else moves to the parent; a root stays', () => {
@@ -373,10 +383,11 @@ describe('treeKey (WAI-ARIA tree keyboard)', () => {
     expect(key('finance', 'ArrowLeft')).toEqual({});
   });
 
-  it('ArrowLeft on a node a search opened (not the user) goes to its parent', () => {
+  it('ArrowLeft closes a node a search opened, and then goes to its parent', () => {
     const search = searchTree(index, 'stake')!;
-    const searched = visibleRows(index, new Set(), search);
-    expect(treeKey(searched, 'lakehouse/gaming/bets', 'ArrowLeft', new Set())).toEqual({ focus: 'lakehouse/gaming' });
+    expect(treeKey(visibleRows(index, new Set(), search), 'lakehouse/gaming/bets', 'ArrowLeft')).toEqual({ collapse: 'lakehouse/gaming/bets' });
+    const closed = visibleRows(index, new Set(), search, new Set(['lakehouse/gaming/bets']));
+    expect(treeKey(closed, 'lakehouse/gaming/bets', 'ArrowLeft')).toEqual({ focus: 'lakehouse/gaming' });
   });
 
   it('Home / End go to the first / last visible row', () => {

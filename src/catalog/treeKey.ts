@@ -47,12 +47,8 @@ function arrowRight(rows: RowList, at: number): TreeKeyAction {
   return at + 1 < rows.length && levelAt(rows, at + 1) > row.level ? idAt(rows, at + 1) : {}; // open with no child shown yet (loading)
 }
 
-/**
- * The WAI-ARIA tree pattern's keys, as a pure function of the visible rows and the focused node.
- * `expanded` is the user's expanded set: during a search the ancestors of matches show open
- * without being in it, and ArrowLeft on one goes to its parent (collapsing would change nothing).
- */
-export function treeKey(rows: RowList, focusedId: CatalogNodeId | null, key: string, expanded?: ReadonlySet<CatalogNodeId>): TreeKeyAction {
+/** The WAI-ARIA tree pattern's keys, as a pure function of the visible rows and the focused node. */
+export function treeKey(rows: RowList, focusedId: CatalogNodeId | null, key: string): TreeKeyAction {
   if (rows.length === 0) return {};
   const at = focusedId === null ? -1 : rows.indexOf(focusedId);
   if (at < 0) {
@@ -69,7 +65,7 @@ export function treeKey(rows: RowList, focusedId: CatalogNodeId | null, key: str
     case 'ArrowRight':
       return arrowRight(rows, at);
     case 'ArrowLeft':
-      if (row.expanded && (expanded?.has(row.node.id) ?? true)) return { collapse: row.node.id };
+      if (row.expanded) return { collapse: row.node.id };
       return idAt(rows, parentAt(rows, at));
     case 'Home':
       return idAt(rows, 0);

@@ -95,15 +95,16 @@ export const NO_ROWS: RowList = {
 /** Row flags by index position (TreeRows.flags). */
 const SHOWN_OPEN = 1;
 const FILTERED = 2;
-/** In the expanded set: replaced by the flags above when the pass reaches the node. */
+/** In the user's open or (during a search) closed nodes: replaced by the flags above when the pass opens the node. */
 const USER_OPEN = 4;
+const USER_CLOSED = 8;
 
 /**
  * The shown rows as index positions: a node's children start right after it and each spans its
  * subtree (`ends`), so the pass skips every closed or filtered subtree whole. Without a search,
  * the children of expanded nodes show. With one, only kept nodes show, their kept children opened
- * by themselves; a match the user expands shows all its children (to look at a found table's
- * columns).
+ * by themselves (unless the user closed them); a match the user expands shows all its children
+ * (to look at a found table's columns).
  */
 class TreeRows implements RowList {
   readonly length: number;
@@ -116,16 +117,21 @@ class TreeRows implements RowList {
     private readonly index: TreeIndex,
     expanded: ReadonlySet<CatalogNodeId>,
     private readonly search: SearchResult | null,
+    closed: ReadonlySet<CatalogNodeId>,
   ) {
     const { nodes, ends, positions } = index;
     const kept = search?.kept;
     const starts = search?.starts;
     const order = new Int32Array(nodes.length);
     const flags = new Uint8Array(nodes.length);
-    // The user's open nodes as flags by position: the pass below reads only typed arrays.
+    // The user's open and closed nodes as flags by position: the pass below reads only typed arrays.
     for (const id of expanded) {
       const at = positions.get(id);
       if (at !== undefined && nodes[at].type !== 'column') flags[at] = USER_OPEN;
+    }
+    for (const id of closed) {
+      const at = positions.get(id);
+      if (at !== undefined) flags[at] |= USER_CLOSED;
     }
     let count = 0;
     const visit = (parent: number, filtered: boolean) => {
@@ -133,7 +139,8 @@ class TreeRows implements RowList {
       for (let at = parent + 1; at < end; at = ends[at]) {
         if (filtered && (kept as Uint8Array)[at] !== 1) continue;
         order[count++] = at;
-        const userOpen = flags[at] === USER_OPEN;
+        if ((flags[at] & USER_CLOSED) !== 0) continue;
+        const userOpen = (flags[at] & USER_OPEN) !== 0;
         // Filtering goes on below a node unless the user opened a match to see everything in it.
         const filterChildren = filtered && !(userOpen && (starts as Int32Array)[at] >= 0);
         if (!filterChildren && !userOpen) continue;
@@ -233,7 +240,12 @@ class TreeRow implements VisibleRow {
   }
 }
 
-/** The rows to render, in display order (depth-first); with a search from this same index. */
-export function visibleRows(index: TreeIndex, expanded: ReadonlySet<CatalogNodeId>, search: SearchResult | null = null): RowList {
-  return new TreeRows(index, expanded, search);
+/**
+ * The rows to render, in display order (depth-first); with a search from this same index.
+ * `closed`: nodes the user closed during the search, shown closed although the search opens them.
+ */
+export function visibleRows(index: TreeIndex, expanded: ReadonlySet<CatalogNodeId>, search: SearchResult | null = null, closed: ReadonlySet<CatalogNodeId> = NO_IDS): RowList {
+  return new TreeRows(index, expanded, search, closed);
 }
+
+const NO_IDS: ReadonlySet<CatalogNodeId> = new Set();

@@ -80,6 +80,34 @@ test.describe('data catalog', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Nothing matches.' })).toBeVisible();
   });
 
+  test('during a search, a branch the search opened can be closed and opened again; clearing the search restores the tree', async ({ page }) => {
+    const catalog = new CatalogPage(page);
+    await catalog.goto();
+    await catalog.expand('lakehouse', 1);
+    await catalog.expand('gaming', 2);
+    await catalog.search.fill('bet');
+    const gaming = catalog.node('gaming', 2);
+    await expect(gaming).toHaveAttribute('aria-expanded', 'true');
+    await expect(catalog.node('bet_report', 3)).toBeVisible();
+
+    await gaming.locator('.catalog-twisty').click();
+    await expect(gaming).toHaveAttribute('aria-expanded', 'false');
+    await expect(catalog.node('bet_report', 3)).toHaveCount(0);
+    await expect(catalog.node('archive', 2)).toHaveAttribute('aria-expanded', 'true'); // the rest of the search stays
+
+    await gaming.click();
+    await page.keyboard.press('ArrowRight');
+    await expect(gaming).toHaveAttribute('aria-expanded', 'true');
+    await expect(catalog.node('bet_report', 3)).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(gaming).toHaveAttribute('aria-expanded', 'false');
+
+    await catalog.search.fill('');
+    await expect(gaming).toHaveAttribute('aria-expanded', 'true'); // the user's own expansion, as before the search
+    await expect(catalog.node('members', 3)).toBeVisible();
+    await expect(catalog.node('archive', 2)).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('Ctrl+K finds cached tables and columns and opens them in the catalog', async ({ page }) => {
     const catalog = new CatalogPage(page);
     await catalog.goto();

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { TableMetadata, TablePreview } from '../../../contracts/bi';
-import { afterKey, toggled, withOpen } from '../../catalog/expansion';
+import { afterKey, NO_NODES, viewAfter, type TreeView } from '../../catalog/expansion';
 import { ancestorsOf, cacheKeys, nodeById, nodeId, parseNodeId, treeKey, type TreeIndex } from '../../catalog/tree';
 import type { CatalogNode, CatalogNodeId, VisibleRow } from '../../catalog/types';
 import { validateNodeName, type CatalogCommandResult } from '../../db/catalogEdits';
@@ -67,11 +67,15 @@ export function CatalogPage() {
   const { pathname } = useLocation();
   const selectedId = selectedFromPath(pathname);
   const [searchText, setSearchText] = useState('');
-  const [expanded, setExpanded] = useState<ReadonlySet<CatalogNodeId>>(() => new Set([...keptExpansion(), ...(selectedId ? ancestorsOf(selectedId) : [])]));
+  const searching = searchText.trim() !== '';
+  const [view, setView] = useState<TreeView>(() => ({ open: new Set([...keptExpansion(), ...(selectedId ? ancestorsOf(selectedId) : [])]), closed: NO_NODES }));
+  const expanded = view.open;
   useEffect(() => keepExpansion(expanded), [expanded]);
+  // What the user closed during a search is forgotten with it: adjusted while rendering, as React advises.
+  if (!searching && view.closed.size > 0) setView({ ...view, closed: NO_NODES });
   const [focusedId, setFocusedId] = useState<CatalogNodeId | null>(selectedId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const { cache, roots, index, search, rows, loads, undo, serverSearch } = useCatalogTree(services, searchText, expanded);
+  const { cache, roots, index, search, rows, loads, undo, serverSearch } = useCatalogTree(services, searchText, view);
   const selected = (selectedId && nodeById(index, selectedId)) || null;
 
   // A node chosen by URL (a link, a reload, Ctrl+K) opens its ancestors: adjusted while rendering, as React advises.
@@ -79,7 +83,7 @@ export function CatalogPage() {
   if (shownSelection !== selectedId) {
     setShownSelection(selectedId);
     if (selectedId) {
-      setExpanded((open) => withOpen(open, ancestorsOf(selectedId)));
+      setView((current) => viewAfter(current, ancestorsOf(selectedId), true, searching));
       setFocusedId(selectedId);
     }
   }
@@ -97,11 +101,11 @@ export function CatalogPage() {
   useBackgroundRefresh(services, index, expanded);
 
   const select = useCallback((id: CatalogNodeId) => navigate(pathOf(id)), [navigate]);
-  const toggle = useCallback((row: VisibleRow) => setExpanded((open) => toggled(open, row.node.id, row.expanded)), []);
+  const toggle = useCallback((row: VisibleRow) => setView((current) => viewAfter(current, [row.node.id], !row.expanded, searching)), [searching]);
   const onKey = (key: string) => {
-    const action = treeKey(rows, focusedId, key, expanded);
+    const action = treeKey(rows, focusedId, key);
     if (action.focus) setFocusedId(action.focus);
-    setExpanded((open) => afterKey(open, action));
+    setView((current) => afterKey(current, action, searching));
     if (action.activate) select(action.activate);
   };
 
@@ -137,14 +141,13 @@ export function CatalogPage() {
           ? services.commands.addChild(dialog.parent.id, name)
           : services.commands.rename(dialog.node.id, name);
     void run(command, (id) => {
-      if (dialog.kind === 'child') setExpanded((open) => withOpen(open, [dialog.parent.id]));
+      if (dialog.kind === 'child') setView((current) => viewAfter(current, [dialog.parent.id], true, searching));
       if (dialog.kind !== 'rename') select(id);
     });
     setDialog(null);
   };
 
   const rootLoad = loads.get('');
-  const searching = search !== null;
   return (
     <div className="catalog-page">
       <section className="catalog-panel" aria-labelledby="catalog-warehouse-heading">
@@ -159,7 +162,7 @@ export function CatalogPage() {
           <input type="search" placeholder="Search catalogs, schemas, tables, columns" aria-label="Search the catalog" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
         </label>
         <CacheNote fetchedAt={cache?.newestFetchedAt ?? null} stale={[...loads.values()].some((state) => state.stale || state.error === UNREACHABLE_MESSAGE)} />
-        {searching && (
+        {search && (
           <p className="catalog-note" role="status">
             {search.count === 0 ? 'Nothing matches.' : `${search.count.toLocaleString('en-US')} ${search.count === 1 ? 'match' : 'matches'}`}
             {serverSearch.failed && ' · the server could not be searched; showing what is cached'}

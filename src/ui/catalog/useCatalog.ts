@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { TableSearchHit } from '../../../contracts/bi';
+import type { TreeView } from '../../catalog/expansion';
 import { buildCatalogTree, cacheKeys, indexTree, NO_ROWS, searchTree, visibleRows } from '../../catalog/tree';
 import type { CatalogCache, CatalogNode, CatalogNodeId } from '../../catalog/types';
 import { catalogEditRows, catalogUndoState } from '../../db/catalogEdits';
@@ -24,7 +25,7 @@ export function useCatalogServices(): CatalogServices | null {
  * The tree every tab sees: the cached server metadata and the local edits (both live queries, so
  * another tab's rename shows here at once), with server search hits while searching.
  */
-export function useCatalogTree(services: CatalogServices | null, searchText: string, expanded: ReadonlySet<CatalogNodeId>) {
+export function useCatalogTree(services: CatalogServices | null, searchText: string, view: TreeView) {
   const db = useDb();
   const cache = useLiveQuery(() => readCache(db), [db]);
   const edits = useLiveQuery(() => catalogEditRows(db), [db]);
@@ -38,7 +39,7 @@ export function useCatalogTree(services: CatalogServices | null, searchText: str
   const roots = useMemo(() => (cache && edits ? buildCatalogTree(cache, edits, hits) : null), [cache, edits, hits]);
   const index = useMemo(() => (roots ? indexTree(roots) : null), [roots]);
   const search = useMemo(() => (index ? searchTree(index, searchText) : null), [index, searchText]);
-  const rows = useMemo(() => (index ? visibleRows(index, expanded, search) : NO_ROWS), [index, expanded, search]);
+  const rows = useMemo(() => (index ? visibleRows(index, view.open, search, view.closed) : NO_ROWS), [index, view, search]);
 
   // The catalogs: kept ones show at once and are refreshed in the background (which is also how
   // the page learns the server is unreachable); the loader shares and remembers the request.
