@@ -97,20 +97,23 @@ class EmbeddedWarehouse implements Warehouse {
   }
 
   async execute(request: ExecuteRequest): Promise<QueryResult> {
+    let refused: { reason: unknown } | null = null;
+    // Handled from now on (it may reject while the connection opens); awaited before the SQL runs.
+    const gate = request.gate?.catch((reason: unknown) => {
+      refused = { reason };
+      throw reason;
+    });
+    gate?.catch(() => undefined);
     const database = this.requireDatabase(request.databaseId);
     if (this.running.has(request.queryId)) throw new WarehouseSqlError(`A query with id "${request.queryId}" is already running`);
     const control = { queryId: request.queryId, cancelled: false, connection: null as DuckDBConnection | null };
     this.running.set(request.queryId, control);
-    let refused: { reason: unknown } | null = null;
     try {
       return await this.withConnection(async (connection) => {
         control.connection = connection;
         try {
           await this.useSchema(connection, database, request.schema);
-          await request.gate?.catch((reason: unknown) => {
-            refused = { reason };
-            throw reason;
-          });
+          await gate;
           return await runStatements(connection, request.sql, request.limit, control);
         } finally {
           // Never interrupt a connection after it is closed.
