@@ -7,14 +7,17 @@ import {
   catalogNameOf,
   findNode,
   indexTree,
+  MATCH,
+  matchRange,
+  NO_ROWS,
+  nodeById,
   nodeId,
   parseNodeId,
   searchTree,
   treeKey,
   visibleRows,
-  nodeById,
-  NO_ROWS,
   type RowList,
+  type SearchResult,
 } from './tree';
 import type { CatalogCache, CatalogEditRow, CatalogNode, VisibleRow } from './types';
 
@@ -232,6 +235,10 @@ describe('indexTree', () => {
   });
 });
 
+/** The matches of a search by id, with their highlight ranges; and every node it keeps shown. */
+const matchesOf = (result: SearchResult) => result.index.nodes.flatMap((node, at) => (result.kept[at] === MATCH ? [[node.id, matchRange(result, at)]] : []));
+const keptOf = (result: SearchResult) => result.index.nodes.filter((_, at) => result.kept[at] !== 0).map((node) => node.id);
+
 describe('searchTree', () => {
   const roots = buildCatalogTree(cache, [edit('lakehouse/gaming/players_v', { name: 'Punters' })]);
   const index = indexTree(roots);
@@ -244,21 +251,21 @@ describe('searchTree', () => {
   it('matches a substring of the shown name, ignoring case, with the range to highlight', () => {
     const result = searchTree(index, 'TAK')!;
     expect(result.count).toBe(1);
-    expect([...result.matches]).toEqual([['lakehouse/gaming/bets/stake', [1, 4]]]);
-    expect(searchTree(index, 'punt')!.matches.get('lakehouse/gaming/players_v')).toEqual([0, 4]); // the local name
+    expect(matchesOf(result)).toEqual([['lakehouse/gaming/bets/stake', [1, 4]]]);
+    expect(matchesOf(searchTree(index, 'punt')!)).toEqual([['lakehouse/gaming/players_v', [0, 4]]]); // the local name
     expect(searchTree(index, 'players')).toMatchObject({ count: 0 });
   });
 
   it('keeps the matches and their ancestors, nothing else', () => {
     const result = searchTree(index, ' Stake ')!;
-    expect([...result.keep].sort()).toEqual(['lakehouse', 'lakehouse/gaming', 'lakehouse/gaming/bets', 'lakehouse/gaming/bets/stake']);
+    expect(keptOf(result).sort()).toEqual(['lakehouse', 'lakehouse/gaming', 'lakehouse/gaming/bets', 'lakehouse/gaming/bets/stake']);
     expect(result.text).toBe('stake');
   });
 
   it('counts every match, ancestors that match too', () => {
     const result = searchTree(index, 'e')!;
     expect(result.count).toBe(index.lowerNames.filter((name) => name.includes('e')).length);
-    expect(result.keep.has('finance')).toBe(true);
+    expect(keptOf(result)).toContain('finance');
   });
 
   it('searches 100,000 nodes (10 catalogs × 20 schemas × 500 tables)', () => {
@@ -267,7 +274,7 @@ describe('searchTree', () => {
     expect(bigIndex.nodes.length).toBe(10 + 200 + 100_000);
     const result = searchTree(bigIndex, 'TABLE_499')!;
     expect(result.count).toBe(200);
-    expect(result.keep.size).toBe(200 + 200 + 10);
+    expect(keptOf(result)).toHaveLength(200 + 200 + 10);
   });
 });
 
@@ -333,6 +340,20 @@ describe('visibleRows', () => {
     expect(summary(closed).slice(0, 3)).toEqual(['lakehouse 1/2 open [1,2]', '  gaming 1/2 [1,2]', '  odd/schema 2/2 [9,10]']);
     expect(closed.map((row) => row.node.id)).not.toContain('lakehouse/gaming/bets');
     expect(closed.map((row) => row.node.id)).toContain('finance');
+  });
+
+  it('numbers siblings among the shown ones only, in a big schema too (aria-posinset / aria-setsize)', () => {
+    const big = indexTree(buildCatalogTree(bigCache(), []));
+    const open = new Set(['catalog_0', 'catalog_0/schema_0']);
+    const list = visibleRows(big, open);
+    const tables = allRows(list).filter((row) => row.node.type === 'table');
+    expect(tables).toHaveLength(500);
+    tables.forEach((row, i) => expect([row.posInSet, row.setSize]).toEqual([i + 1, 500]));
+    expect([list.at(502).node.name, list.at(502).posInSet, list.at(502).setSize]).toEqual(['schema_1', 2, 20]);
+
+    const found = allRows(visibleRows(big, open, searchTree(big, 'table_4'))).filter((row) => row.node.id.startsWith('catalog_0/schema_0/'));
+    expect(found).toHaveLength(111); // table_4, table_40–49, table_400–499
+    found.forEach((row, i) => expect([row.posInSet, row.setSize]).toEqual([i + 1, 111]));
   });
 
   it('finds the display position of a shown node, -1 for a hidden or unknown one', () => {

@@ -2,7 +2,7 @@ import type { BiDatabase, TableMetadataColumn, TableOption, TableSearchHit } fro
 import type { CatalogCache, CatalogEditRow, CatalogNode, CatalogNodeId, CatalogNodeType } from './types';
 
 export { treeKey, type TreeKeyAction } from './treeKey';
-export { NO_ROWS, searchTree, visibleRows, type RowList, type SearchResult } from './treeView';
+export { MATCH, matchRange, NO_ROWS, searchTree, visibleRows, type RowList, type SearchResult } from './treeView';
 
 // ---- Ids --------------------------------------------------------------------------------------
 

@@ -1,68 +1,49 @@
 import type { TreeIndex } from './tree';
 import type { CatalogNode, CatalogNodeId, VisibleRow } from './types';
 
-/**
- * What a search found. The tree reads the per-position arrays (no per-node allocation on a
- * keystroke); `matches` and `keep` are the same answer by id, built on first use.
- */
+/** What a search found, per position in the index: no per-node allocation on a keystroke. */
 export interface SearchResult {
   /** The lowercased, trimmed text searched for. */
   text: string;
   count: number;
-  /** [start, end) of the match in each matching node's name. */
-  readonly matches: ReadonlyMap<CatalogNodeId, [number, number]>;
-  /** The nodes that stay shown: matches and their ancestors. */
-  readonly keep: ReadonlySet<CatalogNodeId>;
-  /** The index searched, and per position in it: where the match starts (-1: none), and 1 when kept. */
   index: TreeIndex;
-  starts: Int32Array;
+  /** Per position: MATCH when the name holds the text, KEPT for an ancestor of a match (it stays shown), 0 otherwise. */
   kept: Uint8Array;
 }
 
-/** The [start, end) of the match at a position, inside the shown name (lowercasing can lengthen a few characters, like İ). */
-function rangeAt(result: Pick<SearchResult, 'index' | 'starts' | 'text'>, at: number): [number, number] | null {
-  const start = result.starts[at];
-  if (start < 0) return null;
-  const length = result.index.nodes[at].name.length;
-  return [Math.min(start, length), Math.min(start + result.text.length, length)];
-}
+const KEPT = 1;
+export const MATCH = 2;
 
-function lazily<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
+/**
+ * The [start, end) of the match in the name at a position, or null; worked out for the rows drawn
+ * only. Clamped to the shown name: lowercasing can lengthen a few characters, like İ.
+ */
+export function matchRange(search: SearchResult, at: number): [number, number] | null {
+  if (search.kept[at] !== MATCH) return null;
+  const start = search.index.lowerNames[at].indexOf(search.text);
+  const length = search.index.nodes[at].name.length;
+  return [Math.min(start, length), Math.min(start + search.text.length, length)];
 }
 
 /**
  * Case-insensitive substring search over the loaded tree's names (as shown, after local renames);
  * null for empty text (no search). One pass over the index's arrays; ancestors are marked by
- * walking parent positions, stopping at the first one already marked.
+ * walking parent positions, stopping at the first one already marked (positions are depth-first,
+ * so a node is seen before anything below it).
  */
 export function searchTree(index: TreeIndex, text: string): SearchResult | null {
   const needle = text.trim().toLowerCase();
   if (needle === '') return null;
   const { nodes, parents, lowerNames } = index;
-  const starts = new Int32Array(nodes.length).fill(-1);
   const kept = new Uint8Array(nodes.length);
   let count = 0;
   for (let i = 0; i < nodes.length; i++) {
-    const start = lowerNames[i].indexOf(needle);
-    if (start < 0) continue;
-    starts[i] = start;
+    if (!lowerNames[i].includes(needle)) continue;
+    kept[i] = MATCH;
     count++;
-    for (let at = i; at >= 0 && kept[at] === 0; at = parents[at]) kept[at] = 1;
+    for (let at = parents[i]; at >= 0 && kept[at] === 0; at = parents[at]) kept[at] = KEPT;
   }
-  const base = { text: needle, count, index, starts, kept };
-  const matches = lazily(() => new Map(nodes.flatMap((node, at) => (starts[at] < 0 ? [] : [[node.id, rangeAt(base, at) as [number, number]] as const]))));
-  const keep = lazily(() => new Set(nodes.filter((_, at) => kept[at] === 1).map((node) => node.id)));
-  return {
-    ...base,
-    get matches() {
-      return matches();
-    },
-    get keep() {
-      return keep();
-    },
-  };
+  return { text: needle, count, index, kept };
 }
 
 /**
@@ -112,6 +93,8 @@ class TreeRows implements RowList {
   private readonly order: Int32Array;
   /** Per index position, after the pass: SHOWN_OPEN and FILTERED (its shown children are filtered by the search). */
   private readonly flags: Uint8Array;
+  /** shownChildren's answers, by parent position. */
+  private readonly siblings = new Map<number, Int32Array>();
 
   constructor(
     private readonly index: TreeIndex,
@@ -121,7 +104,6 @@ class TreeRows implements RowList {
   ) {
     const { nodes, ends, positions } = index;
     const kept = search?.kept;
-    const starts = search?.starts;
     const order = new Int32Array(nodes.length);
     const flags = new Uint8Array(nodes.length);
     // The user's open and closed nodes as flags by position: the pass below reads only typed arrays.
@@ -137,12 +119,12 @@ class TreeRows implements RowList {
     const visit = (parent: number, filtered: boolean) => {
       const end = parent < 0 ? nodes.length : ends[parent];
       for (let at = parent + 1; at < end; at = ends[at]) {
-        if (filtered && (kept as Uint8Array)[at] !== 1) continue;
+        if (filtered && (kept as Uint8Array)[at] === 0) continue;
         order[count++] = at;
         if ((flags[at] & USER_CLOSED) !== 0) continue;
         const userOpen = (flags[at] & USER_OPEN) !== 0;
         // Filtering goes on below a node unless the user opened a match to see everything in it.
-        const filterChildren = filtered && !(userOpen && (starts as Int32Array)[at] >= 0);
+        const filterChildren = filtered && !(userOpen && (kept as Uint8Array)[at] === MATCH);
         if (!filterChildren && !userOpen) continue;
         const first = count;
         visit(at, filterChildren);
@@ -170,18 +152,8 @@ class TreeRows implements RowList {
 
   indexOf(id: CatalogNodeId): number {
     const position = this.index.positions.get(id);
-    if (position === undefined) return -1;
-    // Display order is index order: a binary search.
-    let low = 0;
-    let high = this.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const value = this.order[middle];
-      if (value === position) return middle;
-      if (value < position) low = middle + 1;
-      else high = middle - 1;
-    }
-    return -1;
+    // Display order is index order.
+    return position === undefined ? -1 : bisect(this.order, position);
   }
 
   /** For TreeRow: the node at an index position shows open. */
@@ -191,24 +163,46 @@ class TreeRows implements RowList {
 
   /** For TreeRow: the search's highlight in the name at an index position. */
   matchAt(position: number): [number, number] | null {
-    return this.search ? rangeAt(this.search, position) : null;
+    return this.search ? matchRange(this.search, position) : null;
   }
 
   /** For TreeRow: [posInSet, setSize] of an index position among the shown children of its parent. */
   place(position: number): [number, number] {
-    const { ends, parents, nodes } = this.index;
-    const parent = parents[position];
+    const siblings = this.shownChildren(this.index.parents[position]);
+    return [bisect(siblings, position) + 1, siblings.length];
+  }
+
+  /**
+   * The shown children of a node (-1: the roots) as index positions, in order: worked out once per
+   * parent and kept, so drawing rows under a schema of 50,000 tables does not count them each frame.
+   */
+  private shownChildren(parent: number): Int32Array {
+    let children = this.siblings.get(parent);
+    if (children) return children;
+    const { ends, nodes } = this.index;
     const filtered = parent < 0 ? this.search !== null : (this.flags[parent] & FILTERED) !== 0;
     const kept = this.search?.kept;
-    let posInSet = 0;
-    let setSize = 0;
+    const shown: number[] = [];
     for (let at = parent + 1, end = parent < 0 ? nodes.length : ends[parent]; at < end; at = ends[at]) {
-      if (filtered && (kept as Uint8Array)[at] !== 1) continue;
-      setSize++;
-      if (at === position) posInSet = setSize;
+      if (!filtered || (kept as Uint8Array)[at] !== 0) shown.push(at);
     }
-    return [posInSet, setSize];
+    children = Int32Array.from(shown);
+    this.siblings.set(parent, children);
+    return children;
   }
+}
+
+/** Where a value is in an ascending array; -1 when it is not there. */
+function bisect(sorted: Int32Array, value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle] === value) return middle;
+    if (sorted[middle] < value) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }
 
 /** A row of TreeRows, worked out when the tree draws it; its place among siblings only when asked. */
