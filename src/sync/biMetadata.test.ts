@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { BiDatabase, TableMetadata, TableOption } from '../../contracts/bi';
+import type { BiMetadataRow } from '../db/schema';
 import { freshDbs } from '../db/testDb';
 import type { BiApi } from './api/bi.api';
 import { fakeBiApi } from './api/testing/fakeBiApi';
@@ -77,8 +78,18 @@ describe('read-through', () => {
     const { api, clock, metadata } = setup();
     await metadata.databases();
     clock.now += 1;
-    expect(await metadata.databases(true)).toMatchObject({ fetchedAt: clock.now, stale: false });
+    expect(await metadata.databases({ force: true })).toMatchObject({ fetchedAt: clock.now, stale: false });
     expect(api.databases).toHaveBeenCalledTimes(2);
+  });
+
+  it('with a batch, the new answer is collected there and not written', async () => {
+    const { db, clock, metadata } = setup();
+    await metadata.databases();
+    clock.now += 1;
+    const batch: BiMetadataRow[] = [];
+    expect(await metadata.databases({ force: true, batch })).toMatchObject({ value: databases, fetchedAt: clock.now });
+    expect(batch).toEqual([{ key: 'databases', value: databases, fetchedAt: clock.now }]);
+    expect(await db.biMetadata.get('databases')).toMatchObject({ fetchedAt: clock.now - 1 });
   });
 
   it('keeps databases apart: another id is another entry', async () => {
@@ -105,7 +116,7 @@ describe('when the server cannot be reached', () => {
     const { metadata } = setup(api);
     await metadata.databases();
     vi.mocked(api.databases).mockRejectedValueOnce(networkError());
-    expect(await metadata.databases(true)).toEqual({ value: databases, fetchedAt: 1_000_000, stale: true });
+    expect(await metadata.databases({ force: true })).toEqual({ value: databases, fetchedAt: 1_000_000, stale: true });
   });
 
   it('a gateway error (503) counts as unreachable', async () => {

@@ -1,5 +1,5 @@
 import type { BiDatabase, TableMetadata, TableOption } from '../../contracts/bi';
-import type { ConsoleDb } from '../db/schema';
+import type { BiMetadataRow, ConsoleDb } from '../db/schema';
 import type { BiApi } from './api/bi.api';
 import { isNetworkError } from './api/http';
 
@@ -10,18 +10,29 @@ export interface Cached<T> {
   stale: boolean;
 }
 
+export interface MetadataReadOptions {
+  /** Ask the server even when the kept answer is fresh. */
+  force?: boolean;
+  /**
+   * Collect the new answer here instead of writing it at once: a background refresh writes all
+   * its answers in one transaction, so the views that read the whole cache rebuild once.
+   */
+  batch?: BiMetadataRow[];
+}
+
 /**
  * Read-through cache of the BI metadata (server data, so a cache, not events): answers come from
  * the server and are kept in Dexie; when the server cannot be reached, the kept answer is used.
  */
 export function createBiMetadata(db: ConsoleDb, api: BiApi, now: () => number = Date.now) {
-  async function read<T>(key: string, fetch: () => Promise<T>, force = false): Promise<Cached<T>> {
+  async function read<T>(key: string, fetch: () => Promise<T>, { force = false, batch }: MetadataReadOptions = {}): Promise<Cached<T>> {
     const kept = await db.biMetadata.get(key);
     if (kept && !force && now() - kept.fetchedAt < FRESH_MS) return { value: kept.value as T, fetchedAt: kept.fetchedAt, stale: false };
     try {
       const value = await fetch();
       const fetchedAt = now();
-      await db.biMetadata.put({ key, value, fetchedAt });
+      if (batch) batch.push({ key, value, fetchedAt });
+      else await db.biMetadata.put({ key, value, fetchedAt });
       return { value, fetchedAt, stale: false };
     } catch (error) {
       if (kept && isNetworkError(error)) return { value: kept.value as T, fetchedAt: kept.fetchedAt, stale: true };
@@ -29,12 +40,12 @@ export function createBiMetadata(db: ConsoleDb, api: BiApi, now: () => number = 
     }
   }
   return {
-    databases: (force?: boolean) => read<BiDatabase[]>('databases', () => api.databases(), force),
-    schemas: (databaseId: number, force?: boolean) => read<string[]>(`schemas/${databaseId}`, () => api.schemas(databaseId), force),
-    tables: (databaseId: number, schema: string, force?: boolean) =>
-      read<TableOption[]>(keyOf('tables', databaseId, schema), () => api.tables(databaseId, schema), force),
-    table: (databaseId: number, schema: string, table: string, force?: boolean) =>
-      read<TableMetadata>(keyOf('table', databaseId, schema, table), () => api.tableMetadata(databaseId, schema, table), force),
+    databases: (options?: MetadataReadOptions) => read<BiDatabase[]>('databases', () => api.databases(), options),
+    schemas: (databaseId: number, options?: MetadataReadOptions) => read<string[]>(`schemas/${databaseId}`, () => api.schemas(databaseId), options),
+    tables: (databaseId: number, schema: string, options?: MetadataReadOptions) =>
+      read<TableOption[]>(keyOf('tables', databaseId, schema), () => api.tables(databaseId, schema), options),
+    table: (databaseId: number, schema: string, table: string, options?: MetadataReadOptions) =>
+      read<TableMetadata>(keyOf('table', databaseId, schema, table), () => api.tableMetadata(databaseId, schema, table), options),
     /** Everything kept for a database, for autocomplete (no network). */
     async keptFor(databaseId: number): Promise<{ schemas: string[]; tables: { schema: string; name: string }[]; columns: TableMetadata[] }> {
       const schemas = await db.biMetadata.get(`schemas/${databaseId}`);

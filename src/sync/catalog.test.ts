@@ -176,6 +176,27 @@ describe('refresh', () => {
     expect(await db.biMetadata.get('schemas/1')).toMatchObject({ fetchedAt: 1_001_000 });
     expect(loader.stateOf(schema.id)).toMatchObject({ status: 'loaded', fetchedAt: 1_001_000 });
   });
+
+  it('refreshLoaded writes every answer in one go at the end (one change for the tree, not one per node)', async () => {
+    const { db, clock, loader, api } = setup();
+    await loader.load(ROOT_TARGET);
+    await loader.load(catalog);
+    await loader.load(schema);
+    clock.now += 1000;
+    let answerTables!: () => void;
+    api.tables.mockImplementationOnce(() => new Promise((resolve) => (answerTables = () => resolve(tables))));
+    const put = vi.spyOn(db.biMetadata, 'put');
+    const bulkPut = vi.spyOn(db.biMetadata, 'bulkPut');
+    const refreshing = loader.refreshLoaded();
+    await vi.waitFor(() => expect(api.tables).toHaveBeenCalledTimes(2));
+    expect(await db.biMetadata.get('databases')).toMatchObject({ fetchedAt: 1_000_000 }); // answered, not written yet
+    answerTables();
+    await refreshing;
+    expect(put).not.toHaveBeenCalled();
+    expect(bulkPut).toHaveBeenCalledOnce();
+    expect(bulkPut.mock.calls[0][0].map((row) => row.key).sort()).toEqual(['databases', 'schemas/1', 'tables/1/gaming']);
+    expect(await db.biMetadata.get('tables/1/gaming')).toMatchObject({ fetchedAt: 1_001_000 });
+  });
 });
 
 describe('state store (for useSyncExternalStore)', () => {

@@ -1,10 +1,10 @@
 import type { BiDatabase, TableMetadata, TableOption, TableSearchHit } from '../../contracts/bi';
 import { parseNodeId } from '../catalog/tree';
 import type { CatalogCache, CatalogNode, CatalogNodeId } from '../catalog/types';
-import type { ConsoleDb } from '../db/schema';
+import type { BiMetadataRow, ConsoleDb } from '../db/schema';
 import type { BiApi, ReadOptions } from './api/bi.api';
 import { isNetworkError, serverMessage } from './api/http';
-import { createBiMetadata, type BiMetadata } from './biMetadata';
+import { createBiMetadata, type BiMetadata, type MetadataReadOptions } from './biMetadata';
 
 // ---- The cache, as the tree reads it ----------------------------------------------------------
 
@@ -108,19 +108,19 @@ export function createCatalogLoader({ db, api, metadata = createBiMetadata(db, a
   }
 
   /** The metadata call that answers a node's children: catalogs → schemas, schemas → tables, tables → columns. */
-  function fetchChildren({ id, pk }: LoadTarget, force: boolean): Promise<{ fetchedAt: number; stale: boolean }> {
+  function fetchChildren({ id, pk }: LoadTarget, options: MetadataReadOptions): Promise<{ fetchedAt: number; stale: boolean }> {
     const [, schema, table] = parseNodeId(id);
-    if (id === CATALOG_ROOT || pk === null) return metadata.databases(force);
-    if (schema === undefined) return metadata.schemas(pk, force);
-    if (table === undefined) return metadata.tables(pk, schema, force);
-    return metadata.table(pk, schema, table, force);
+    if (id === CATALOG_ROOT || pk === null) return metadata.databases(options);
+    if (schema === undefined) return metadata.schemas(pk, options);
+    if (table === undefined) return metadata.tables(pk, schema, options);
+    return metadata.table(pk, schema, table, options);
   }
 
-  async function run(target: LoadTarget, before: NodeLoadState, force: boolean): Promise<NodeLoadState> {
+  async function run(target: LoadTarget, before: NodeLoadState, options: MetadataReadOptions): Promise<NodeLoadState> {
     const wasLoaded = before.status === 'loaded';
     setState(target.id, wasLoaded ? { ...before, refreshing: true } : { ...IDLE, status: 'loading' });
     try {
-      const { fetchedAt, stale } = await fetchChildren(target, force);
+      const { fetchedAt, stale } = await fetchChildren(target, options);
       return setState(target.id, { status: 'loaded', refreshing: false, fetchedAt, stale, error: null });
     } catch (error) {
       // The tree shows a retry on the node; the log keeps the cause for whoever looks into it.
@@ -132,24 +132,34 @@ export function createCatalogLoader({ db, api, metadata = createBiMetadata(db, a
 
   /** Loads a node's children unless this session loaded them already (or `refresh`). Never rejects: failures are states. */
   function load(target: LoadTarget, { refresh = false }: { refresh?: boolean } = {}): Promise<NodeLoadState> {
+    return start(target, { force: refresh });
+  }
+
+  function start(target: LoadTarget, options: MetadataReadOptions): Promise<NodeLoadState> {
     if (!loadable(target)) return Promise.resolve(stateOf(target.id));
     const running = inFlight.get(target.id);
     if (running) return running;
     const before = stateOf(target.id);
-    if (before.status === 'loaded' && !refresh) return Promise.resolve(before);
+    if (before.status === 'loaded' && !options.force) return Promise.resolve(before);
     targets.set(target.id, target);
-    const promise = run(target, before, refresh).finally(() => inFlight.delete(target.id));
+    const promise = run(target, before, options).finally(() => inFlight.delete(target.id));
     inFlight.set(target.id, promise);
     return promise;
   }
 
-  /** Runs loads a few at a time, outer nodes first. */
+  /**
+   * Runs loads a few at a time, outer nodes first, and keeps their answers in one write at the end:
+   * the tree is built from the whole cache, and one rebuild beats one per node (about 0.1 s each
+   * at 100,000 nodes). Until then the tree shows what it had.
+   */
   async function refreshAll(list: LoadTarget[]): Promise<void> {
     const queue = [...list].sort((a, b) => (a.id === CATALOG_ROOT ? -1 : parseNodeId(a.id).length) - (b.id === CATALOG_ROOT ? -1 : parseNodeId(b.id).length));
+    const batch: BiMetadataRow[] = [];
     const worker = async () => {
-      for (let target = queue.shift(); target; target = queue.shift()) await load(target, { refresh: true });
+      for (let target = queue.shift(); target; target = queue.shift()) await start(target, { force: true, batch });
     };
     await Promise.all(Array.from({ length: REFRESH_CONCURRENCY }, worker));
+    if (batch.length > 0) await db.biMetadata.bulkPut(batch);
   }
 
   return {
