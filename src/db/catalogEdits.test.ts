@@ -11,6 +11,7 @@ import {
   EMPTY_NAME_MESSAGE,
   NAME_TOO_LONG_MESSAGE,
   NOTHING_TO_REDO_MESSAGE,
+  NOT_THE_LAST_EDIT_MESSAGE,
   NOTHING_TO_UNDO_MESSAGE,
   ownerChoices,
   UNKNOWN_NODE_MESSAGE,
@@ -244,6 +245,20 @@ describe('undo and redo', () => {
     expect(await nodeOf('lakehouse/gaming/payouts')).toMatchObject({ name: 'payouts', created: true });
     await commands.remove('lakehouse/gaming/players_v');
     expect(await commands.redo()).toEqual({ ok: false, reason: 'nothing-to-redo', message: NOTHING_TO_REDO_MESSAGE });
+  });
+
+  it('undoing one given edit (the delete toast) works only while it is the last; it never undoes a later one', async () => {
+    const { commands, childNames } = setup();
+    const removed = await commands.remove('lakehouse/gaming/bets');
+    if (!removed.ok) throw new Error(removed.message);
+    const deleteId = removed.events[0].id;
+    await commands.addChild('lakehouse/gaming', 'bets'); // the name is free again
+    expect(await commands.undo(deleteId)).toEqual({ ok: false, reason: 'not-the-last-edit', message: NOT_THE_LAST_EDIT_MESSAGE });
+    expect(await childNames('lakehouse/gaming')).toEqual(['players_v', 'bets']); // nothing changed, no second "bets"
+    await commands.undo(); // the add
+    expect(await commands.undo(deleteId)).toMatchObject({ ok: true, nodeId: 'lakehouse/gaming/bets' });
+    expect(await childNames('lakehouse/gaming')).toEqual(['bets', 'players_v']);
+    expect(await commands.undo(deleteId)).toEqual({ ok: false, reason: 'nothing-to-undo', message: NOTHING_TO_UNDO_MESSAGE });
   });
 
   it('a created node undone and redone comes back in its place', async () => {

@@ -17,6 +17,7 @@ export type CatalogRefusal =
   | 'invalid-owner'
   | 'invalid-description'
   | 'nothing-to-undo'
+  | 'not-the-last-edit'
   | 'nothing-to-redo';
 
 /**
@@ -46,6 +47,7 @@ export const NO_CHILDREN_MESSAGE = 'Columns cannot hold anything.';
 export const SCHEMA_PARENT_MESSAGE = 'A schema can only be added to a catalog.';
 export const NOTHING_TO_UNDO_MESSAGE = 'There is nothing to undo.';
 export const NOTHING_TO_REDO_MESSAGE = 'There is nothing to redo.';
+export const NOT_THE_LAST_EDIT_MESSAGE = 'Later changes came after this one. Undo those first (Ctrl+Z).';
 
 /** The owners a node can have: a fixed list of the system user and the signed-in user. */
 export function ownerChoices(email: string): readonly string[] {
@@ -204,10 +206,18 @@ export function createCatalogCommands({ db, identity, username, email, cache }: 
     });
   }
 
-  async function step(direction: 'undo' | 'redo'): Promise<CatalogCommandResult> {
-    const event = await (direction === 'undo' ? undo : redo)(db, identity, CATALOG_AGGREGATE, catalogInverse);
-    if (!event) return direction === 'undo' ? refuse('nothing-to-undo', NOTHING_TO_UNDO_MESSAGE) : refuse('nothing-to-redo', NOTHING_TO_REDO_MESSAGE);
-    return { ok: true, nodeId: (event.payload as { id: CatalogNodeId }).id, events: [event] };
+  const done = (event: ConsoleEvent): CatalogCommandResult => ({ ok: true, nodeId: (event.payload as { id: CatalogNodeId }).id, events: [event] });
+
+  async function undoLast(only?: string): Promise<CatalogCommandResult> {
+    const event = await undo(db, identity, CATALOG_AGGREGATE, catalogInverse, only);
+    if (event) return done(event);
+    const { canUndo } = await catalogUndoState(db);
+    return only !== undefined && canUndo ? refuse('not-the-last-edit', NOT_THE_LAST_EDIT_MESSAGE) : refuse('nothing-to-undo', NOTHING_TO_UNDO_MESSAGE);
+  }
+
+  async function redoLast(): Promise<CatalogCommandResult> {
+    const event = await redo(db, identity, CATALOG_AGGREGATE, catalogInverse);
+    return event ? done(event) : refuse('nothing-to-redo', NOTHING_TO_REDO_MESSAGE);
   }
 
   return {
@@ -234,8 +244,9 @@ export function createCatalogCommands({ db, identity, username, email, cache }: 
       if (text !== null && text.length > DESCRIPTION_MAX_LENGTH) return Promise.resolve(refuse('invalid-description', DESCRIPTION_TOO_LONG_MESSAGE));
       return decide((now) => setField(now, id, 'description', text));
     },
-    undo: () => step('undo'),
-    redo: () => step('redo'),
+    /** Undoes the last edit; with `eventId`, only when that edit is the event with this id (the delete toast's Undo). */
+    undo: (eventId?: string) => undoLast(eventId),
+    redo: () => redoLast(),
     undoState: () => catalogUndoState(db),
   };
 }

@@ -73,11 +73,15 @@ function step(
   });
 }
 
-/** Appends the inverse of the aggregate's last undoable action (payload.undoOf = its id). */
-export function undo(db: ConsoleDb, identity: Identity, aggregateId: string, invert: Invert): Promise<ConsoleEvent | null> {
+/**
+ * Appends the inverse of the aggregate's last undoable action (payload.undoOf = its id); with
+ * `only`, just when that action is the event with this id (an "Undo" offered for one action must
+ * not undo a later one).
+ */
+export function undo(db: ConsoleDb, identity: Identity, aggregateId: string, invert: Invert, only?: string): Promise<ConsoleEvent | null> {
   return step(db, aggregateId, invert, ({ undoable }) => {
     const inverse = undoable && invert(undoable);
-    if (!undoable || !inverse) return null;
+    if (!undoable || !inverse || (only !== undefined && undoable.id !== only)) return null;
     return newEvent(identity, { aggregateId, type: inverse.type, payload: { ...inverse.payload, undoOf: undoable.id } });
   });
 }

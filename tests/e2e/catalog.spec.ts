@@ -185,6 +185,19 @@ test.describe('data catalog', () => {
     await expect(catalog.node('sandbox', 1)).toBeVisible();
   });
 
+  test('the Undo of a delete toast brings the node back', async ({ page }) => {
+    const catalog = new CatalogPage(page);
+    await catalog.goto('/lakehouse/gaming/members');
+    await expect(catalog.heading('members')).toBeVisible();
+    await catalog.action('Delete').click();
+    await expect(catalog.node('members', 3)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/admin\/catalog\/lakehouse\/gaming$/);
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Deleted table “members” in this browser.' });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expect(catalog.node('members', 3)).toBeVisible();
+    await expect(catalog.action('Undo')).toBeDisabled();
+  });
+
   test('a rename in one tab shows in another', async ({ page, context }) => {
     const first = new CatalogPage(page);
     const second = new CatalogPage(await context.newPage());

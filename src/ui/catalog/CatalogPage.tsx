@@ -110,10 +110,10 @@ export function CatalogPage() {
   };
 
   const run = useCallback(
-    async (command: Promise<CatalogCommandResult>, done?: (nodeId: CatalogNodeId) => void) => {
+    async (command: Promise<CatalogCommandResult>, done?: (nodeId: CatalogNodeId, result: Extract<CatalogCommandResult, { ok: true }>) => void) => {
       const result = await command;
       if (!result.ok) toast.error(result.message);
-      else if (result.events.length > 0) done?.(result.nodeId);
+      else if (result.events.length > 0) done?.(result.nodeId, result);
       return result;
     },
     [],
@@ -125,8 +125,10 @@ export function CatalogPage() {
 
   const remove = (node: CatalogNode) => {
     if (!services) return;
-    void run(services.commands.remove(node.id), () => {
-      toast(`Deleted ${node.type} “${node.name}” in this browser.`, { action: { label: 'Undo', onClick: undoLast } });
+    void run(services.commands.remove(node.id), (_id, { events: [deleted] }) => {
+      // This delete only: after a later edit, Ctrl+Z / the Undo button step back in order.
+      const undoThis = () => void run(services.commands.undo(deleted.id));
+      toast(`Deleted ${node.type} “${node.name}” in this browser.`, { action: { label: 'Undo', onClick: undoThis } });
       const parent = ancestorsOf(node.id).at(-1);
       navigate(parent ? pathOf(parent) : BASE);
     });
