@@ -192,6 +192,8 @@ interface Timings {
   api: number[];
   apiHeaders: number[];
   duckdb: number[];
+  /** DuckDB alone, its rows then written as JSON text and parsed back: what any JSON API adds at least, without HTTP. */
+  duckdbJson: number[];
   serverPath: number[];
   /** JSON bytes of the API answer, and as sent (compressed). */
   bytes: number;
@@ -205,7 +207,7 @@ interface Timings {
  * so machine noise and cache state hit them alike.
  */
 async function measurePair(api: BiClient, database: BiDatabase, local: LocalWarehouse, layout: DatabaseLayout, pair: QueryPair): Promise<Timings> {
-  const timings: Timings = { api: [], apiHeaders: [], duckdb: [], serverPath: [], bytes: 0, wireBytes: 0, encoding: '', rows: -1 };
+  const timings: Timings = { api: [], apiHeaders: [], duckdb: [], duckdbJson: [], serverPath: [], bytes: 0, wireBytes: 0, encoding: '', rows: -1 };
   const expectRows = (variant: string, rows: number) => {
     if (timings.rows === -1) timings.rows = rows;
     if (rows !== timings.rows) throw new Error(`${SUITE}: ${pair.label}: ${variant} read ${rows} rows, another variant ${timings.rows}`);
@@ -229,6 +231,15 @@ async function measurePair(api: BiClient, database: BiDatabase, local: LocalWare
       const ms = performance.now() - start;
       expectRows('DuckDB alone', rows.length);
       if (measured) timings.duckdb.push(ms);
+    },
+    // DuckDB alone with a JSON round trip: node-api's JSON-ready rows, stringified and parsed (no HTTP, no server).
+    async (measured) => {
+      const start = performance.now();
+      const reader = await local.connection.runAndReadAll(pair.sql);
+      const rows = JSON.parse(JSON.stringify(reader.getRowObjectsJson())) as unknown[];
+      const ms = performance.now() - start;
+      expectRows('DuckDB alone + JSON', rows.length);
+      if (measured) timings.duckdbJson.push(ms);
     },
     // The server's own warehouse code in this process (a new connection, USE, runStatements with its cell conversion).
     async (measured) => {
@@ -259,7 +270,7 @@ function report(pair: QueryPair, t: Timings): BenchResult[] {
   const apiMedian = median(t.api);
   const duckMedian = median(t.duckdb);
   const note =
-    `${pair.sql}; ${RUNS} runs each after ${WARMUP} warm-up, API / DuckDB alone / server code rotated every round; ${t.rows} rows; ` +
+    `${pair.sql}; ${RUNS} runs each after ${WARMUP} warm-up, API / DuckDB alone / DuckDB + JSON / server code rotated every round; ${t.rows} rows; ` +
     `API answer ${t.bytes.toLocaleString('en-US')} bytes of JSON, ${t.wireBytes.toLocaleString('en-US')} bytes sent (${t.encoding}, accept-encoding as Chromium's)`;
   const name = (what: string) => `${pair.label}: ${what}`;
   return [
@@ -270,6 +281,15 @@ function report(pair: QueryPair, t: Timings): BenchResult[] {
     result(SUITE, name('API / DuckDB alone (medians)'), apiMedian / duckMedian, '×', pair.budget, note),
     result(SUITE, name('API − DuckDB alone (medians)'), apiMedian - duckMedian, 'ms', undefined, 'the per-call cost of the API'),
     result(SUITE, name('API response headers, median'), median(t.apiHeaders), 'ms', undefined, 'request sent → status line received'),
+    result(
+      SUITE,
+      name('DuckDB alone + JSON round trip, median'),
+      median(t.duckdbJson),
+      'ms',
+      undefined,
+      'runAndReadAll + getRowObjectsJson, then JSON.stringify and JSON.parse in the bench process: the least any JSON API adds, without HTTP',
+    ),
+    result(SUITE, name('API / (DuckDB alone + JSON round trip) (medians)'), apiMedian / median(t.duckdbJson), '×'),
     result(
       SUITE,
       name("server's warehouse code in-process, median"),
