@@ -241,7 +241,7 @@ async function measurePair(api: BiClient, database: BiDatabase, local: LocalWare
       expectRows('DuckDB alone + JSON', rows.length);
       if (measured) timings.duckdbJson.push(ms);
     },
-    // The server's own warehouse code in this process (a new connection, USE, runStatements with its cell conversion).
+    // The server's own warehouse code in this process (a new connection, USE, runStatements writing the rows as JSON).
     async (measured) => {
       const start = performance.now();
       const connection = await local.instance.connect();
@@ -249,7 +249,7 @@ async function measurePair(api: BiClient, database: BiDatabase, local: LocalWare
         await useSchema(connection, layout.catalog, SCHEMA);
         const { rows } = await runStatements(connection, pair.sql, ROW_LIMIT, { queryId: 'bench', cancelled: false });
         const ms = performance.now() - start;
-        expectRows('server warehouse code', rows.length);
+        expectRows('server warehouse code', rows.count);
         if (measured) timings.serverPath.push(ms);
       } finally {
         connection.closeSync();
@@ -296,7 +296,7 @@ function report(pair: QueryPair, t: Timings): BenchResult[] {
       median(t.serverPath),
       'ms',
       undefined,
-      'new connection, USE, runStatements (streaming + cell conversion) in the bench process: the query part of the API time',
+      'new connection, USE, runStatements (streaming, rows written as JSON bytes) in the bench process: the query and JSON part of the API time',
     ),
   ];
 }

@@ -21,6 +21,7 @@ import { BiHttpError, badRequest, databaseNotFound, errorEntry, notFound, sqlErr
 import { finishedEntry, STOPPED_MESSAGE, type HistoryEntry, type NewQuery, type Outcome, type QueryHistoryStore, type Viewer } from './history.store';
 import { executedQuery, resultColumn } from './present';
 import type { SqlTableParser } from './sqlTables';
+import type { WithRows } from '../warehouse/jsonRows';
 
 /** Like Superset's SQLLAB_TIMEOUT (30 s): under the client's 50 s request timeout, so users get an answer. */
 export const SQLLAB_TIMEOUT_MS = 30_000;
@@ -43,7 +44,7 @@ export interface Runner extends Viewer {
   user: HistoryEntry['user'];
 }
 
-export type ExecuteOutcome = { status: 200; body: ExecuteResponse } | { status: 400 | 408; body: ExecuteErrorResponse };
+export type ExecuteOutcome = { status: 200; body: WithRows<ExecuteResponse> } | { status: 400 | 408; body: ExecuteErrorResponse };
 
 type Run = { kind: 'success'; result: QueryResult } | { kind: 'failed'; message: string } | { kind: 'stopped' | 'timed_out' } | { kind: 'crashed'; error: unknown };
 
@@ -233,7 +234,7 @@ function outcomeOf(run: Run, sql: string, timeoutMs: number): Omit<Outcome, 'end
   const none = { rows: null, limitingFactor: 'NOT_LIMITED' as const, executedSql: sql };
   switch (run.kind) {
     case 'success':
-      return { status: 'success', rows: run.result.rows.length, limitingFactor: run.result.limited ? 'DROPDOWN' : 'NOT_LIMITED', errorMessage: null, executedSql: sql };
+      return { status: 'success', rows: run.result.rows.count, limitingFactor: run.result.limited ? 'DROPDOWN' : 'NOT_LIMITED', errorMessage: null, executedSql: sql };
     case 'failed':
       return { ...none, status: 'failed', errorMessage: run.message };
     case 'crashed':
@@ -245,7 +246,7 @@ function outcomeOf(run: Run, sql: string, timeoutMs: number): Omit<Outcome, 'end
   }
 }
 
-function successBody(entry: HistoryEntry, result: QueryResult): ExecuteResponse {
+function successBody(entry: HistoryEntry, result: QueryResult): WithRows<ExecuteResponse> {
   const columns = result.columns.map(resultColumn);
   return { status: 'success', query_id: entry.id, columns, selected_columns: columns, expanded_columns: [], data: result.rows, query: executedQuery(entry) };
 }

@@ -31,7 +31,7 @@ export async function previewTable(warehouse: Warehouse, database: WarehouseData
   try {
     const sql = previewSql(database.catalog, schema, table);
     const result = await warehouse.execute({ databaseId: database.id, schema, sql, limit: TABLE_PREVIEW_ROWS, queryId });
-    return { columns: result.columns.map(resultColumn), data: result.rows, rowCount: result.rows.length };
+    return { columns: result.columns.map(resultColumn), data: result.rows.values(), rowCount: result.rows.count };
   } catch (error) {
     if (error instanceof QueryCancelledError) {
       // Only the timeout and the warehouse's shutdown cancel a preview (nothing else knows its id).

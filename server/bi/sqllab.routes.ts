@@ -9,6 +9,7 @@ import {
   type FormatSqlResponse,
   type SqlLabBootstrapResponse,
 } from '../../contracts/bi';
+import { jsonWithRows } from '../warehouse/jsonRows';
 import { WarehouseSqlError } from '../warehouse/types';
 import { runnerOf, viewerOf, type BiOptions } from './context';
 import { databaseItem } from './database.routes';
@@ -18,6 +19,9 @@ import { formatSql } from './format';
 
 /** SQL Lab accepts SQL texts of several megabytes (pasted scripts), past Fastify's 1 MiB default. */
 const SQL_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** What Fastify sets for the bodies it serializes itself. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const nullableString = { type: ['string', 'null'] } as const;
 const nullableBoolean = { type: ['boolean', 'null'] } as const;
@@ -64,7 +68,8 @@ export const sqlLabRoutes: FastifyPluginAsync<BiOptions> = async (app, { bi }) =
 
   app.post<{ Body: ExecuteBody }>('/v1/sqllab/execute/', { bodyLimit: SQL_BODY_LIMIT, schema: { body: executeBody } }, async (request, reply) => {
     const outcome = await executor.execute(await runnerOf(request), request.body);
-    return reply.code(outcome.status).send(outcome.body);
+    if (outcome.status !== 200) return reply.code(outcome.status).send(outcome.body);
+    return reply.type(JSON_TYPE).send(jsonWithRows(outcome.body));
   });
 
   app.post<{ Body: EstimateBody }>('/v1/sqllab/estimate/', { bodyLimit: SQL_BODY_LIMIT, schema: { body: estimateBody } }, async (request): Promise<EstimateResponse> => {

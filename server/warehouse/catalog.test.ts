@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => opened.dispose());
 
 async function query(sql: string): Promise<Record<string, Cell>[]> {
-  return (await warehouse.execute({ databaseId: 1, schema: 'gaming', sql, limit: 1000, queryId: `q-${Math.random()}` })).rows;
+  return (await warehouse.execute({ databaseId: 1, schema: 'gaming', sql, limit: 1000, queryId: `q-${Math.random()}` })).rows.values();
 }
 
 const FACT_COLUMNS = [

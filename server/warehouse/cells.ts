@@ -7,10 +7,8 @@ import {
   fromVariantValue,
   objectFromStructValue,
   type DuckDBBlobValue,
-  type DuckDBDataChunk,
   type DuckDBDateValue,
   type DuckDBDecimalValue,
-  type DuckDBTimestampValue,
   type DuckDBMapType,
   type DuckDBMapValue,
   type DuckDBType,
@@ -143,105 +141,4 @@ export const toCell: (value: DuckDBValue, type: DuckDBType) => Cell = (() => {
 /** The type as DuckDB names it; aliases such as JSON keep their name. */
 export function typeName(type: DuckDBType): string {
   return type.alias ?? type.toString();
-}
-
-const MS_PER_DAY = 86_400_000;
-/** 0001-01-01 and 9999-12-31 as days since 1970: within them, Date prints a plain four-digit year. */
-const FIRST_DAY = -719_162;
-const LAST_DAY = 2_932_896;
-/** µs since 1970 that are exact as a double (years 1685–2255). */
-const SAFE_MICROS = BigInt(Number.MAX_SAFE_INTEGER);
-const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
-
-/**
- * "YYYY-MM-DD" of a day since 1970, as DuckDB prints it. Results repeat days a lot, so the texts
- * are kept (a few thousand at most, then started afresh).
- */
-const dayTexts = new Map<number, string>();
-function dayText(days: number): string {
-  let text = dayTexts.get(days);
-  if (text === undefined) {
-    if (dayTexts.size >= 4096) dayTexts.clear();
-    text = new Date(days * MS_PER_DAY).toISOString().slice(0, 10);
-    dayTexts.set(days, text);
-  }
-  return text;
-}
-
-/** DATE without node-api's BigInt arithmetic; other days (BC, past 9999, infinity) take DuckDB's conversion. */
-function fastDate(value: DuckDBValue, type: DuckDBType): Cell {
-  const days = (value as DuckDBDateValue).days;
-  return days >= FIRST_DAY && days <= LAST_DAY ? dayText(days) : toCell(value, type);
-}
-
-/**
- * TIMESTAMP (µs) as "YYYY-MM-DDTHH:MM:SS[.ffffff]" (trailing zeros of the fraction dropped, as
- * DuckDB prints it) in plain arithmetic: timestamps were most of a typical result's conversion.
- */
-function fastTimestamp(value: DuckDBValue, type: DuckDBType): Cell {
-  const big = (value as DuckDBTimestampValue).micros;
-  if (big > SAFE_MICROS || big < -SAFE_MICROS) return toCell(value, type);
-  const micros = Number(big);
-  const seconds = Math.floor(micros / 1e6);
-  const days = Math.floor(seconds / 86_400);
-  const inDay = seconds - days * 86_400;
-  const minutes = Math.floor(inDay / 60);
-  const text = `${dayText(days)}T${TWO_DIGITS[Math.floor(minutes / 60)]}:${TWO_DIGITS[minutes % 60]}:${TWO_DIGITS[inDay % 60]}`;
-  const fraction = micros - seconds * 1e6;
-  return fraction === 0 ? text : `${text}.${String(fraction).padStart(6, '0').replace(/0+$/, '')}`;
-}
-
-/**
- * The converter of one column: scalar types the bulk of results have go straight to their
- * converter (no dispatch per cell), the rest through toCell.
- */
-function columnConverter(type: DuckDBType): (value: DuckDBValue) => Cell {
-  const direct = BY_TYPE_ID[type.typeId];
-  switch (type.typeId) {
-    case DuckDBTypeId.DATE:
-      return (value) => (value === null ? null : fastDate(value, type));
-    case DuckDBTypeId.TIMESTAMP:
-      return (value) => (value === null ? null : fastTimestamp(value, type));
-    case DuckDBTypeId.VARCHAR:
-      return (value) => (value === null ? null : String(value));
-    case DuckDBTypeId.BOOLEAN:
-    case DuckDBTypeId.TINYINT:
-    case DuckDBTypeId.SMALLINT:
-    case DuckDBTypeId.INTEGER:
-    case DuckDBTypeId.BIGINT:
-    case DuckDBTypeId.UTINYINT:
-    case DuckDBTypeId.USMALLINT:
-    case DuckDBTypeId.UINTEGER:
-    case DuckDBTypeId.UBIGINT:
-    case DuckDBTypeId.FLOAT:
-    case DuckDBTypeId.DOUBLE:
-    case DuckDBTypeId.DECIMAL:
-      return (value) => (value === null ? null : direct(value as never, type, undefined as never));
-    default:
-      return (value) => toCell(value, type);
-  }
-}
-
-/**
- * Appends up to `count` rows of the chunk as objects keyed by (deduplicated) column name. Column
- * by column (each vector read once, with one converter), then each row as a copy of one template
- * object: every row gets the same shape at once instead of growing key by key.
- */
-export function appendRows(rows: Record<string, Cell>[], chunk: DuckDBDataChunk, names: readonly string[], count: number): void {
-  const take = Math.min(count, chunk.rowCount);
-  const columns: Cell[][] = [];
-  for (let column = 0; column < names.length; column++) {
-    const vector = chunk.getColumnVector(column);
-    const convert = columnConverter(vector.type);
-    const cells = new Array<Cell>(take);
-    for (let row = 0; row < take; row++) cells[row] = convert(vector.getItem(row));
-    columns.push(cells);
-  }
-  const template: Record<string, Cell> = {};
-  for (const name of names) template[name] = null;
-  for (let row = 0; row < take; row++) {
-    const object = { ...template };
-    for (let column = 0; column < names.length; column++) object[names[column]] = columns[column][row];
-    rows.push(object);
-  }
 }

@@ -1,9 +1,10 @@
 import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBResult } from '@duckdb/node-api';
-import { appendRows, typeName } from './cells';
+import { typeName } from './cells';
 import { planEstimate } from './estimate';
 import { qualified } from './sql';
+import { JsonRowsWriter } from './jsonRows';
 import { extractStatements, lastStatementText } from './statements';
-import { QueryCancelledError, type Cell, type Estimate, type QueryResult } from './types';
+import { QueryCancelledError, type Estimate, type QueryResult } from './types';
 
 /** What cancel() flips for a running query; checked between statements and chunks. */
 export interface QueryControl {
@@ -38,18 +39,19 @@ export async function runStatements(connection: DuckDBConnection, sql: string, l
 
 async function readResult(result: DuckDBResult, limit: number, control: QueryControl): Promise<QueryResult> {
   const names = result.deduplicatedColumnNames();
-  const columns = names.map((name, index) => ({ name, type: typeName(result.columnType(index)) }));
-  const rows: Record<string, Cell>[] = [];
+  const types = result.columnTypes();
+  const columns = names.map((name, index) => ({ name, type: typeName(types[index]) }));
+  const rows = new JsonRowsWriter(names, types);
   let limited = false;
   while (!limited) {
     throwIfCancelled(control);
     const chunk = await result.fetchChunk();
     if (!chunk || chunk.rowCount === 0) break;
-    const room = limit - rows.length;
-    appendRows(rows, chunk, names, room);
+    const room = limit - rows.count;
+    rows.append(chunk, room);
     limited = chunk.rowCount > room;
   }
-  return { columns, rows, limited };
+  return { columns, rows: rows.finish(), limited };
 }
 
 async function drain(result: DuckDBResult, control: QueryControl): Promise<void> {

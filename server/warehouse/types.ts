@@ -1,3 +1,5 @@
+import type { JsonRows } from './jsonRows';
+
 /**
  * The embedded demo warehouse the BI (Superset-compatible) API runs SQL on: its own DuckDB
  * instance, apart from the console's metadata store. A Superset "database" is one DuckDB
@@ -31,7 +33,8 @@ export type Cell = string | number | boolean | null | Cell[] | { [key: string]: 
 
 export interface QueryResult {
   columns: { name: string; type: string }[];
-  rows: Record<string, Cell>[];
+  /** The rows (at most the limit) as the API's JSON array. */
+  rows: JsonRows;
   /** True when the statement produced more rows than the limit (only `limit` rows are returned). */
   limited: boolean;
 }

@@ -20,8 +20,10 @@ afterAll(() => opened.dispose());
 /** Minutes of work for DuckDB: a billion rows times a thousand. */
 const LONG_QUERY = 'SELECT count(*) FROM range(1000000000) a, range(1000) b';
 
-function run(sql: string, options: Partial<ExecuteRequest> = {}) {
-  return warehouse.execute({ databaseId: 1, schema: 'gaming', sql, limit: 100, queryId: randomUUID(), ...options });
+/** Runs SQL on the warehouse; the rows come back parsed from the JSON it writes. */
+async function run(sql: string, options: Partial<ExecuteRequest> = {}) {
+  const result = await warehouse.execute({ databaseId: 1, schema: 'gaming', sql, limit: 100, queryId: randomUUID(), ...options });
+  return { ...result, rows: result.rows.values() };
 }
 
 async function settleTime(promise: Promise<unknown>): Promise<number> {

@@ -10,7 +10,7 @@ describe('the app’s warehouse', () => {
     const { warehouse, config } = app.services;
     expect(config.warehouseSeedCache).toMatch(/node_modules\/\.cache\/console-warehouse$/);
     const result = await warehouse.execute({ databaseId: 1, schema: 'gaming', sql: 'SELECT count(*) AS n FROM bet_report', limit: 1, queryId: 'n' });
-    expect(result.rows).toEqual([{ n: 1_000_000 }]);
+    expect(result.rows.values()).toEqual([{ n: 1_000_000 }]);
     await fixture.close(app);
     await expect(warehouse.schemas(1)).rejects.toThrow(WarehouseUnavailableError);
   });
