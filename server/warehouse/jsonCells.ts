@@ -12,7 +12,7 @@ import type { JsonBytes } from './jsonBytes';
 
 /** One column of a chunk, ready to write its cells into a JsonBytes. */
 export interface ColumnCells {
-  /** DuckDB's validity bits (a 0 bit is NULL); null when the column has no NULL. */
+  /** DuckDB's validity bits (a 0 bit is NULL); null when DuckDB keeps none (no NULL in the column). */
   validity: Uint8Array | null;
   /** Writes a non-NULL cell; false when the value is off the fast path (nothing written then). */
   write: (row: number) => boolean | void;
