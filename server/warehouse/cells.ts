@@ -51,7 +51,8 @@ const date: Convert = (value) => {
 };
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
+/** 10^0 … 10^22: exact doubles. */
+export const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
 /**
  * DECIMAL as a number. While the scaled value is an exact double, dividing by 10^scale (exact up

@@ -1,3 +1,5 @@
+import { POWERS_OF_TEN } from './cells';
+
 /**
  * A growing buffer of JSON text as UTF-8 bytes, with the writers result rows need. Numbers
  * are written as JSON.stringify writes them, digit by digit, without making strings first.
@@ -8,8 +10,6 @@ const MINUS = 0x2d;
 const DOT = 0x2e;
 const ZERO = 0x30;
 const QUOTE = 0x22;
-/** 10^0 … 10^22: exact doubles. */
-const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
 /** Up to here an integer has at most 15 digits, so the nearest double of any decimal built from it prints back as that decimal. */
 const FIFTEEN_DIGITS = 1e15;
 
@@ -80,7 +80,7 @@ export class JsonBytes {
     this.unsigned(n);
   }
 
-  /** `count` digits of 0 ≤ n < 10^count, with leading zeros. */
+  /** `count` digits of 0 ≤ n < 10^count, with leading zeros; reserve first. */
   paddedDigits(n: number, count: number): void {
     const buffer = this.buffer;
     for (let i = count - 1; i >= 0; i--) {
@@ -147,5 +147,3 @@ export class JsonBytes {
     while (count > 0) buffer[this.length++] = ZERO + digits[--count];
   }
 }
-
-export { POWERS_OF_TEN };
