@@ -8,18 +8,28 @@ const RUNS = 7;
 /** Chunks that belong to editors (Monaco and friends), which the shell budget leaves out. */
 const EDITOR_CHUNK = /monaco|editor\.(main|worker)|\.worker-/i;
 
-/** Records the gzip size of every script the page loads, by URL. */
-function recordScripts(page: Page): Map<string, number> {
+/**
+ * Records the gzip size of every script the page loads, by URL. Bodies arrive after their
+ * responses, so `sizes()` waits for every read begun so far (else a late chunk goes uncounted).
+ */
+function recordScripts(page: Page): { sizes: () => Promise<Map<string, number>> } {
   const sizes = new Map<string, number>();
-  page.on('response', async (response) => {
+  const reads: Promise<void>[] = [];
+  page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    try {
-      sizes.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
-    } catch {
-      // a script the page abandoned mid-flight
-    }
+    reads.push(
+      response.body().then(
+        (body) => void sizes.set(response.url(), gzipSync(body, { level: 9 }).length),
+        () => undefined, // a script the page abandoned mid-flight
+      ),
+    );
   });
-  return sizes;
+  return {
+    sizes: async () => {
+      await Promise.all(reads);
+      return sizes;
+    },
+  };
 }
 
 const kb = (sizes: Iterable<number>) => [...sizes].reduce((a, b) => a + b, 0) / 1024;
@@ -40,17 +50,17 @@ async function loginFormReady(page: Page): Promise<number> {
 async function scriptSizes(ctx: BenchContext) {
   const context = await ctx.browser.newContext({ baseURL: ctx.server.url });
   const page = await context.newPage();
-  const sizes = recordScripts(page);
+  const scripts = recordScripts(page);
   await page.goto('/auth/login');
   await loginFormReady(page);
   await page.waitForLoadState('networkidle');
-  const loginKb = kb(sizes.values());
+  const loginKb = kb((await scripts.sizes()).values());
   await page.getByPlaceholder('Enter your username').fill('admin');
   await page.getByPlaceholder('Enter your password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('heading', { name: 'Shortcuts' }).waitFor();
   await page.waitForLoadState('networkidle');
-  const shellKb = kb([...sizes].filter(([url]) => !EDITOR_CHUNK.test(url)).map(([, size]) => size));
+  const shellKb = kb([...(await scripts.sizes())].filter(([url]) => !EDITOR_CHUNK.test(url)).map(([, size]) => size));
   await context.close();
   return { loginKb, shellKb };
 }
