@@ -62,6 +62,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+    // Says once per run when the public contracts (../shared/contracts) are absent and their checks skip.
+    globalSetup: ['server/testing/sharedContracts.setup.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
