@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { serial } from '../util/serial';
 import { MIGRATIONS, type Migration } from './migrations';
 import { StatementCache } from './statements';
 
@@ -54,7 +55,7 @@ export async function openStore(dataDir: string, migrations: readonly Migration[
  * Statements are prepared once per SQL text and reused (see StatementCache).
  */
 class SerialStore implements Store {
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly queue = serial();
   private closed = false;
 
   constructor(
@@ -98,13 +99,10 @@ class SerialStore implements Store {
   }
 
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(() => {
+    return this.queue(() => {
       if (this.closed) throw new Error('The store is closed');
       return task();
     });
-    // Keep the chain alive after a failure; the caller still sees the rejection.
-    this.tail = next.catch(() => undefined);
-    return next;
   }
 }
 

@@ -1,4 +1,5 @@
 import { JSDuckDBValueConverter, type DuckDBConnection, type DuckDBMaterializedResult, type DuckDBPreparedStatement } from '@duckdb/node-api';
+import { serial } from '../util/serial';
 import type { Queryable, SqlParams } from './db';
 import { LruMap } from './lru';
 
@@ -23,7 +24,7 @@ const PLANS_WITHOUT_TABLE_STATISTICS = "SET disabled_optimizers = 'statistics_pr
  */
 export class StatementCache implements Queryable {
   private readonly statements: LruMap<string, DuckDBPreparedStatement>;
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly oneAtATime = serial();
 
   private constructor(
     private readonly connection: DuckDBConnection,
@@ -83,12 +84,6 @@ export class StatementCache implements Queryable {
       // Several statements, or SQL that fails: the unprepared run executes or reports it.
       return null;
     }
-  }
-
-  private oneAtATime<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(task);
-    this.tail = next.catch(() => undefined);
-    return next;
   }
 }
 
