@@ -3,17 +3,11 @@ import path from 'node:path';
 import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { serial } from '../util/serial';
 import { MIGRATIONS, type Migration } from './migrations';
+import type { Queryable, SqlParams } from './queryable';
 import { StatementCache } from './statements';
 
-/** Values that may be bound to a statement parameter ($1 or $name). */
-export type SqlValue = string | number | boolean | bigint | null;
-export type SqlParams = SqlValue[] | Record<string, SqlValue>;
-
-/** Statement runner: parameters are always bound, never spliced into the SQL text. */
-export interface Queryable {
-  run(sql: string, params?: SqlParams): Promise<void>;
-  all<T>(sql: string, params?: SqlParams): Promise<T[]>;
-}
+// The statement runner's types live in a leaf module (the statement cache needs them too).
+export type { Queryable, SqlParams, SqlValue } from './queryable';
 
 export interface Store extends Queryable {
   readonly file: string;

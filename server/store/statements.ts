@@ -1,6 +1,6 @@
 import { JSDuckDBValueConverter, type DuckDBConnection, type DuckDBMaterializedResult, type DuckDBPreparedStatement } from '@duckdb/node-api';
 import { serial } from '../util/serial';
-import type { Queryable, SqlParams } from './db';
+import type { Queryable, SqlParams } from './queryable';
 import { LruMap } from './lru';
 
 /** More than the distinct statements the server runs, so a steady state re-prepares none. */

@@ -28,9 +28,6 @@ export interface WarehouseColumn {
   comment: string | null;
 }
 
-/** A cell as JSON can carry it: BIGINT past 2^53 and HUGEINT as strings, dates and times as ISO text. */
-export type Cell = string | number | boolean | null | Cell[] | { [key: string]: Cell };
-
 export interface QueryResult {
   columns: { name: string; type: string }[];
   /** The rows (at most the limit) as the API's JSON array. */
