@@ -82,9 +82,22 @@ export class QueryCancelledError extends Error {
   }
 }
 
+/** Where the warehouse files of this start came from: already there, copied from the seed cache, or seeded. */
+export type SeedSource = 'existing' | 'cache' | 'seeded';
+
+/** How the warehouse became ready. */
+export interface WarehouseReady {
+  source: SeedSource;
+  /** Time spent seeding or copying. */
+  ms: number;
+}
+
 export interface Warehouse {
-  /** Starts preparing the files (seed or copy) in the background; otherwise the first call does. */
-  prepare(): void;
+  /**
+   * Starts preparing the files (seed or copy) in the background, if no call has; resolves when
+   * the warehouse answers, rejects with WarehouseUnavailableError when it cannot.
+   */
+  prepare(): Promise<WarehouseReady>;
   /** The databases, ordered by id. */
   databases(): WarehouseDatabase[];
   database(id: number): WarehouseDatabase | null;
