@@ -44,6 +44,12 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * Rolldown's [PLUGIN_TIMINGS] notes are off: the plugins are Vite's, React's and the PWA's own, so
+ * the notes say how busy the machine was, not what to change. Workers are bundled by builds of their own.
+ */
+const quietChecks = { checks: { bundlerTimings: false } };
+
 export default defineConfig({
   plugins: [react(), pwa],
   build: {
@@ -51,7 +57,9 @@ export default defineConfig({
     sourcemap: true,
     // Monaco's chunk is ~3.3 MB by itself; loaded only on the SQL pages.
     chunkSizeWarningLimit: 3500,
+    rolldownOptions: quietChecks,
   },
+  worker: { rolldownOptions: quietChecks },
   server: {
     port: 5173,
     proxy: {
@@ -62,6 +70,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+    // Says once per run when the public contracts (../shared/contracts) are absent and their checks skip.
+    globalSetup: ['server/testing/sharedContracts.setup.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -1,7 +1,7 @@
 /**
  * The BI (Superset-compatible SQL Lab) API's shapes, mounted at /api/bi (Superset's /api/v1/x
  * is /api/bi/v1/x here), shared by the console server and the client. Field names follow
- * contracts/upstream/superset-openapi.json and Superset's SQL Lab where the spec is silent.
+ * Superset's OpenAPI spec (../shared/contracts/superset-openapi.json) and its SQL Lab where the spec is silent.
  */
 
 /** A result cell as JSON carries it: BIGINT past 2^53 and HUGEINT as strings, dates and times as ISO text. */

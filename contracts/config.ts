@@ -3,6 +3,11 @@ export interface RuntimeConfig {
   apis: { console: string; auth: string; notebook: string; bi: string; workflow: string };
   features: Record<string, boolean>;
   version: string;
+  /**
+   * Where the server's first start keeps the generated passwords, as the server prints it (the
+   * sign-in page names it). Absent when the server did not say (e.g. the client runs offline).
+   */
+  credentialsFile?: string;
 }
 
 /** The API mounts on the console's own origin (DESIGN.md §1); /config.json can point them elsewhere. */

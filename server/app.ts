@@ -5,7 +5,7 @@ import { createServices, type ConsoleServices, type ServiceOptions } from './ser
 import { authGuard } from './auth/guard';
 import { consoleAuthRoutes } from './auth/routes';
 import { oidcRoutes } from './auth/oidc.routes';
-import type { SeedResult } from './auth/users';
+import { credentialsFileIn, type SeedResult } from './auth/users';
 import { biRoutes } from './bi/routes';
 import { registerBatch } from './http/batch';
 import { registerCompression } from './http/compression';
@@ -65,7 +65,7 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   await app.register(notebookRoutes, { prefix: '/api/notebook' });
   await app.register(biRoutes, { prefix: '/api/bi' });
   registerBatch(app);
-  await registerStatic(app, services.config.staticDir);
+  await registerStatic(app, services.config.staticDir, credentialsFileIn(services.config.dataDir));
 }
 
 /**

@@ -1,44 +1,25 @@
 import { loadConfig } from './config';
 import { startServer, type RunningServer } from './start';
-import type { SeedResult } from './auth/users';
+import { startupMessage, warehouseFailedMessage, warehouseReadyMessage } from './startupMessages';
 
 const FORCE_EXIT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const server = await startServer(config);
-  console.log(startupMessage(server, config.dataDir));
+  console.log(startupMessage(server.displayUrl, config.dataDir, server.seed));
+  let stopping = false;
+  server.warehouseReady.then(
+    (ready) => console.log(warehouseReadyMessage(ready)),
+    // A seed cut short by Ctrl+C is no failure worth a line.
+    (error: unknown) => stopping || console.error(warehouseFailedMessage(error)),
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void shutdown(server, signal));
+    process.once(signal, () => {
+      stopping = true;
+      void shutdown(server, signal);
+    });
   }
-}
-
-function startupMessage(server: RunningServer, dataDir: string): string {
-  return [
-    `Data Platform Console is running at ${server.displayUrl}`,
-    `Data directory: ${dataDir}`,
-    'Sign in as "admin" (administrator) or "editor".',
-    ...passwordLines(server.seed, dataDir),
-  ].join('\n');
-}
-
-/** Generated passwords are shown once, on the start that created them. */
-function passwordLines(seed: SeedResult, dataDir: string): string[] {
-  const lines: string[] = [];
-  if (seed.generated.length > 0) {
-    lines.push(`First start: generated passwords (also saved to ${seed.credentialsFile}, readable only by you):`);
-    const width = Math.max(...seed.generated.map((entry) => entry.username.length));
-    for (const { username, password } of seed.generated) lines.push(`  ${username.padEnd(width)}  ${password}`);
-  }
-  for (const username of seed.fromEnvironment) {
-    lines.push(`Password for "${username}": from CONSOLE_${username.toUpperCase()}_PASSWORD.`);
-  }
-  if (seed.generated.length === 0 && seed.fromEnvironment.length < 2) {
-    lines.push(
-      `Passwords: see ${dataDir}/credentials.txt from the first start, or set CONSOLE_ADMIN_PASSWORD / CONSOLE_EDITOR_PASSWORD.`,
-    );
-  }
-  return lines;
 }
 
 /** Stops accepting requests, lets in-flight ones finish, then closes DuckDB (onClose). */

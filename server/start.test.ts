@@ -29,6 +29,8 @@ describe('startServer (real HTTP)', () => {
       const me = await fetch(`${server.url}/api/v1/temp/me`, { headers: { cookie } });
       expect(me.status).toBe(200);
       expect(me.headers.get('content-security-policy')).toContain("default-src 'self'");
+      // main.ts prints a line when this settles: the demo warehouse is prepared in the background.
+      expect(await server.warehouseReady).toEqual({ source: 'cache', ms: expect.any(Number) });
     } finally {
       await fixture.close(server.app);
     }

@@ -4,6 +4,7 @@ import { buildApp, type BuildOptions } from './app';
 import type { ConsoleConfig } from './config';
 import type { ConsoleServices } from './services';
 import type { SeedResult } from './auth/users';
+import type { WarehouseReady } from './warehouse/types';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -13,6 +14,8 @@ export interface RunningServer {
   url: string;
   /** Same port with a host name for people: http://localhost:8080. */
   displayUrl: string;
+  /** Settles when the demo warehouse, prepared in the background, answers (or cannot). */
+  warehouseReady: Promise<WarehouseReady>;
   close(): Promise<void>;
 }
 
@@ -29,7 +32,9 @@ export async function startServer(config: ConsoleConfig, options: BuildOptions =
     throw error;
   }
   // A serving console seeds (or copies) its warehouse now, so the first query does not wait for it.
-  services.warehouse.prepare();
+  const warehouseReady = services.warehouse.prepare();
+  // Handled here: a caller that does not wait for it (tests, the bench) gets no unhandled rejection.
+  warehouseReady.catch(() => undefined);
   const { port } = app.server.address() as AddressInfo;
   return {
     app,
@@ -37,6 +42,7 @@ export async function startServer(config: ConsoleConfig, options: BuildOptions =
     seed,
     url: `http://${urlHost(connectHost(config.host))}:${port}`,
     displayUrl: `http://${urlHost(displayHost(config.host))}:${port}`,
+    warehouseReady,
     close: () => app.close(),
   };
 }

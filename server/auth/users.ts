@@ -41,6 +41,11 @@ export interface SeedResult {
 
 export const CREDENTIALS_FILE = 'credentials.txt';
 
+/** Where the first start saves the generated passwords. */
+export function credentialsFileIn(dataDir: string): string {
+  return path.join(dataDir, CREDENTIALS_FILE);
+}
+
 interface SeedUser extends UserProfile {
   id: number;
   envKey: 'adminPassword' | 'editorPassword';
@@ -165,7 +170,7 @@ function toRecord(row: UserRow): UserRecord {
 }
 
 async function writeCredentials(dataDir: string, generated: GeneratedPassword[]): Promise<string> {
-  const file = path.join(dataDir, CREDENTIALS_FILE);
+  const file = credentialsFileIn(dataDir);
   const lines = [
     `# Data Platform Console sign-in passwords, generated ${new Date().toISOString()}`,
     ...generated.map(({ username, password }) => `${username}: ${password}`),

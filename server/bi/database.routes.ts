@@ -17,6 +17,7 @@ import { badRequest, databaseNotFound, notFound, tableNotFound } from './errors'
 import { checkCatalog, SQLLAB_TIMEOUT_MS } from './executor';
 import { selectStar } from './format';
 import { applyList, parseListRequest, type ListSpec } from './listQuery';
+import { listResponse } from './pagedList';
 import { previewTable } from './preview';
 import { risonObject } from './rison';
 
@@ -66,8 +67,7 @@ export const databaseRoutes: FastifyPluginAsync<BiOptions> = async (app, { bi })
 
   app.get<{ Querystring: { q?: string } }>('/v1/database/', { schema: { querystring: qQuerystring } }, async (request): Promise<ListResponse<BiDatabase>> => {
     const listRequest = parseListRequest(risonObject(request.query.q), DATABASE_LIST);
-    const { count, page } = applyList(warehouse.databases().map(databaseItem), listRequest);
-    return { count, ids: page.map((item) => item.id), result: page };
+    return listResponse(applyList(warehouse.databases().map(databaseItem), listRequest), (item) => item);
   });
 
   app.get<Pk>('/v1/database/:pk', { schema: { params: pkParams } }, async (request): Promise<ItemResponse<BiDatabase>> => {

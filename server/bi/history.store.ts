@@ -1,7 +1,8 @@
 import type { QueryStatus, SqlTable } from '../../contracts/bi';
 import type { Queryable, SqlValue, Store } from '../store/db';
 import { badRequest } from './errors';
-import { toSql, type ListRequest, type ListSpec } from './listQuery';
+import type { ListRequest, ListSpec } from './listQuery';
+import { readPage, type Page } from './pagedList';
 
 /** Who is asking: users see their own queries, administrators everyone's (Superset's QueryFilter). */
 export interface Viewer {
@@ -160,16 +161,8 @@ export class QueryHistoryStore {
   }
 
   /** One page of the entries the viewer may see, and how many there are in all. */
-  async list(request: ListRequest, viewer: Viewer): Promise<{ count: number; entries: HistoryEntry[] }> {
-    const params: SqlValue[] = [viewer.admin, viewer.username];
-    const sql = toSql(request, HISTORY_LIST, params);
-    const where = `${VISIBLE} AND ${sql.where}`;
-    // One transaction: the count and the page come from the same snapshot.
-    return this.store.transaction(async (tx) => {
-      const counted = await tx.all<{ n: bigint }>(`SELECT count(*) AS n ${FROM} WHERE ${where}`, params.slice(0, -2));
-      const entries = await readEntries(tx, `${where} ORDER BY ${sql.orderBy} LIMIT ${sql.limit} OFFSET ${sql.offset}`, params);
-      return { count: Number(counted[0].n), entries };
-    });
+  list(request: ListRequest, viewer: Viewer): Promise<Page<HistoryEntry>> {
+    return readPage(this.store, request, HISTORY_LIST, { from: FROM, visible: VISIBLE, params: [viewer.admin, viewer.username], read: readEntries });
   }
 
   /** The viewer's own queries changed at or after `since` (Superset's updated_since). */

@@ -14,6 +14,7 @@ import { pkParams, qQuerystring, viewerOf, type BiOptions } from './context';
 import { badRequest, notFound } from './errors';
 import { HISTORY_LIST } from './history.store';
 import { parseListRequest, parsePage } from './listQuery';
+import { listResponse } from './pagedList';
 import { executedQuery, historyDetail, historyItem } from './present';
 import { risonObject } from './rison';
 
@@ -29,8 +30,7 @@ export const queryRoutes: FastifyPluginAsync<BiOptions> = async (app, { bi }) =>
 
   app.get<Q>('/v1/query/', { schema: { querystring: qQuerystring } }, async (request): Promise<ListResponse<QueryHistoryItem>> => {
     const listRequest = parseListRequest(risonObject(request.query.q), HISTORY_LIST);
-    const { count, entries } = await history.list(listRequest, viewerOf(request));
-    return { count, ids: entries.map((entry) => entry.id), result: entries.map(historyItem) };
+    return listResponse(await history.list(listRequest, viewerOf(request)), historyItem);
   });
 
   app.get<{ Params: { pk: number } }>('/v1/query/:pk', { schema: { params: pkParams } }, async (request): Promise<ItemResponse<QueryHistoryDetail>> => {

@@ -1,7 +1,8 @@
 import type { SqlTable } from '../../contracts/bi';
 import type { Queryable, SqlValue, Store } from '../store/db';
 import { numberOrNull, type Viewer } from './history.store';
-import { toSql, type ListRequest, type ListSpec } from './listQuery';
+import type { ListRequest, ListSpec } from './listQuery';
+import { readPage, type Page } from './pagedList';
 
 /** What a client writes (POST takes all of it; PUT any part). */
 export interface SavedQueryInput {
@@ -143,15 +144,8 @@ export class SavedQueryStore {
     return record ?? null;
   }
 
-  async list(request: ListRequest, viewer: Viewer): Promise<{ count: number; records: SavedQueryRecord[] }> {
-    const params: SqlValue[] = [viewer.admin, viewer.username];
-    const sql = toSql(request, SAVED_QUERY_LIST, params);
-    const where = `${READABLE} AND ${sql.where}`;
-    return this.store.transaction(async (tx) => {
-      const counted = await tx.all<{ n: bigint }>(`SELECT count(*) AS n ${FROM} WHERE ${where}`, params.slice(0, -2));
-      const records = await readRecords(tx, `${where} ORDER BY ${sql.orderBy} LIMIT ${sql.limit} OFFSET ${sql.offset}`, params);
-      return { count: Number(counted[0].n), records };
-    });
+  list(request: ListRequest, viewer: Viewer): Promise<Page<SavedQueryRecord>> {
+    return readPage(this.store, request, SAVED_QUERY_LIST, { from: FROM, visible: READABLE, params: [viewer.admin, viewer.username], read: readRecords });
   }
 
   /** Marks or unmarks a readable query as the viewer's favourite; false when it is not readable. */

@@ -14,6 +14,7 @@ import type { IdempotencyStore } from '../http/idempotency.store';
 import { pkParams, qQuerystring, viewerOf, type BiOptions } from './context';
 import { badRequest, notFound } from './errors';
 import { parseListRequest } from './listQuery';
+import { listResponse } from './pagedList';
 import { savedQuery, savedQueryFields } from './present';
 import { risonIds, risonObject } from './rison';
 import { SAVED_QUERY_LIST, type AlsoInTransaction, type SavedQueryInput, type SavedQueryRecord } from './savedQueries.store';
@@ -46,9 +47,9 @@ export const savedQueryRoutes: FastifyPluginAsync<BiOptions> = async (app, { bi 
 
   app.get<Q>('/v1/saved_query/', { schema: { querystring: qQuerystring } }, async (request): Promise<ListResponse<SavedQuery>> => {
     const listRequest = parseListRequest(risonObject(request.query.q), SAVED_QUERY_LIST);
-    const { count, records } = await savedQueries.list(listRequest, viewerOf(request));
+    const page = await savedQueries.list(listRequest, viewerOf(request));
     const at = now();
-    return { count, ids: records.map((record) => record.id), result: records.map((record) => savedQuery(record, at)) };
+    return listResponse(page, (record) => savedQuery(record, at));
   });
 
   app.get<Q>('/v1/saved_query/favorite_status/', { schema: { querystring: qQuerystring } }, async (request): Promise<FavoriteStatusResponse> => {

@@ -1,5 +1,6 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { SqlTable } from '../../contracts/bi';
+import { serial } from '../util/serial';
 
 /**
  * The tables a SQL text reads (Superset's sql_tables), found by DuckDB's own parser through
@@ -11,7 +12,8 @@ import type { SqlTable } from '../../contracts/bi';
  * no tables rather than a guess.
  */
 export class SqlTableParser {
-  private tail: Promise<unknown> = Promise.resolve();
+  /** One statement at a time: a DuckDB connection does not interleave statements. */
+  private readonly queue = serial();
   private closed = false;
 
   private constructor(
@@ -26,21 +28,16 @@ export class SqlTableParser {
 
   /** Never rejects: a text the parser cannot serialise has no known tables. */
   tables(sql: string): Promise<SqlTable[]> {
-    // One statement at a time: a DuckDB connection does not interleave statements.
-    const next = this.tail.then(() => this.parse(sql));
-    this.tail = next.catch(() => undefined);
-    return next.catch(() => []);
+    return this.queue(() => this.parse(sql)).catch(() => []);
   }
 
   close(): Promise<void> {
-    const next = this.tail.then(() => {
+    return this.queue(() => {
       if (this.closed) return;
       this.closed = true;
       this.connection.closeSync();
       this.instance.closeSync();
     });
-    this.tail = next;
-    return next;
   }
 
   private async parse(sql: string): Promise<SqlTable[]> {

@@ -77,6 +77,8 @@ describe('static client', () => {
       apis: { console: '/api/v1/temp', auth: '/api/auth', notebook: '/api/notebook', bi: '/api/bi', workflow: '/api/workflow' },
       features: {},
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      // The sign-in page's hint names the real data directory, not a guess.
+      credentialsFile: path.join(app.services.config.dataDir, 'credentials.txt'),
     });
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);

@@ -10,9 +10,9 @@ export const CLIENT_NOT_BUILT = 'The client is not built. Run `npm run build` (n
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-/** Runtime settings for the client: where each API lives, feature flags, version. */
-export function clientConfig(version: string): RuntimeConfig {
-  return { apis: DEFAULT_API_MOUNTS, features: {}, version };
+/** Runtime settings for the client: where each API lives, feature flags, version, the credentials file. */
+export function clientConfig(version: string, credentialsFile: string): RuntimeConfig {
+  return { apis: DEFAULT_API_MOUNTS, features: {}, version, credentialsFile };
 }
 
 /**
@@ -20,8 +20,8 @@ export function clientConfig(version: string): RuntimeConfig {
  * else (index.html, sw.js, the manifest) revalidates so a new build is picked up at once.
  * Files are looked up per request, so a rebuild needs no restart.
  */
-export async function registerStatic(app: FastifyInstance, staticDir: string): Promise<void> {
-  const config = clientConfig(readPackageVersion());
+export async function registerStatic(app: FastifyInstance, staticDir: string, credentialsFile: string): Promise<void> {
+  const config = clientConfig(readPackageVersion(), credentialsFile);
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', REVALIDATE);

@@ -1,4 +1,4 @@
-import type { WorkspaceFile } from './model';
+import type { WorkspaceFile } from '../../contracts/workspace';
 
 /**
  * An expected failure of a workspace operation: its status and {message}, plus the item

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import type { Clock } from '../auth/clock';
 import type { Queryable, Store } from '../store/db';
+import { serial } from '../util/serial';
 import { auditLog } from './audit';
 import { entryAt, type DiskEntry } from './disk';
 import { notFound } from './errors';
@@ -41,7 +42,8 @@ export interface Located {
  * writers could both find a path free. This also orders the audit log by application.
  */
 export class Workspace {
-  private tail: Promise<unknown> = Promise.resolve();
+  /** Runs one operation at a time (see above). */
+  readonly exclusive = serial();
 
   private constructor(
     /** Real path of <data>/workspace. */
@@ -58,12 +60,6 @@ export class Workspace {
     await mkdir(root, { recursive: true });
     await mkdir(trash, { recursive: true, mode: 0o700 });
     return new Workspace(await realpath(root), await realpath(trash), store, clock);
-  }
-
-  exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(task);
-    this.tail = next.catch(() => undefined);
-    return next;
   }
 
   newId(): string {

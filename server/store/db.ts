@@ -1,18 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { serial } from '../util/serial';
 import { MIGRATIONS, type Migration } from './migrations';
+import type { Queryable, SqlParams } from './queryable';
 import { StatementCache } from './statements';
 
-/** Values that may be bound to a statement parameter ($1 or $name). */
-export type SqlValue = string | number | boolean | bigint | null;
-export type SqlParams = SqlValue[] | Record<string, SqlValue>;
-
-/** Statement runner: parameters are always bound, never spliced into the SQL text. */
-export interface Queryable {
-  run(sql: string, params?: SqlParams): Promise<void>;
-  all<T>(sql: string, params?: SqlParams): Promise<T[]>;
-}
+// The statement runner's types live in a leaf module (the statement cache needs them too).
+export type { Queryable, SqlParams, SqlValue } from './queryable';
 
 export interface Store extends Queryable {
   readonly file: string;
@@ -54,7 +49,7 @@ export async function openStore(dataDir: string, migrations: readonly Migration[
  * Statements are prepared once per SQL text and reused (see StatementCache).
  */
 class SerialStore implements Store {
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly queue = serial();
   private closed = false;
 
   constructor(
@@ -98,13 +93,10 @@ class SerialStore implements Store {
   }
 
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(() => {
+    return this.queue(() => {
       if (this.closed) throw new Error('The store is closed');
       return task();
     });
-    // Keep the chain alive after a failure; the caller still sees the rejection.
-    this.tail = next.catch(() => undefined);
-    return next;
   }
 }
 

@@ -1,5 +1,6 @@
 import { JSDuckDBValueConverter, type DuckDBConnection, type DuckDBMaterializedResult, type DuckDBPreparedStatement } from '@duckdb/node-api';
-import type { Queryable, SqlParams } from './db';
+import { serial } from '../util/serial';
+import type { Queryable, SqlParams } from './queryable';
 import { LruMap } from './lru';
 
 /** More than the distinct statements the server runs, so a steady state re-prepares none. */
@@ -23,7 +24,7 @@ const PLANS_WITHOUT_TABLE_STATISTICS = "SET disabled_optimizers = 'statistics_pr
  */
 export class StatementCache implements Queryable {
   private readonly statements: LruMap<string, DuckDBPreparedStatement>;
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly oneAtATime = serial();
 
   private constructor(
     private readonly connection: DuckDBConnection,
@@ -83,12 +84,6 @@ export class StatementCache implements Queryable {
       // Several statements, or SQL that fails: the unprepared run executes or reports it.
       return null;
     }
-  }
-
-  private oneAtATime<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(task);
-    this.tail = next.catch(() => undefined);
-    return next;
   }
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cell } from '../../contracts/bi';
 import { openTestWarehouse, type TestWarehouse } from '../testing/warehouse';
 import { BET_REPORT_COLUMNS, BET_REPORT_ROWS } from './seed/betReport';
-import type { Cell, Warehouse } from './types';
+import type { Warehouse } from './types';
 
 let opened: TestWarehouse;
 let warehouse: Warehouse;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { Cell } from '../../contracts/bi';
 import { toCell, typeName } from './cells';
 import { JsonRowsWriter } from './jsonRows';
-import type { Cell } from './types';
 
 let instance: DuckDBInstance;
 let connection: DuckDBConnection;

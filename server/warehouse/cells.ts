@@ -17,7 +17,7 @@ import {
   type DuckDBValue,
   type DuckDBValueConverter,
 } from '@duckdb/node-api';
-import type { Cell } from './types';
+import type { Cell } from '../../contracts/bi';
 
 /**
  * DuckDB values as JSON can carry them (see Cell): integers past 2^53 and 128-bit ones as

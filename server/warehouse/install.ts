@@ -3,14 +3,9 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFil
 import path from 'node:path';
 import { markerText, SEED_MARKER, seedCacheEntry, WAREHOUSE_DATABASES, warehouseDir } from './layout';
 import { seedInto } from './seed/seed';
+import type { WarehouseReady } from './types';
 
-/** Where the warehouse files of this start came from. */
-export type SeedSource = 'existing' | 'cache' | 'seeded';
-
-export interface InstallOutcome {
-  source: SeedSource;
-  /** Time spent seeding or copying. */
-  ms: number;
+export interface InstallOutcome extends WarehouseReady {
   /** Set when the seed could not be stored in the cache (the warehouse itself is fine). */
   cacheError?: unknown;
 }

@@ -1,7 +1,7 @@
 import type { DuckDBDataChunk, DuckDBType } from '@duckdb/node-api';
+import type { Cell } from '../../contracts/bi';
 import { JsonBytes } from './jsonBytes';
 import { columnCells } from './jsonCells';
-import type { Cell } from './types';
 
 /**
  * A result's rows as the JSON array the API answers with ([{column: cell, ...}, ...]), in

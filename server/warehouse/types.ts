@@ -28,9 +28,6 @@ export interface WarehouseColumn {
   comment: string | null;
 }
 
-/** A cell as JSON can carry it: BIGINT past 2^53 and HUGEINT as strings, dates and times as ISO text. */
-export type Cell = string | number | boolean | null | Cell[] | { [key: string]: Cell };
-
 export interface QueryResult {
   columns: { name: string; type: string }[];
   /** The rows (at most the limit) as the API's JSON array. */
@@ -85,9 +82,22 @@ export class QueryCancelledError extends Error {
   }
 }
 
+/** Where the warehouse files of this start came from: already there, copied from the seed cache, or seeded. */
+export type SeedSource = 'existing' | 'cache' | 'seeded';
+
+/** How the warehouse became ready. */
+export interface WarehouseReady {
+  source: SeedSource;
+  /** Time spent seeding or copying. */
+  ms: number;
+}
+
 export interface Warehouse {
-  /** Starts preparing the files (seed or copy) in the background; otherwise the first call does. */
-  prepare(): void;
+  /**
+   * Starts preparing the files (seed or copy) in the background, if no call has; resolves when
+   * the warehouse answers, rejects with WarehouseUnavailableError when it cannot.
+   */
+  prepare(): Promise<WarehouseReady>;
   /** The databases, ordered by id. */
   databases(): WarehouseDatabase[];
   database(id: number): WarehouseDatabase | null;

@@ -183,6 +183,7 @@ describe('lifecycle', () => {
     const logger = recordingLogger();
     const broken = openWarehouse({ dataDir: notADir, seedCache: null, logger });
     expect(broken.databases()).toHaveLength(3);
+    await expect(broken.prepare()).rejects.toThrow(/^The demo warehouse is not available: /);
     await expect(broken.schemas(1)).rejects.toThrow(WarehouseUnavailableError);
     await expect(broken.execute({ databaseId: 1, schema: null, sql: 'SELECT 1', limit: 1, queryId: 'x' })).rejects.toThrow(
       /^The demo warehouse is not available: /,

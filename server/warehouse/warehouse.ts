@@ -15,6 +15,7 @@ import {
   type QueryResult,
   type Warehouse,
   type WarehouseDatabase,
+  type WarehouseReady,
   type WarehouseTable,
 } from './types';
 
@@ -40,30 +41,40 @@ export function openWarehouse(options: WarehouseOptions): Warehouse {
   return new EmbeddedWarehouse(options);
 }
 
+/** The open instance, and how its files came to be there. */
+interface Prepared {
+  instance: DuckDBInstance;
+  ready: WarehouseReady;
+}
+
 class EmbeddedWarehouse implements Warehouse {
   private readonly stopSeed = new AbortController();
-  private preparing: Promise<DuckDBInstance> | null = null;
+  private preparing: Promise<Prepared> | null = null;
   private readonly running = new Map<string, QueryControl & { connection: DuckDBConnection | null }>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private closing: Promise<void> | null = null;
 
   constructor(private readonly options: WarehouseOptions) {}
 
-  prepare(): void {
-    void this.ready;
+  prepare(): Promise<WarehouseReady> {
+    return this.prepared.then(({ ready }) => ready);
   }
 
   /**
-   * The open instance, its files prepared on first need (or by prepare()): an app built for a test
-   * that never touches the warehouse copies nothing.
+   * The files prepared on first need (or by prepare()) and opened: an app built for a test that
+   * never touches the warehouse copies nothing.
    */
-  private get ready(): Promise<DuckDBInstance> {
+  private get prepared(): Promise<Prepared> {
     if (!this.preparing) {
       this.preparing = this.start();
       // Failures are logged in start() and reported by every call; nothing may await this one.
       this.preparing.catch(() => undefined);
     }
     return this.preparing;
+  }
+
+  private get ready(): Promise<DuckDBInstance> {
+    return this.prepared.then(({ instance }) => instance);
   }
 
   databases(): WarehouseDatabase[] {
@@ -157,20 +168,19 @@ class EmbeddedWarehouse implements Warehouse {
     this.stopSeed.abort();
     for (const queryId of this.running.keys()) this.cancel(queryId);
     await Promise.allSettled([this.preparing, ...this.inFlight]);
-    const instance = await this.preparing?.catch(() => null);
-    instance?.closeSync();
+    const prepared = await this.preparing?.catch(() => null);
+    prepared?.instance.closeSync();
   }
 
   /** Prepares the files, then opens them in a DuckDB instance of its own. */
-  private async start(): Promise<DuckDBInstance> {
+  private async start(): Promise<Prepared> {
     const { dataDir, seedCache, logger } = this.options;
     try {
-      const outcome = await installWarehouse(dataDir, seedCache, this.stopSeed.signal);
-      const ms = Math.round(outcome.ms);
-      logger.info({ source: outcome.source, ms }, `Warehouse files ready (${outcome.source}, ${ms} ms)`);
-      if (outcome.cacheError) logger.error({ err: outcome.cacheError }, 'Could not store the warehouse seed in the seed cache');
+      const { source, ms, cacheError } = await installWarehouse(dataDir, seedCache, this.stopSeed.signal);
+      logger.info({ source, ms: Math.round(ms) }, `Warehouse files ready (${source}, ${Math.round(ms)} ms)`);
+      if (cacheError) logger.error({ err: cacheError }, 'Could not store the warehouse seed in the seed cache');
       this.stopSeed.signal.throwIfAborted();
-      return await openInstance(dataDir);
+      return { instance: await openInstance(dataDir), ready: { source, ms } };
     } catch (error) {
       if (this.stopSeed.signal.aborted) throw new WarehouseUnavailableError('The warehouse is closed');
       logger.error({ err: error }, 'The demo warehouse could not be prepared');

@@ -1,8 +1,9 @@
 import type { BiDatabase, TableMetadataColumn, TableOption, TableSearchHit } from '../../contracts/bi';
-import type { CatalogCache, CatalogEditRow, CatalogNode, CatalogNodeId, CatalogNodeType } from './types';
+import type { CatalogCache, CatalogEditRow, CatalogNode, CatalogNodeId, CatalogNodeType, TreeIndex } from './types';
 
+export type { RowList, TreeIndex } from './types';
 export { treeKey, type TreeKeyAction } from './treeKey';
-export { MATCH, matchRange, NO_ROWS, searchTree, visibleRows, type RowList, type SearchResult } from './treeView';
+export { MATCH, matchRange, NO_ROWS, searchTree, visibleRows, type SearchResult } from './treeView';
 
 // ---- Ids --------------------------------------------------------------------------------------
 
@@ -214,22 +215,6 @@ export function buildCatalogTree(cache: CatalogCache, edits: readonly CatalogEdi
 }
 
 // ---- Index ------------------------------------------------------------------------------------
-
-/**
- * The tree flattened once per build, for lookups and for search: nodes depth-first (a node's
- * subtree is the positions from it up to its `ends`), with the position of each one's parent and
- * its lowercased name, so a search is one pass over arrays.
- */
-export interface TreeIndex {
-  nodes: readonly CatalogNode[];
-  /** Each node's position in `nodes`, by id. */
-  positions: ReadonlyMap<CatalogNodeId, number>;
-  /** Position in `nodes` of each node's parent; -1 for a root. */
-  parents: Int32Array;
-  /** Position just after each node's last descendant. */
-  ends: Int32Array;
-  lowerNames: readonly string[];
-}
 
 export function indexTree(roots: readonly CatalogNode[]): TreeIndex {
   const nodes: CatalogNode[] = [];

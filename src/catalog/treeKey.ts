@@ -1,5 +1,4 @@
-import type { RowList } from './treeView';
-import type { CatalogNodeId, VisibleRow } from './types';
+import type { CatalogNodeId, RowList, VisibleRow } from './types';
 
 /** What a key press in the tree asks for; the UI applies it (moves focus, changes its expanded set, selects). */
 export interface TreeKeyAction {

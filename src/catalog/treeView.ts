@@ -1,5 +1,4 @@
-import type { TreeIndex } from './tree';
-import type { CatalogNode, CatalogNodeId, VisibleRow } from './types';
+import type { CatalogNode, CatalogNodeId, RowList, TreeIndex, VisibleRow } from './types';
 
 /** What a search found, per position in the index: no per-node allocation on a keystroke. */
 export interface SearchResult {
@@ -44,21 +43,6 @@ export function searchTree(index: TreeIndex, text: string): SearchResult | null 
     for (let at = parents[i]; at >= 0 && kept[at] === 0; at = parents[at]) kept[at] = KEPT;
   }
   return { text: needle, count, index, kept };
-}
-
-/**
- * The rows of the tree in display order, made on demand: the tree draws only the few on screen,
- * so a keystroke over 100,000 nodes builds no row objects. The length and each row's place come
- * from one pass over the index's arrays.
- */
-export interface RowList {
-  readonly length: number;
-  /** The row at a display position (0 ≤ at < length). */
-  at(at: number): VisibleRow;
-  /** The node at a display position, without the rest of its row. */
-  nodeAt(at: number): CatalogNode;
-  /** The display position of a node; -1 when it is not shown. */
-  indexOf(id: CatalogNodeId): number;
 }
 
 /** No tree yet. */

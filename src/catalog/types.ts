@@ -79,3 +79,34 @@ export interface VisibleRow {
   /** Search: [start, end) of the match in node.name, when the node itself matches. */
   match: [number, number] | null;
 }
+
+/**
+ * The tree flattened once per build, for lookups and for search: nodes depth-first (a node's
+ * subtree is the positions from it up to its `ends`), with the position of each one's parent and
+ * its lowercased name, so a search is one pass over arrays.
+ */
+export interface TreeIndex {
+  nodes: readonly CatalogNode[];
+  /** Each node's position in `nodes`, by id. */
+  positions: ReadonlyMap<CatalogNodeId, number>;
+  /** Position in `nodes` of each node's parent; -1 for a root. */
+  parents: Int32Array;
+  /** Position just after each node's last descendant. */
+  ends: Int32Array;
+  lowerNames: readonly string[];
+}
+
+/**
+ * The rows of the tree in display order, made on demand: the tree draws only the few on screen,
+ * so a keystroke over 100,000 nodes builds no row objects. The length and each row's place come
+ * from one pass over the index's arrays.
+ */
+export interface RowList {
+  readonly length: number;
+  /** The row at a display position (0 ≤ at < length). */
+  at(at: number): VisibleRow;
+  /** The node at a display position, without the rest of its row. */
+  nodeAt(at: number): CatalogNode;
+  /** The display position of a node; -1 when it is not shown. */
+  indexOf(id: CatalogNodeId): number;
+}

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../support/consoleServer';
 import { expect, test } from './fixtures';
@@ -11,6 +12,16 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/auth\/login/);
     await loginPage.signInAs('nobody', 'whatever');
     await expect(loginPage.alert).toHaveText('Invalid username or password');
+  });
+
+  test("the hint names the server's own credentials file", async ({ page, loginPage, consoleServer }) => {
+    await loginPage.goto();
+    const hint = page.getByText(/The first start of the console server prints the passwords/);
+    await expect(hint).toContainText(`keeps them in ${join(consoleServer.dataDir, 'credentials.txt')}.`);
+  });
+
+  test('npm start says when the demo warehouse is ready', async ({ consoleServer }) => {
+    await expect.poll(() => consoleServer.output, { timeout: 30_000 }).toContain('Demo warehouse ready');
   });
 
   test('empty fields are sent to the server (no client-side checks) and refused', async ({ loginPage }) => {

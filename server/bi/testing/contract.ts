@@ -1,18 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { sharedContract } from '../../testing/sharedContracts';
 
 /**
  * Validates real answers of the BI API against Superset's OpenAPI contract
- * (contracts/upstream/superset-openapi.json, an unmodified upstream
- * copy), with the corrections below applied to an in-memory copy where the spec is wrong
- * about what Superset actually answers (each says why).
+ * (superset-openapi.json in ../shared/contracts, never copied into the project), with the
+ * corrections below applied to an in-memory copy where the spec is wrong about what Superset
+ * actually answers (each says why).
  */
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const SUPERSET_SPEC = path.resolve(REPO_ROOT, 'contracts/upstream/superset-openapi.json');
 const DOC_ID = 'superset-openapi.json';
 
 type Json = Record<string, unknown>;
@@ -27,8 +24,15 @@ export interface Contract {
   hasResponse(specPath: string, method: Method, status: number): boolean;
 }
 
-export async function loadContract(): Promise<Contract> {
-  const spec = JSON.parse(await readFile(SUPERSET_SPEC, 'utf8')) as Json;
+/**
+ * Checks that pass without looking: without ../shared/contracts the route tests still test the
+ * routes, only their conformance checks are skipped (the global setup says so once).
+ */
+const SKIPPED: Contract = { expectResponse() {}, expectSchema() {}, hasResponse: () => true };
+
+export async function loadContract(specFile: string | null = sharedContract(DOC_ID)): Promise<Contract> {
+  if (specFile === null) return SKIPPED;
+  const spec = JSON.parse(await readFile(specFile, 'utf8')) as Json;
   applyCorrections(spec);
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);

@@ -1,5 +1,5 @@
 import { JsonRows } from '../../warehouse/jsonRows';
-import { QueryCancelledError, WarehouseSqlError, type ExecuteRequest, type QueryResult, type Warehouse, type WarehouseDatabase } from '../../warehouse/types';
+import { QueryCancelledError, WarehouseSqlError, type ExecuteRequest, type QueryResult, type Warehouse, type WarehouseDatabase, type WarehouseReady } from '../../warehouse/types';
 
 /**
  * A warehouse whose execute() does what the test scripts: answer rows, fail, or run until
@@ -13,7 +13,9 @@ export class FakeWarehouse implements Warehouse {
   behaviour: (request: ExecuteRequest) => Promise<QueryResult> = async () => ({ columns: [{ name: 'n', type: 'INTEGER' }], rows: JsonRows.of([{ n: 1 }]), limited: false });
   private readonly list: WarehouseDatabase[] = [{ id: 1, name: 'lakehouse', catalog: 'lakehouse' }];
 
-  prepare(): void {}
+  async prepare(): Promise<WarehouseReady> {
+    return { source: 'existing', ms: 0 };
+  }
 
   databases() {
     return this.list;

@@ -5,6 +5,7 @@ import { Loading } from '../components/Loading';
 import { Logo, PRODUCT_NAME } from '../components/Logo';
 import { useAuth } from '../hooks/useAuth';
 import { afterLoginPath } from '../routing/redirects';
+import { useServices } from '../services';
 
 const failureText: Record<SignInFailure, string> = {
   invalid: 'Invalid username or password',
@@ -14,6 +15,7 @@ const failureText: Record<SignInFailure, string> = {
 
 export function LoginPage() {
   const { status, error, expired, send } = useAuth();
+  const { credentialsFile } = useServices().config;
   const [params] = useSearchParams();
   if (status === 'loggedIn') return <Navigate to={afterLoginPath(params.get('returnTo'))} replace />;
   if (status === 'checking') return <Loading label="Checking your session…" />;
@@ -64,7 +66,9 @@ export function LoginPage() {
         </button>
         <p className="login-help muted">
           The first start of the console server prints the passwords of <code>admin</code> and <code>editor</code> and
-          keeps them in <code>data/credentials.txt</code>.
+          keeps them in{' '}
+          {/* A long path breaks anywhere rather than overflowing the card. */}
+          {credentialsFile ? <code style={{ overflowWrap: 'anywhere' }}>{credentialsFile}</code> : <><code>credentials.txt</code> in its data directory</>}.
         </p>
       </form>
     </div>
