@@ -54,8 +54,8 @@ async function setup(api = fakeApi()) {
 }
 
 const query: SqlTabQuery = { sql: 'select n from t', databaseId: 1, catalog: null, schema: 'gaming', tabName: 'Report', queryLimit: 1000 };
-const execute = (actor: SqlTabActor, overrides: Partial<SqlTabQuery> = {}) => actor.send({ type: 'EXECUTE', tabId: 'report', ...query, ...overrides });
-const settled = (actor: SqlTabActor) => waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+const execute = (actor: SqlTabActor, overrides: Partial<SqlTabQuery> = {}) => actor.send({ type: 'EXECUTE', query: { ...query, ...overrides } });
+const settled = (actor: SqlTabActor) => waitFor(actor, (s) => s.matches({ query: 'idle', estimate: 'idle', format: 'idle' }));
 
 describe('tabs', () => {
   it('opening, renaming, closing and reopening are events that show in the projection', async () => {
@@ -204,7 +204,7 @@ describe('cancelling a run', () => {
     const { api, lab, notices } = await setup(fakeApi({ execute: hangingExecute() }));
     const actor = lab.actorFor('report');
     execute(actor);
-    actor.send({ type: 'CANCEL', tabId: 'report' });
+    actor.send({ type: 'CANCEL' });
     await settled(actor);
     const [body, options] = vi.mocked(api.execute).mock.calls[0]!;
     expect(api.stop).toHaveBeenCalledExactlyOnceWith(body.client_id);
@@ -217,7 +217,7 @@ describe('cancelling a run', () => {
     const { db, lab } = await setup(fakeApi({ execute: hangingExecute() }));
     const actor = lab.actorFor('report');
     execute(actor);
-    actor.send({ type: 'CANCEL', tabId: 'report' });
+    actor.send({ type: 'CANCEL' });
     await settled(actor);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await localHistory(db)).toEqual([]);
@@ -229,7 +229,7 @@ describe('cancelling a run', () => {
     await lab.tabs.recordEstimate('report', { startDttm: 1, endDttm: 2, totalRows: 3, cpuCost: 4, outputSize: 5 });
     const actor = lab.actorFor('report');
     execute(actor);
-    actor.send({ type: 'CANCEL', tabId: 'report' });
+    actor.send({ type: 'CANCEL' });
     await settled(actor);
     await vi.waitFor(async () => {
       expect(await getResults(db, 'report')).toBeUndefined();
@@ -242,7 +242,7 @@ describe('formatting', () => {
   it('replaces the tab text with what the server formats', async () => {
     const { db, api, lab } = await setup();
     const actor = lab.actorFor('report');
-    actor.send({ type: 'FORMAT', tabId: 'report', sql: 'select n from t', databaseId: 1 });
+    actor.send({ type: 'FORMAT', sql: 'select n from t', databaseId: 1 });
     await settled(actor);
     expect(api.format).toHaveBeenCalledWith('select n from t');
     await vi.waitFor(async () => expect((await getTab(db, 'report'))?.sql).toBe('SELECT N FROM T'));

@@ -71,23 +71,24 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
   const loading = useSelector(actor, (s) => s.context.loading);
   const elapsedMs = useSelector(actor, (s) => s.context.elapsedMs);
   const error = useSelector(actor, (s) => s.context.error);
+  const current = tabQuery(tab, limit, tab.sql);
   const can = useSelector(actor, (s) => ({
-    run: s.can({ type: 'EXECUTE', tabId: tab.id, ...QUERY_PROBE }),
-    cancel: s.can({ type: 'CANCEL', tabId: tab.id }),
-    estimate: s.can({ type: 'ESTIMATE', tabId: tab.id, ...QUERY_PROBE }),
-    format: s.can({ type: 'FORMAT', tabId: tab.id, sql: '', databaseId: null }),
+    run: s.can({ type: 'EXECUTE', query: current }),
+    cancel: s.can({ type: 'CANCEL' }),
+    estimate: s.can({ type: 'ESTIMATE', query: current }),
+    format: s.can({ type: 'FORMAT', sql: current.sql, databaseId: current.databaseId }),
   }), sameFlags);
   const saveSql = useDebouncedSave((text) => void lab.tabs.changeSql(tab.id, text));
   // The editor has the newest text; the tab row gets it after the typing pause.
   const currentSql = () => editor.current?.text() ?? tab.sql;
   const catalog = useCompletionCatalog(lab.metadata, tab.databaseId);
 
-  const query = (text: string): SqlTabQuery => ({ sql: text, databaseId: tab.databaseId, catalog: tab.catalog, schema: tab.schema, tabName: tab.name, queryLimit: limit });
-  const run = () => actor.send({ type: 'EXECUTE', tabId: tab.id, ...query(currentSql()) });
-  const runSelection = (selected = editor.current?.selectedText() ?? '') => actor.send({ type: 'EXECUTE_SELECTION', tabId: tab.id, ...query(selected) });
-  const estimate = () => actor.send({ type: 'ESTIMATE', tabId: tab.id, ...query(currentSql()) });
-  const format = () => actor.send({ type: 'FORMAT', tabId: tab.id, sql: currentSql(), databaseId: tab.databaseId });
-  const cancel = () => actor.send({ type: 'CANCEL', tabId: tab.id });
+  const query = (text: string) => tabQuery(tab, limit, text);
+  const run = () => actor.send({ type: 'EXECUTE', query: query(currentSql()) });
+  const runSelection = (selected = editor.current?.selectedText() ?? '') => actor.send({ type: 'EXECUTE_SELECTION', query: query(selected) });
+  const estimate = () => actor.send({ type: 'ESTIMATE', query: query(currentSql()) });
+  const format = () => actor.send({ type: 'FORMAT', sql: currentSql(), databaseId: tab.databaseId });
+  const cancel = () => actor.send({ type: 'CANCEL' });
   const onLocation = (databaseId: number, schema: string | null) => void lab.tabs.changeLocation(tab.id, { databaseId, catalog: tab.catalog, schema });
   const useFirstDatabase = useMemo(() => tab.databaseId === null, [tab.databaseId]);
   useEffect(() => {
@@ -165,8 +166,10 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
   );
 }
 
-/** can() only looks at the event type and tab id; the query fields are placeholders. */
-const QUERY_PROBE: SqlTabQuery = { sql: 'x', databaseId: null, catalog: null, schema: null, tabName: '', queryLimit: 1 };
+/** The query a tab runs with this text. */
+function tabQuery(tab: SqlTabRow, queryLimit: number, sql: string): SqlTabQuery {
+  return { sql, databaseId: tab.databaseId, catalog: tab.catalog, schema: tab.schema, tabName: tab.name, queryLimit };
+}
 
 function sameFlags(a: Record<string, boolean>, b: Record<string, boolean>): boolean {
   return Object.keys(a).every((key) => a[key] === b[key]);
