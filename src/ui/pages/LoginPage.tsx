@@ -13,7 +13,7 @@ const failureText: Record<SignInFailure, string> = {
 };
 
 export function LoginPage() {
-  const { status, error, expired, send } = useAuth();
+  const { status, error, expired, signIn } = useAuth();
   const [params] = useSearchParams();
   if (status === 'loggedIn') return <Navigate to={afterLoginPath(params.get('returnTo'))} replace />;
   if (status === 'checking') return <Loading label="Checking your session…" />;
@@ -22,7 +22,7 @@ export function LoginPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    send({ type: 'LOGIN', username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') });
+    signIn(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
   };
 
   return (
