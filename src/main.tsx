@@ -1,40 +1,123 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { toast } from 'sonner';
 import { createActor } from 'xstate';
+import type { SignedIn } from './commands/app';
+import type { Notice } from './commands/core';
+import { once } from './commands/once';
+import { authActors, createAccountCommands, followSession, type OpenSession } from './commands/session';
 import { authMachine } from './machines/auth.machine';
+import type { BiApi } from './sync/api/bi.api';
 import { fetchRuntimeConfig } from './sync/api/config.api';
 import { createConsoleApi } from './sync/api/console.api';
-import { createHealthApi } from './sync/api/health.api';
-import { createNotebookApi } from './sync/api/notebook.api';
+import { createHealthApi, type HealthApi } from './sync/api/health.api';
 import { createHttp } from './sync/api/http';
-import { authActors } from './sync/session';
+import { createSavesApi, type SavesApi } from './sync/api/saves.api';
+import type { Profile, RuntimeConfig } from './sync/api/types';
+import { registerServiceWorker } from './sync/serviceWorker';
 import { App } from './ui/App';
-import { registerServiceWorker } from './ui/hooks/useServiceWorker';
 import './ui/styles/app.css';
 
-/** The composition root: the only place that wires API clients, actors and the database together. */
+/**
+ * The composition root: the only place that builds the API clients, the actors, the database and
+ * the command maps, and wires them together. Screens get the result through one provider.
+ */
+
+/** How the user hears of outcomes: sonner's toasts. */
+function notify({ kind, message, id, action }: Notice): void {
+  toast[kind](message, { id, action });
+}
+
+interface Apis {
+  health: HealthApi;
+  saves: SavesApi;
+  /** Admin-only and with its own dependencies (rison), so it loads with the pages that use it, not the login route. */
+  bi: () => Promise<BiApi>;
+}
+
+/**
+ * Everything one signed-in user's session runs: the database, this page's identity, the sync
+ * client, the one sender of saves, the command maps. Built when the user signs in (its code loads
+ * then), closed when they sign out or the server ends the session.
+ */
+async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onUnauthorized: () => void): Promise<OpenSession<SignedIn>> {
+  const kit = await import('./commands');
+  const db = new kit.ConsoleDb();
+  const identity = await kit.loadIdentity(db);
+  // Drafts live in IndexedDB: ask the browser not to evict them under storage pressure.
+  void kit.requestPersistentStorage();
+  const context = { db, identity, notify };
+  const sync = kit.startSync({ config, onUnauthorized });
+  const sender = kit.createSender({
+    db,
+    identity,
+    api: apis.saves,
+    routes: [kit.workspaceRoute({ db, mount: config.apis.notebook, bucket: kit.WORKSPACE_BUCKET }), kit.savedQueryRoute({ db, mount: config.apis.bi }), kit.carriedSaveRoute()],
+    locks: globalThis.navigator?.locks,
+    isServerUp: () => apis.health.isUp(),
+  });
+  const workspace = kit.createWorkspaceCommands({ ...context, sender, refresh: () => sync.refreshNow('workspace') });
+  const metadata = once(async () => (await import('./sync/biMetadata')).createBiMetadata(db, await apis.bi()));
+  const loaded: { stop: () => void }[] = [];
+  const sqlLab = once(async () => {
+    const { createSqlLab } = await import('./commands/sqlLab');
+    const lab = createSqlLab({ ...context, username: user.username, api: await apis.bi(), metadata: await metadata() });
+    loaded.push(lab);
+    return lab;
+  });
+  const catalog = once(async () => {
+    const { createCatalogBrowser } = await import('./commands/catalogEdits');
+    const cache = () => kit.readCache(db);
+    return createCatalogBrowser({ ...context, username: user.username, email: user.email, cache, api: await apis.bi(), metadata: await metadata() });
+  });
+  // The browser says the network is back: send what waits (the probe would notice a little later).
+  const online = () => sender.wake();
+  window.addEventListener('online', online);
+  sender.wake(); // what an earlier session left unsent
+  return {
+    value: {
+      username: user.username,
+      reads: kit.createReads(db),
+      workspace,
+      saves: kit.createSaveCommands({ ...context, sender, workspace }),
+      savedQueries: kit.createSavedQueryCommands({ ...context, sender, api: apis.bi }),
+      sqlLab,
+      catalog,
+      recordVisit: (visit) => void kit.recordVisit(db, { ...visit, username: user.username, visitedAt: Date.now() }).catch((error: unknown) => console.warn('Could not remember the visit', error)),
+      storageEstimate: kit.storageEstimate,
+    },
+    close() {
+      window.removeEventListener('online', online);
+      sender.stop();
+      sync.stop();
+      loaded.forEach((part) => part.stop());
+      db.close();
+    },
+  };
+}
+
 async function boot() {
   const config = await fetchRuntimeConfig();
   // Every API client gets this: a 401 from any service ends the session and leads to sign-in.
   const onUnauthorized = () => auth.send({ type: 'SESSION_EXPIRED' });
-  const consoleApi = createConsoleApi(createHttp({ baseURL: config.apis.console, onUnauthorized }));
-  const auth = createActor(authMachine.provide({ actors: authActors(consoleApi) }));
+  const http = (baseURL: string) => createHttp({ baseURL, onUnauthorized });
+  const auth = createActor(authMachine.provide({ actors: authActors(createConsoleApi(http(config.apis.console))) }));
   auth.start();
-  const apis = {
-    notebook: createNotebookApi(createHttp({ baseURL: config.apis.notebook, onUnauthorized })),
+  const apis: Apis = {
     health: createHealthApi(createHttp({ baseURL: '/' })),
-    // Admin-only and with its own dependencies (rison), so it loads with the SQL pages, not the login route.
-    bi: () => import('./sync/api/bi.api').then(({ createBiApi }) => createBiApi(createHttp({ baseURL: config.apis.bi, onUnauthorized }))),
+    saves: createSavesApi({ http: http('/'), csrfTokenUrl: `${config.apis.bi}/v1/security/csrf_token/`, onUnauthorized }),
+    bi: once(() => import('./sync/api/bi.api').then(({ createBiApi }) => createBiApi(http(config.apis.bi)))),
   };
   // Registered on every route, so the app shell is cached from the first visit on.
-  const serviceWorker = registerServiceWorker();
+  registerServiceWorker((reload) => toast('New version available', { duration: Infinity, action: { label: 'Reload', onClick: reload } }));
   // A session trusted from the cookie while offline is confirmed as soon as the network returns.
   window.addEventListener('online', () => auth.send({ type: 'RECHECK' }));
+  const session = followSession(auth, (user) => openSession(user, config, apis, onUnauthorized));
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <App services={{ auth, config, apis, serviceWorker }} />
+      <App app={{ auth, account: createAccountCommands(auth), config, session }} />
     </StrictMode>,
   );
 }

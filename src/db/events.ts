@@ -38,7 +38,10 @@ export type WorkspaceChangeEvent =
   | ConsoleEvent<{ path: string; version?: string }> & { type: 'WorkspaceItemDeleted' }
   | ConsoleEvent<{ path: string }> & { type: 'WorkspaceItemRestored' };
 
-/** What became of a change's save (written by the page or by the service worker on replay). */
+/**
+ * What became of a change's save in earlier versions (the service worker recorded some of these).
+ * Still read from old logs; new outcomes are the generic Save* events below.
+ */
 export type WorkspaceSaveEvent =
   | ConsoleEvent<{ changeId: string }> & { type: 'WorkspaceSaveQueued' }
   | ConsoleEvent<{ changeId: string }> & { type: 'WorkspaceSaveApplied' }
@@ -69,6 +72,66 @@ export function isWorkspaceChangeEvent(event: ConsoleEvent): event is WorkspaceC
 
 export function isWorkspaceSaveEvent(event: ConsoleEvent): event is WorkspaceSaveEvent {
   return WORKSPACE_SAVE_TYPES.has(event.type);
+}
+
+// ---- Saves (aggregate id: the change's own) -------------------------------------------------
+
+/**
+ * What became of a change's save, written by the sender (src/commands/sender.ts). A change with
+ * none of these (or a retry after its failure) is a pending save: the log is the queue.
+ * `answer` keeps what the server's answer adds to the change (a saved query's server id).
+ */
+export type SaveOutcomeEvent =
+  | ConsoleEvent<{ changeId: string; answer?: Record<string, unknown> }> & { type: 'SaveApplied' }
+  | ConsoleEvent<{ changeId: string; status: number; message: string; attempt: number }> & { type: 'SaveFailed' }
+  | ConsoleEvent<{ changeId: string; attempt: number; overwrite: boolean }> & { type: 'SaveRetried' }
+  | ConsoleEvent<{ changeId: string }> & { type: 'SaveDiscarded' };
+
+const SAVE_OUTCOME_TYPES: ReadonlySet<string> = new Set<SaveOutcomeEvent['type']>(['SaveApplied', 'SaveFailed', 'SaveRetried', 'SaveDiscarded']);
+
+export function isSaveOutcomeEvent(event: ConsoleEvent): event is SaveOutcomeEvent {
+  return SAVE_OUTCOME_TYPES.has(event.type);
+}
+
+// ---- Saved queries (aggregate id: `saved-queries`, one undo history for the Queries page) -----
+
+export const SAVED_QUERIES_AGGREGATE = 'saved-queries';
+
+/** A saved query's own fields, as the user wrote them. */
+export interface SavedQueryDraft {
+  label: string;
+  sql: string;
+  description: string | null;
+  dbId: number;
+  catalog: string | null;
+  schema: string | null;
+}
+
+/**
+ * Saved queries are named by a local id (a ULID, or `server:<id>` for one first seen in the
+ * server's list); `serverId` is the server's id when the writer knew it. A query created here gets
+ * its server id from its save's SaveApplied answer, and the projection keeps both. `name` is the
+ * query's label when the event was written, for the sync panel's words.
+ */
+export type SavedQueryEvent =
+  | ConsoleEvent<{ id: string; query: SavedQueryDraft }> & { type: 'SavedQueryCreated' }
+  | ConsoleEvent<{ id: string; serverId: number | null; name: string; changes: Partial<SavedQueryDraft>; from: Partial<SavedQueryDraft> }> & { type: 'SavedQueryEdited' }
+  | ConsoleEvent<{ id: string; serverId: number | null; name: string }> & { type: 'SavedQueryFavorited' }
+  | ConsoleEvent<{ id: string; serverId: number | null; name: string }> & { type: 'SavedQueryUnfavorited' }
+  | ConsoleEvent<{ id: string; serverId: number | null; query: SavedQueryDraft }> & { type: 'SavedQueryDeleted' }
+  | ConsoleEvent<{ id: string; query: SavedQueryDraft }> & { type: 'SavedQueryRestored' };
+
+const SAVED_QUERY_TYPES: ReadonlySet<string> = new Set<SavedQueryEvent['type']>([
+  'SavedQueryCreated',
+  'SavedQueryEdited',
+  'SavedQueryFavorited',
+  'SavedQueryUnfavorited',
+  'SavedQueryDeleted',
+  'SavedQueryRestored',
+]);
+
+export function isSavedQueryEvent(event: ConsoleEvent): event is SavedQueryEvent {
+  return SAVED_QUERY_TYPES.has(event.type);
 }
 
 // ---- SQL workbench tabs (aggregate id: the tab id) ------------------------------------------

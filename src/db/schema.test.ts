@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
+import { rebuildProjections } from './append';
 import { ConsoleDb } from './schema';
 
 describe('ConsoleDb versions', () => {
@@ -22,14 +23,14 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(await db.uiState.get('clientId')).toEqual({ key: 'clientId', value: 'C1' });
     expect(await db.events.count()).toBe(1);
     for (const table of [db.sqlTabs, db.sqlResults, db.sqlResultsMeta, db.sqlLocalHistory, db.catalogEdits]) expect(await table.count()).toBe(0);
     await db.delete();
   });
 
-  it('opens a version-3 database as version 4 with an empty catalogEdits table keyed by node id', async () => {
+  it('opens a version-3 database as the latest version with an empty catalogEdits table keyed by node id', async () => {
     const name = `schema-v3-${Math.random().toString(36).slice(2)}`;
     const old = new Dexie(name);
     // The database as the console shipped it with the SQL workbench.
@@ -52,10 +53,66 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(await db.sqlTabs.get('T1')).toMatchObject({ id: 'T1' });
     await db.catalogEdits.put({ id: 'lakehouse/gaming', deleted: true, seq: 3 });
     expect(await db.catalogEdits.where('seq').equals(3).primaryKeys()).toEqual(['lakehouse/gaming']);
     await db.delete();
   });
+
+  it('opens a version-4 database as version 5: the log is the queue of saves, and nothing the outbox held is lost', async () => {
+    const name = `schema-v4-${Math.random().toString(36).slice(2)}`;
+    const old = new Dexie(name);
+    old.version(4).stores({ ...V4_STORES });
+    const event = (seq: number, id: string, type: string, payload: object) => ({ seq, id, type, aggregateId: 'workspace', at: seq, clientId: 'C1', tabId: 't', origin: 'local', v: 1, payload });
+    await old.table('uiState').put({ key: 'clientId', value: 'C1' });
+    await old.table('events').bulkAdd([
+      event(1, 'E1', 'WorkspaceFolderCreated', { path: 'waiting' }),
+      event(2, 'E1:queued', 'WorkspaceSaveQueued', { changeId: 'E1' }),
+      event(3, 'E2', 'WorkspaceFolderCreated', { path: 'saved' }),
+      event(4, 'E2:applied', 'WorkspaceSaveApplied', { changeId: 'E2' }),
+    ]);
+    const outbox = (key: string, extra: object) => ({ key, method: 'POST', url: 'http://console.test/api/bi/v1/saved_query/', headers: { 'idempotency-key': key }, body: '{"label":"q"}', label: `Save ${key}`, createdAt: 5, attempts: 0, ...extra });
+    await old.table('outbox').bulkAdd([
+      outbox('E1', { changeId: 'E1', state: 'queued', url: 'http://console.test/api/notebook/folders' }),
+      outbox('k2', { state: 'queued' }),
+      outbox('k3', { state: 'failed', status: 400, error: 'Bad label' }),
+    ]);
+    old.close();
+
+    const db = new ConsoleDb(name);
+    await db.open();
+    expect(db.verno).toBe(5);
+    expect(db.tables.map((t) => t.name)).not.toContain('outbox');
+    const rows = await db.saves.orderBy('seq').toArray();
+    expect(rows.map((r) => [r.id, r.state, r.label])).toEqual([
+      ['E1', 'pending', 'Create folder waiting'],
+      ['E2', 'applied', 'Create folder saved'],
+      ['outbox:k2', 'pending', 'Save k2'],
+      ['outbox:k3', 'failed', 'Save k3'],
+    ]);
+    expect(rows[3]).toMatchObject({ status: 400, message: 'Bad label' });
+    expect((await db.events.get({ id: 'outbox:k2' }))?.payload).toEqual({ key: 'k2', method: 'POST', url: '/api/bi/v1/saved_query/', headers: { 'idempotency-key': 'k2' }, body: '{"label":"q"}', label: 'Save k2' });
+    // What the upgrade wrote is in the log: a rebuild of the projections gives the same rows.
+    await rebuildProjections(db);
+    expect(await db.saves.orderBy('seq').toArray()).toEqual(rows);
+    await db.delete();
+  });
 });
+
+/** The stores as version 4 shipped them. */
+const V4_STORES = {
+  uiState: 'key',
+  recentVisits: '[username+path], [username+visitedAt]',
+  events: '++seq, &id, aggregateId, type, [aggregateId+seq]',
+  workspaceChanges: 'id, seq, state, path',
+  workspaceFiles: 'path, bucket',
+  cacheMeta: 'key',
+  outbox: '++seq, &key, state',
+  sqlTabs: 'id, order, closedSeq',
+  sqlResultsMeta: 'tabId, lastUsedAt',
+  sqlResults: 'tabId',
+  sqlLocalHistory: 'id, startedAt',
+  biMetadata: 'key',
+  catalogEdits: 'id, seq',
+};

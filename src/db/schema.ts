@@ -1,7 +1,8 @@
 import Dexie, { type Table } from 'dexie';
-import type { ExecuteResponse } from '../../contracts/bi';
+import type { ExecuteResponse, SavedQuery } from '../../contracts/bi';
 import type { CatalogEditRow } from '../catalog/types';
-import type { ConsoleEvent, SqlTabEstimate } from './events';
+import type { ConsoleEvent, SavedQueryDraft, SqlTabEstimate } from './events';
+import { carrySavesOver } from './upgrades';
 
 /** Local-only UI state: never synced, never part of the event log. */
 export interface UiStateRow {
@@ -61,6 +62,45 @@ export interface SqlTabRow {
   activatedSeq?: number;
 }
 
+/** Where a change's save stands: pending ones are what the sender sends, in seq order. */
+export type SaveRowState = 'pending' | 'applied' | 'failed' | 'discarded';
+
+/** One change the server has to be told of (keyed by the change's event id); see projections/saves.ts. */
+export interface SaveRow {
+  id: string;
+  seq: number;
+  at: number;
+  aggregateId: string;
+  type: string;
+  /** What the user did, in words ("Rename a.ipynb to b.ipynb"). */
+  label: string;
+  /** What it is about (a workspace path, a saved query's id), to mark it where it is listed. */
+  subject: string;
+  state: SaveRowState;
+  /** 0 for the first round; a retry after a refusal is a new round, sent under a new Idempotency-Key. */
+  attempt: number;
+  /** The user chose to overwrite the server's copy (a retry after a 409): no version check. */
+  overwrite: boolean;
+  status?: number;
+  message?: string;
+}
+
+/** What this browser did to one saved query (keyed by its local id); see projections/savedQueries.ts. */
+export interface SavedQueryRow {
+  id: string;
+  /** The server's id, once known (from the server's list, or the answer to this browser's create). */
+  serverId: number | null;
+  /** The fields set here: all of them for a query created (or restored) here. */
+  query: Partial<SavedQueryDraft>;
+  created: boolean;
+  /** Set here; absent when only the server's mark is known. */
+  isFavorite?: boolean;
+  isDeleted: boolean;
+  /** The seq and time of its latest change here. */
+  seq: number;
+  at: number;
+}
+
 /** The catalog browser's local overlay of one node (created, renamed, deleted, owner, description); see src/catalog/types.ts. */
 export type { CatalogEditRow };
 
@@ -86,6 +126,12 @@ export interface BiMetadataRow {
   /** e.g. "databases", "schemas/1", "tables/1/gaming", "table/1/gaming/bet_reports". */
   key: string;
   value: unknown;
+  fetchedAt: number;
+}
+
+/** One saved query as the server listed it, with its favourite mark (keyed by the server's id). */
+export interface SavedQueryCacheRow extends SavedQuery {
+  isFavorite: boolean;
   fetchedAt: number;
 }
 
@@ -126,28 +172,6 @@ export interface SqlLocalHistoryRow {
   error: string | null;
 }
 
-// ---- The service worker's queue of saves ---------------------------------------------------
-
-/** A save that could not reach the server. `failed` ones wait for the user (retry, discard, copy). */
-export interface OutboxRow {
-  seq?: number;
-  /** The Idempotency-Key it is (re)sent with. */
-  key: string;
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string | null;
-  /** What the user did, in words ("Rename a.ipynb to b.ipynb"). */
-  label: string;
-  /** The event id of the change it saves, when it came from the event log. */
-  changeId?: string;
-  createdAt: number;
-  attempts: number;
-  state: 'queued' | 'failed';
-  status?: number;
-  error?: string;
-}
-
 /**
  * The console's one IndexedDB database, shared by every tab, the sync worker and the service
  * worker. Every version stays here with its upgrade, so an installed console opened after months
@@ -160,13 +184,15 @@ export class ConsoleDb extends Dexie {
   workspaceChanges!: Table<WorkspaceChangeRow, string>;
   workspaceFiles!: Table<WorkspaceFileRow, string>;
   cacheMeta!: Table<CacheMetaRow, string>;
-  outbox!: Table<OutboxRow, number>;
   sqlTabs!: Table<SqlTabRow, string>;
   sqlResultsMeta!: Table<SqlResultMetaRow, string>;
   sqlResults!: Table<SqlResultRow, string>;
   sqlLocalHistory!: Table<SqlLocalHistoryRow, string>;
   biMetadata!: Table<BiMetadataRow, string>;
   catalogEdits!: Table<CatalogEditRow, string>;
+  saves!: Table<SaveRow, string>;
+  savedQueries!: Table<SavedQueryRow, string>;
+  savedQueryCache!: Table<SavedQueryCacheRow, number>;
 
   constructor(name = 'data-platform-console') {
     super(name);
@@ -196,5 +222,17 @@ export class ConsoleDb extends Dexie {
     this.version(4).stores({
       catalogEdits: 'id, seq',
     });
+    // v5: the log is the one queue of saves. `saves` (a projection: every change the server has to be
+    // told of) is built from the log; what the service worker's outbox held without a change in the
+    // log is carried into it, and the outbox goes. Saved queries become events (savedQueries, a
+    // projection) over a cache of the server's list (savedQueryCache).
+    this.version(5)
+      .stores({
+        saves: 'id, seq, [state+seq], subject',
+        savedQueries: 'id, serverId',
+        savedQueryCache: 'id',
+        outbox: null,
+      })
+      .upgrade(carrySavesOver);
   }
 }

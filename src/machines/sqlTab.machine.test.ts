@@ -26,11 +26,13 @@ const query: SqlTabQuery = { sql: 'select 1', databaseId: 1, catalog: null, sche
 const response = { status: 'success', query_id: 7, data: [{ a: 1 }] } as unknown as ExecuteResponse;
 const estimate: SqlTabEstimate = { startDttm: 1, endDttm: 2, totalRows: 3, cpuCost: 4, outputSize: 5 };
 
-const EXECUTE = { type: 'EXECUTE', tabId: 'T1', ...query } as const;
-const selection = (sql: string) => ({ ...EXECUTE, type: 'EXECUTE_SELECTION', sql }) as const;
-const CANCEL = { type: 'CANCEL', tabId: 'T1' } as const;
-const ESTIMATE = { type: 'ESTIMATE', tabId: 'T1', ...query } as const;
-const FORMAT = { type: 'FORMAT', tabId: 'T1', sql: 'select  1', databaseId: 1 } as const;
+// The actor is tab T1's own (its input): no event names a tab.
+const EXECUTE = { type: 'EXECUTE', query } as const;
+const selection = (sql: string) => ({ type: 'EXECUTE_SELECTION', query: { ...query, sql } }) as const;
+const CANCEL = { type: 'CANCEL' } as const;
+const ESTIMATE = { type: 'ESTIMATE', query } as const;
+const FORMAT = { type: 'FORMAT', sql: 'select  1', databaseId: 1 } as const;
+const AT_REST = { query: 'idle', estimate: 'idle', format: 'idle' } as const;
 
 /** A promise the test settles by hand. */
 function deferred<T>() {
@@ -99,7 +101,7 @@ afterEach(() => {
 describe('sqlTabMachine: at rest', () => {
   it('starts ready; buttons follow can()', () => {
     const s = start();
-    expect(s.snapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(s.snapshot().matches(AT_REST)).toBe(true);
     expect(s.snapshot().context).toMatchObject({ tabId: 'T1', loading: false, elapsedMs: 0, error: null, cancelled: false, run: null });
     expect([EXECUTE, selection('select 1'), ESTIMATE, FORMAT].map((e) => can(s, e))).toEqual([true, true, true, true]);
     expect(can(s, CANCEL)).toBe(false);
@@ -110,7 +112,7 @@ describe('sqlTabMachine: execute', () => {
   it('runs with loading on, a fresh client id and the tab as label; can() follows', () => {
     const s = start({ execute: () => new Promise(() => {}) });
     s.actor.send(EXECUTE);
-    expect(s.snapshot().matches({ executing: 'running' })).toBe(true);
+    expect(s.snapshot().matches({ query: 'running' })).toBe(true);
     expect(s.snapshot().context).toMatchObject({ loading: true, elapsedMs: 0, error: null });
     expect(s.of('executeQuery')).toEqual([{ ...query, tabId: 'T1', clientId: 'C1' }]);
     expect([EXECUTE, selection('x'), ESTIMATE, FORMAT].map((e) => can(s, e))).toEqual([false, false, false, false]);
@@ -128,45 +130,49 @@ describe('sqlTabMachine: execute', () => {
     expect(s.snapshot().context.elapsedMs).toBe(150);
   });
 
-  it('stores the results, then estimates, then says so; the timer stops', async () => {
+  it('stores the results and says so at once; the timer stops; the estimate runs beside', async () => {
     const run = deferred<ExecuteResponse>();
-    const s = start({ execute: () => run.promise });
+    const estimated = deferred<SqlTabEstimate>();
+    const s = start({ execute: () => run.promise, estimate: () => estimated.promise });
     s.actor.send(EXECUTE);
     await vi.advanceTimersByTimeAsync(120);
     run.resolve(response);
     await flush();
-    expect(s.names()).toEqual(['executeQuery', 'storeResults', 'estimateQuery', 'storeEstimate', 'notify']);
+    // The success toast does not wait for the estimate, which is still out.
+    expect(s.names()).toEqual(['executeQuery', 'storeResults', 'notify', 'estimateQuery']);
     expect(s.of('storeResults')).toEqual([{ tabId: 'T1', clientId: 'C1', query, response }]);
-    expect(s.of('estimateQuery')).toEqual([{ tabId: 'T1', sql: 'select 1', databaseId: 1, catalog: null, schema: 'main' }]);
-    expect(s.of('storeEstimate')).toEqual([{ tabId: 'T1', estimate }]);
     expect(s.of('notify')).toEqual([{ kind: 'success', message: EXECUTE_SUCCESS_MESSAGE }]);
-    expect(s.snapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(s.of('estimateQuery')).toEqual([{ tabId: 'T1', sql: 'select 1', databaseId: 1, catalog: null, schema: 'main' }]);
+    expect(s.snapshot().matches({ query: 'idle', estimate: 'estimating' })).toBe(true);
     expect(s.snapshot().context).toMatchObject({ loading: false, elapsedMs: 100 });
     await vi.advanceTimersByTimeAsync(500);
     expect(s.snapshot().context.elapsedMs).toBe(100);
+    estimated.resolve(estimate);
+    await flush();
+    expect(s.of('storeEstimate')).toEqual([{ tabId: 'T1', estimate }]);
+    expect(s.snapshot().matches(AT_REST)).toBe(true);
   });
 
-  it('keeps loading (and EXECUTE off) until the estimate after the run is back', async () => {
+  it('a new run can start while the last run’s estimate is still out', async () => {
     const estimated = deferred<SqlTabEstimate>();
     const s = start({ estimate: () => estimated.promise });
     s.actor.send(EXECUTE);
     await flush();
-    expect(s.snapshot().matches({ executing: 'estimating' })).toBe(true);
-    expect(s.snapshot().context.loading).toBe(true);
-    expect(can(s, EXECUTE)).toBe(false);
-    expect(can(s, CANCEL)).toBe(false); // the query is done: nothing to cancel
-    estimated.resolve(estimate);
-    await flush();
+    expect(s.snapshot().matches({ estimate: 'estimating' })).toBe(true);
     expect(s.snapshot().context.loading).toBe(false);
+    expect(can(s, EXECUTE)).toBe(true);
+    expect(can(s, CANCEL)).toBe(false); // the query is done: nothing to cancel
+    s.actor.send(EXECUTE);
+    expect(s.snapshot().matches({ query: 'running', estimate: 'estimating' })).toBe(true);
   });
 
-  it('an estimate failing after the run says so, and the run still succeeded', async () => {
+  it('an estimate failing after the run says so; the run had already succeeded', async () => {
     const s = start({ estimate: async () => Promise.reject(new Error('no')) });
     s.actor.send(EXECUTE);
     await flush();
     expect(s.of('notify')).toEqual([
-      { kind: 'error', message: ESTIMATE_FAILED_MESSAGE },
       { kind: 'success', message: EXECUTE_SUCCESS_MESSAGE },
+      { kind: 'error', message: ESTIMATE_FAILED_MESSAGE },
     ]);
     expect(s.of('storeEstimate')).toEqual([]);
     expect(s.snapshot().context.error).toBeNull();
@@ -186,7 +192,7 @@ describe('sqlTabMachine: execute', () => {
     expect(s.snapshot().context).toMatchObject({ error: message, loading: false });
     expect(s.of('storeResults')).toEqual([]);
     expect(s.of('estimateQuery')).toEqual([]);
-    expect(s.snapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(s.snapshot().matches(AT_REST)).toBe(true);
   });
 
   it('a new run clears the last error; every run has a new client id', async () => {
@@ -215,6 +221,7 @@ describe('sqlTabMachine: execute the selection', () => {
     s.actor.send(selection('select 2'));
     await flush();
     expect(s.of('executeQuery')).toEqual([{ ...query, sql: 'select 2', tabName: 'Untitled 1 (Selection)', tabId: 'T1', clientId: 'C1' }]);
+    // The estimate beside it is of what ran: the selection.
     expect((s.of('estimateQuery')[0] as EstimateQueryInput).sql).toBe('select 2');
     expect(s.of('notify')).toEqual([{ kind: 'success', message: SELECTION_SUCCESS_MESSAGE }]);
   });
@@ -231,7 +238,7 @@ describe('sqlTabMachine: execute the selection', () => {
     s.actor.send(selection(sql));
     expect(s.names()).toEqual(['notify']);
     expect(s.of('notify')).toEqual([{ kind: 'error', message: NO_SELECTION_MESSAGE }]);
-    expect(s.snapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(s.snapshot().matches(AT_REST)).toBe(true);
   });
 });
 
@@ -255,8 +262,9 @@ describe('sqlTabMachine: cancel', () => {
     expect(s.of('stopQuery')).toEqual([{ clientId: 'C1' }]);
     expect(can(s, CANCEL)).toBe(false);
     expect(can(s, EXECUTE)).toBe(true);
+    expect(s.snapshot().matches({ query: 'stopping' })).toBe(true);
     await flush();
-    expect(s.snapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(s.snapshot().matches(AT_REST)).toBe(true);
     await vi.advanceTimersByTimeAsync(200);
     expect(s.snapshot().context.elapsedMs).toBe(100); // the timer stopped
   });
@@ -283,7 +291,7 @@ describe('sqlTabMachine: cancel', () => {
     await flush();
     expect(s.of('notify')).toEqual([{ kind: 'warning', message: CANCELLED_MESSAGE }]);
     expect(s.of('logOnly')).toEqual([{ message: 'Stopping the query failed.', detail: new Error('offline') }]);
-    expect(s.snapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(s.snapshot().matches(AT_REST)).toBe(true);
   });
 
   it('a run started right after a cancel keeps its own results, not the cancelled one’s', async () => {
@@ -306,12 +314,14 @@ describe('sqlTabMachine: estimate', () => {
   it('stores the estimate on the tab, without a toast', async () => {
     const s = start();
     s.actor.send(ESTIMATE);
-    expect(s.snapshot().matches({ ready: 'estimating' })).toBe(true);
+    expect(s.snapshot().matches({ query: 'idle', estimate: 'estimating' })).toBe(true);
+    expect(can(s, ESTIMATE)).toBe(false);
+    expect(can(s, EXECUTE)).toBe(true);
     await flush();
     expect(s.of('estimateQuery')).toEqual([{ tabId: 'T1', sql: 'select 1', databaseId: 1, catalog: null, schema: 'main' }]);
     expect(s.of('storeEstimate')).toEqual([{ tabId: 'T1', estimate }]);
     expect(s.of('notify')).toEqual([]);
-    expect(s.snapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(s.snapshot().matches(AT_REST)).toBe(true);
   });
 
   it('failure says so', async () => {
@@ -327,7 +337,8 @@ describe('sqlTabMachine: format', () => {
   it('replaces the tab’s text with the formatted one', async () => {
     const s = start();
     s.actor.send(FORMAT);
-    expect(s.snapshot().matches({ ready: 'formatting' })).toBe(true);
+    expect(s.snapshot().matches({ format: 'formatting' })).toBe(true);
+    expect(can(s, FORMAT)).toBe(false);
     await flush();
     expect(s.of('formatSql')).toEqual([{ tabId: 'T1', sql: 'select  1', databaseId: 1 }]);
     expect(s.of('replaceSql')).toEqual([{ tabId: 'T1', sql: 'select 1' }]);
@@ -343,27 +354,27 @@ describe('sqlTabMachine: format', () => {
   });
 });
 
-describe('sqlTabMachine: events for another tab', () => {
-  const other = <E extends { tabId: string }>(event: E) => ({ ...event, tabId: 'T2' });
-
-  it.each([EXECUTE, selection('select 2'), selection(''), ESTIMATE, FORMAT, CANCEL].map((e) => [e.type, other(e)] as const))(
-    '%s is only logged',
-    async (_type, event) => {
-      const s = start();
-      s.actor.send(event as SqlTabMachineEvent);
-      await flush();
-      expect(s.names()).toEqual(['logOnly']);
-      expect((s.of('logOnly')[0] as { message: string }).message).toMatch(/T2/);
-      expect(s.snapshot().matches({ ready: 'idle' })).toBe(true);
-    },
-  );
-
-  it('a CANCEL for another tab does not stop this one’s run', () => {
+describe('sqlTabMachine: while a query runs', () => {
+  it('estimate and format wait; a second EXECUTE is not taken', () => {
     const s = start({ execute: () => new Promise(() => {}) });
     s.actor.send(EXECUTE);
-    s.actor.send(other(CANCEL));
-    expect(s.names()).toEqual(['executeQuery', 'logOnly']);
-    expect(s.snapshot().matches({ executing: 'running' })).toBe(true);
+    s.actor.send(ESTIMATE);
+    s.actor.send(FORMAT);
+    s.actor.send(EXECUTE);
+    expect(s.names()).toEqual(['executeQuery']);
+    expect(s.snapshot().matches({ query: 'running', estimate: 'idle', format: 'idle' })).toBe(true);
+  });
+
+  it('a run may start while formatting; its results and the formatted text both land', async () => {
+    const formatted = deferred<string>();
+    const s = start({ format: () => formatted.promise });
+    s.actor.send(FORMAT);
+    s.actor.send(EXECUTE);
+    expect(s.snapshot().matches({ query: 'running', format: 'formatting' })).toBe(true);
+    formatted.resolve('select 1');
+    await flush();
+    expect(s.of('replaceSql')).toEqual([{ tabId: 'T1', sql: 'select 1' }]);
+    expect(s.of('storeResults')).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, assertEvent, assign, fromCallback, fromPromise, not, setup, type EventObject } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
 import type { ExecuteResponse } from '../../contracts/bi';
 import type { SqlTabEstimate } from '../db/events';
 import {
@@ -39,12 +39,6 @@ function runOf(context: SqlTabContext): SqlTabRun {
   return context.run;
 }
 
-function queryOf(event: SqlTabMachineEvent): SqlTabQuery {
-  assertEvent(event, ['EXECUTE', 'EXECUTE_SELECTION', 'ESTIMATE']);
-  const { sql, databaseId, catalog, schema, tabName, queryLimit } = event;
-  return { sql, databaseId, catalog, schema, tabName, queryLimit };
-}
-
 const estimateInputOf = (tabId: string, { sql, databaseId, catalog, schema }: SqlTabQuery): EstimateQueryInput => ({
   tabId,
   sql,
@@ -58,19 +52,15 @@ const success = (run: SqlTabRun): Notice => ({
   message: run.mode === 'selection' ? SELECTION_SUCCESS_MESSAGE : EXECUTE_SUCCESS_MESSAGE,
 });
 
-/** An event for another tab: the page should not have sent it; a log line and nothing else. */
-const logStray = {
-  type: 'logOnly',
-  params: ({ context, event }: { context: SqlTabContext; event: SqlTabMachineEvent }) => ({
-    message: `sqlTab ${context.tabId}: ignored ${event.type} meant for tab ${'tabId' in event ? event.tabId : '?'}`,
-  }),
-} as const;
+const failedMessage = (run: SqlTabRun) => (run.mode === 'selection' ? SELECTION_FAILED_MESSAGE : EXECUTE_FAILED_MESSAGE);
 
 // ---- The machine ----------------------------------------------------------------------------------
 
 /**
- * One SQL tab's runs: execute (all or the selection), cancel, estimate, format. Every side effect
- * is a named actor or action the page provides (API calls, toasts, the results cache, the log).
+ * One SQL tab's runs: execute (all or the selection), cancel, estimate, format. One actor per tab,
+ * its tab id in the input. Three regions run side by side: the query, its cost estimate (asked for
+ * by the user, or started when a run succeeds, so the success toast never waits for it) and
+ * formatting. Every side effect is a named actor or action the app provides.
  */
 export const sqlTabMachine = setup({
   types: {
@@ -91,7 +81,7 @@ export const sqlTabMachine = setup({
     }),
   },
   actions: {
-    // The page provides these (toasts, results cache, tab events, console); by default they do nothing.
+    // The app provides these (toasts, results cache, tab events, console); by default they do nothing.
     notify: (_, _params: Notice) => {},
     storeResults: (_, _params: { tabId: string; clientId: string; query: SqlTabQuery; response: ExecuteResponse }) => {},
     clearResults: (_, _params: { tabId: string }) => {},
@@ -100,15 +90,17 @@ export const sqlTabMachine = setup({
     replaceSql: (_, _params: { tabId: string; sql: string }) => {},
     logOnly: (_, _params: { message: string; detail?: unknown }) => {},
     beginRun: assign(({ context, event }) => {
+      assertEvent(event, ['EXECUTE', 'EXECUTE_SELECTION']);
       const mode = event.type === 'EXECUTE_SELECTION' ? 'selection' : 'all';
-      const query = queryOf(event);
-      const tabName = mode === 'selection' ? `${query.tabName}${SELECTION_TAB_SUFFIX}` : query.tabName;
-      return { run: { mode, clientId: context.newClientId(), query: { ...query, tabName } } as const };
+      const tabName = mode === 'selection' ? `${event.query.tabName}${SELECTION_TAB_SUFFIX}` : event.query.tabName;
+      return { run: { mode, clientId: context.newClientId(), query: { ...event.query, tabName } } as const };
     }),
+    /** A run's cost is estimated beside it once its results are in. */
+    estimateTheRun: raise(({ context }) => ({ type: 'ESTIMATE' as const, query: runOf(context).query })),
   },
   guards: {
-    forThisTab: ({ context, event }) => 'tabId' in event && event.tabId === context.tabId,
-    selectionIsBlank: ({ event }) => event.type === 'EXECUTE_SELECTION' && event.sql.trim() === '',
+    selectionIsBlank: ({ event }) => event.type === 'EXECUTE_SELECTION' && event.query.sql.trim() === '',
+    notRunning: ({ context }) => !context.loading,
   },
 }).createMachine({
   id: 'sqlTab',
@@ -121,33 +113,65 @@ export const sqlTabMachine = setup({
     cancelled: false,
     newClientId: input.newClientId ?? newQueryClientId,
   }),
-  initial: 'ready',
-  // Reached only when no state took the event. For this tab that means "not now": no transition,
-  // so can() is false (EXECUTE while running, CANCEL while idle). For another tab: logged.
-  on: {
-    EXECUTE: { guard: not('forThisTab'), actions: logStray },
-    EXECUTE_SELECTION: { guard: not('forThisTab'), actions: logStray },
-    CANCEL: { guard: not('forThisTab'), actions: logStray },
-    ESTIMATE: { guard: not('forThisTab'), actions: logStray },
-    FORMAT: { guard: not('forThisTab'), actions: logStray },
-  },
+  type: 'parallel',
   states: {
-    ready: {
+    query: {
       initial: 'idle',
-      on: {
-        EXECUTE: { guard: 'forThisTab', target: 'executing', actions: 'beginRun' },
-        EXECUTE_SELECTION: [
-          {
-            guard: and(['forThisTab', 'selectionIsBlank']),
-            actions: { type: 'notify', params: { kind: 'error', message: NO_SELECTION_MESSAGE } },
-          },
-          { guard: 'forThisTab', target: 'executing', actions: 'beginRun' },
-        ],
-        ESTIMATE: { guard: 'forThisTab', target: '.estimating' },
-        FORMAT: { guard: 'forThisTab', target: '.formatting' },
-      },
       states: {
-        idle: {},
+        idle: {
+          on: {
+            EXECUTE: { target: 'running', actions: 'beginRun' },
+            EXECUTE_SELECTION: [
+              { guard: 'selectionIsBlank', actions: { type: 'notify', params: { kind: 'error', message: NO_SELECTION_MESSAGE } } },
+              { target: 'running', actions: 'beginRun' },
+            ],
+          },
+        },
+        running: {
+          entry: assign({ loading: true, elapsedMs: 0, error: null, cancelled: false }),
+          exit: assign({ loading: false }),
+          invoke: [
+            {
+              src: 'executeQuery',
+              input: ({ context }) => ({ ...runOf(context).query, tabId: context.tabId, clientId: runOf(context).clientId }),
+              onDone: {
+                target: 'idle',
+                actions: [
+                  {
+                    type: 'storeResults',
+                    params: ({ context, event }) => {
+                      const { clientId, query } = runOf(context);
+                      return { tabId: context.tabId, clientId, query, response: event.output };
+                    },
+                  },
+                  { type: 'notify', params: ({ context }) => success(runOf(context)) },
+                  'estimateTheRun',
+                ],
+              },
+              onError: {
+                target: 'idle',
+                actions: [
+                  assign({ error: ({ context, event }) => failureText(event.error, failedMessage(runOf(context))) }),
+                  { type: 'notify', params: ({ context }) => ({ kind: 'error', message: context.error ?? '' }) },
+                ],
+              },
+            },
+            { src: 'elapsedTimer', input: { intervalMs: ELAPSED_TICK_MS } },
+          ],
+          on: {
+            TICK: { actions: assign({ elapsedMs: ({ event }) => event.elapsedMs }) },
+            // Leaving `running` stops the execute actor: whatever it answers later is dropped.
+            CANCEL: {
+              target: 'stopping',
+              actions: [
+                assign({ cancelled: true }),
+                { type: 'clearResults', params: ({ context }) => ({ tabId: context.tabId }) },
+                { type: 'clearEstimate', params: ({ context }) => ({ tabId: context.tabId }) },
+                { type: 'notify', params: { kind: 'warning', message: CANCELLED_MESSAGE } },
+              ],
+            },
+          },
+        },
         // The stop request goes out at once; a new run may start before it answers.
         stopping: {
           invoke: {
@@ -159,17 +183,43 @@ export const sqlTabMachine = setup({
               actions: { type: 'logOnly', params: ({ event }) => ({ message: 'Stopping the query failed.', detail: event.error }) },
             },
           },
+          on: {
+            EXECUTE: { target: 'running', actions: 'beginRun' },
+            EXECUTE_SELECTION: [
+              { guard: 'selectionIsBlank', actions: { type: 'notify', params: { kind: 'error', message: NO_SELECTION_MESSAGE } } },
+              { target: 'running', actions: 'beginRun' },
+            ],
+          },
+        },
+      },
+    },
+    estimate: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { ESTIMATE: { guard: 'notRunning', target: 'estimating' } },
         },
         estimating: {
           invoke: {
             src: 'estimateQuery',
-            input: ({ context, event }) => estimateInputOf(context.tabId, queryOf(event)),
+            input: ({ context, event }) => {
+              assertEvent(event, 'ESTIMATE');
+              return estimateInputOf(context.tabId, event.query);
+            },
             onDone: {
               target: 'idle',
               actions: { type: 'storeEstimate', params: ({ context, event }) => ({ tabId: context.tabId, estimate: event.output }) },
             },
             onError: { target: 'idle', actions: { type: 'notify', params: { kind: 'error', message: ESTIMATE_FAILED_MESSAGE } } },
           },
+        },
+      },
+    },
+    format: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { FORMAT: { guard: 'notRunning', target: 'formatting' } },
         },
         formatting: {
           invoke: {
@@ -187,77 +237,5 @@ export const sqlTabMachine = setup({
         },
       },
     },
-    executing: {
-      initial: 'running',
-      entry: assign({ loading: true, elapsedMs: 0, error: null, cancelled: false }),
-      exit: assign({ loading: false }),
-      states: {
-        running: {
-          invoke: [
-            {
-              src: 'executeQuery',
-              input: ({ context }) => ({ ...runOf(context).query, tabId: context.tabId, clientId: runOf(context).clientId }),
-              onDone: {
-                target: 'estimating',
-                actions: {
-                  type: 'storeResults',
-                  params: ({ context, event }) => {
-                    const { clientId, query } = runOf(context);
-                    return { tabId: context.tabId, clientId, query, response: event.output };
-                  },
-                },
-              },
-              onError: {
-                target: '#sqlTab.ready',
-                actions: [
-                  assign({ error: ({ context, event }) => failureText(event.error, failedMessage(runOf(context))) }),
-                  { type: 'notify', params: ({ context }) => ({ kind: 'error', message: context.error ?? '' }) },
-                ],
-              },
-            },
-            { src: 'elapsedTimer', input: { intervalMs: ELAPSED_TICK_MS } },
-          ],
-          on: {
-            TICK: { actions: assign({ elapsedMs: ({ event }) => event.elapsedMs }) },
-            // Leaving `running` stops the execute actor: whatever it answers later is dropped.
-            CANCEL: {
-              guard: 'forThisTab',
-              target: '#sqlTab.ready.stopping',
-              actions: [
-                assign({ cancelled: true, loading: false }),
-                { type: 'clearResults', params: ({ context }) => ({ tabId: context.tabId }) },
-                { type: 'clearEstimate', params: ({ context }) => ({ tabId: context.tabId }) },
-                { type: 'notify', params: { kind: 'warning', message: CANCELLED_MESSAGE } },
-              ],
-            },
-          },
-        },
-        // The results are in; the estimate follows, then the success toast.
-        estimating: {
-          invoke: {
-            src: 'estimateQuery',
-            input: ({ context }) => estimateInputOf(context.tabId, runOf(context).query),
-            onDone: {
-              target: '#sqlTab.ready',
-              actions: [
-                { type: 'storeEstimate', params: ({ context, event }) => ({ tabId: context.tabId, estimate: event.output }) },
-                { type: 'notify', params: ({ context }) => success(runOf(context)) },
-              ],
-            },
-            onError: {
-              target: '#sqlTab.ready',
-              actions: [
-                { type: 'notify', params: { kind: 'error', message: ESTIMATE_FAILED_MESSAGE } },
-                { type: 'notify', params: ({ context }) => success(runOf(context)) },
-              ],
-            },
-          },
-        },
-      },
-    },
   },
 });
-
-function failedMessage(run: SqlTabRun): string {
-  return run.mode === 'selection' ? SELECTION_FAILED_MESSAGE : EXECUTE_FAILED_MESSAGE;
-}

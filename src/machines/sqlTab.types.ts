@@ -57,6 +57,7 @@ export interface SqlTabRun {
 }
 
 export interface SqlTabContext {
+  /** The tab this actor runs queries for (from its input: one actor per tab). */
   tabId: string;
   run: SqlTabRun | null;
   loading: boolean;
@@ -68,12 +69,13 @@ export interface SqlTabContext {
   newClientId: () => string;
 }
 
+/** What the page sends; the actor is the tab's own, so no event names a tab. */
 export type SqlTabMachineEvent =
-  | ({ type: 'EXECUTE'; tabId: string } & SqlTabQuery)
-  | ({ type: 'EXECUTE_SELECTION'; tabId: string } & SqlTabQuery)
-  | { type: 'CANCEL'; tabId: string }
-  | ({ type: 'ESTIMATE'; tabId: string } & SqlTabQuery)
-  | { type: 'FORMAT'; tabId: string; sql: string; databaseId: number | null }
+  | { type: 'EXECUTE'; query: SqlTabQuery }
+  | { type: 'EXECUTE_SELECTION'; query: SqlTabQuery }
+  | { type: 'CANCEL' }
+  | { type: 'ESTIMATE'; query: SqlTabQuery }
+  | { type: 'FORMAT'; sql: string; databaseId: number | null }
   /** From the elapsed timer, not the UI. */
   | { type: 'TICK'; elapsedMs: number };
 

@@ -4,7 +4,7 @@ import type { NotebookApi } from '../sync/api/notebook.api';
 import type { BackoffOptions } from '../sync/backoff';
 import { createPoller, type Poller, type PollerOptions } from '../sync/poller';
 import type { SyncConditions, SyncResource, SyncWorkerEvent } from './syncWorkerApi';
-import { recordWorkspaceError, writeWorkspaceListing } from './workspaceCache';
+import { recordWorkspaceError, writeWorkspaceListing } from '../db/workspaceFiles';
 
 export const WORKSPACE_INTERVAL_MS = 30_000;
 /** After failed polls: 5 s, 10 s, 20 s… up to 5 minutes, jittered so tabs of many users spread out. */

@@ -1,4 +1,6 @@
 import { catalogEdits } from './catalogEdits';
+import { savedQueries } from './savedQueries';
+import { saves } from './saves';
 import { sqlTabs } from './sqlTabs';
 import type { AnyProjection } from './types';
 import { workspaceChanges } from './workspaceChanges';
@@ -6,4 +8,4 @@ import { workspaceChanges } from './workspaceChanges';
 export type { AnyProjection, ProjectionTable, TableProjection } from './types';
 
 /** Every table projection; append() keeps all of them up to date. */
-export const PROJECTIONS: readonly AnyProjection[] = [workspaceChanges, sqlTabs, catalogEdits];
+export const PROJECTIONS: readonly AnyProjection[] = [workspaceChanges, sqlTabs, catalogEdits, saves, savedQueries];

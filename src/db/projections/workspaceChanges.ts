@@ -1,7 +1,9 @@
 import {
+  isSaveOutcomeEvent,
   isWorkspaceChangeEvent,
   isWorkspaceSaveEvent,
   type ConsoleEvent,
+  type SaveOutcomeEvent,
   type WorkspaceChangeEvent,
   type WorkspaceSaveEvent,
 } from '../events';
@@ -28,18 +30,23 @@ function changeRow(event: WorkspaceChangeEvent): WorkspaceChangeRow {
   }
 }
 
-function withOutcome(row: WorkspaceChangeRow, event: WorkspaceSaveEvent): WorkspaceChangeRow {
+function withOutcome(row: WorkspaceChangeRow, event: WorkspaceSaveEvent | SaveOutcomeEvent): WorkspaceChangeRow {
   if (FINAL_STATES.has(row.state)) return row;
   // Drop an earlier failure's details when the save is queued again or goes through.
   const { status: _status, message: _message, ...rest } = row;
   switch (event.type) {
     case 'WorkspaceSaveQueued':
       return { ...rest, state: 'queued' };
+    case 'SaveRetried':
+      return row.state === 'failed' ? { ...rest, state: 'sending' } : row;
     case 'WorkspaceSaveApplied':
+    case 'SaveApplied':
       return { ...rest, state: 'applied' };
     case 'WorkspaceSaveFailed':
+    case 'SaveFailed':
       return { ...rest, state: 'failed', status: event.payload.status, message: event.payload.message };
     case 'WorkspaceSaveDiscarded':
+    case 'SaveDiscarded':
       // Keep the failure that led the user to discard it, for the history.
       return { ...row, state: 'discarded' };
   }
@@ -51,14 +58,14 @@ export const workspaceChanges: TableProjection<WorkspaceChangeRow> = {
 
   keyOf(event: ConsoleEvent): string | null {
     if (isWorkspaceChangeEvent(event)) return event.id;
-    if (isWorkspaceSaveEvent(event)) return event.payload.changeId;
+    if (isWorkspaceSaveEvent(event) || isSaveOutcomeEvent(event)) return event.payload.changeId;
     return null;
   },
 
   apply(row: WorkspaceChangeRow | undefined, event: ConsoleEvent): WorkspaceChangeRow | undefined {
     if (isWorkspaceChangeEvent(event)) return changeRow(event);
     // An outcome for a change this log never saw (or a stray event) leaves things as they are.
-    if (!row || !isWorkspaceSaveEvent(event)) return row;
+    if (!row || !(isWorkspaceSaveEvent(event) || isSaveOutcomeEvent(event))) return row;
     return withOutcome(row, event);
   },
 };

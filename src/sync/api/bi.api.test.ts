@@ -1,7 +1,7 @@
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { createBiApi, type ExecuteBody, type ListArgs } from './bi.api';
-import type { SaveOptions } from './saves';
+import { savedQuerySaves } from './biSaves';
 import { createHttp } from './http';
 
 interface Answer {
@@ -39,7 +39,6 @@ function apiAnswering(answer: Answer) {
 
 const ok = (data: unknown) => apiAnswering({ status: 200, data });
 const body = (config: InternalAxiosRequestConfig | undefined): unknown => (config?.data === undefined ? undefined : JSON.parse(String(config.data)));
-const options: SaveOptions = { key: 'k-1', changeId: 'evt-1', label: 'Save «Top bets»', ifMatch: '4' };
 
 describe('BI API reads', () => {
   it('lists databases and schemas from their result fields', async () => {
@@ -176,61 +175,29 @@ describe('BI API SQL Lab calls', () => {
   });
 });
 
-describe('BI API saves', () => {
-  const saved = { id: 5, result: { label: 'Top bets' } };
+describe('saved query saves (sent by the sender, see saves.api.ts)', () => {
+  const saves = savedQuerySaves('/api/bi');
+  const headers = { key: 'k-1', label: 'Save query «Top» bets' };
 
-  it('create sends the save headers and answers the server data', async () => {
-    const { api, seen } = ok(saved);
+  it('create posts the body under the key and label, and asks for the CSRF token', () => {
     const query = { db_id: 1, label: 'Top bets', sql: 'select 1', schema: 'main' };
-    expect(await api.createSavedQuery(query as never, options)).toEqual({ queued: false, data: saved });
-    const headers = seen[0]?.headers;
-    expect(seen[0]).toMatchObject({ method: 'post', url: '/v1/saved_query/' });
-    expect(headers?.get('Idempotency-Key')).toBe('k-1');
-    expect(headers?.get('X-Console-Change')).toBe('evt-1');
-    expect(headers?.get('X-Console-Label')).toBe(encodeURIComponent(options.label));
-    expect(headers?.get('If-Match')).toBe('4');
-    expect(body(seen[0])).toEqual(query);
+    expect(saves.create(query, headers)).toEqual({
+      method: 'POST',
+      url: '/api/bi/v1/saved_query/',
+      headers: { 'Idempotency-Key': 'k-1', 'X-Console-Label': encodeURIComponent(headers.label) },
+      body: query,
+      csrf: true,
+    });
   });
 
-  it('update puts the partial body and delete sends no body, both with the key', async () => {
-    const { api, seen } = ok(saved);
-    await api.updateSavedQuery(5, { label: 'Renamed' }, { key: 'k-2', label: 'Rename' });
-    await api.deleteSavedQuery(5, { key: 'k-3', label: 'Delete' });
-    expect(seen.map((c) => [c.method, c.url, c.headers.get('Idempotency-Key')])).toEqual([
-      ['put', '/v1/saved_query/5', 'k-2'],
-      ['delete', '/v1/saved_query/5', 'k-3'],
-    ]);
-    expect(body(seen[0])).toEqual({ label: 'Renamed' });
-    expect(seen[1]?.data).toBeUndefined();
-    expect(seen[0]?.headers.has('X-Console-Change')).toBe(false);
-    expect(seen[0]?.headers.has('If-Match')).toBe(false);
+  it('update puts the partial body; delete has no body', () => {
+    expect(saves.update(5, { label: 'Renamed' }, headers)).toMatchObject({ method: 'PUT', url: '/api/bi/v1/saved_query/5', body: { label: 'Renamed' } });
+    expect(saves.remove(5, headers)).toMatchObject({ method: 'DELETE', url: '/api/bi/v1/saved_query/5', body: null });
   });
 
-  it('setFavorite(true) posts an empty object and setFavorite(false) deletes', async () => {
-    const { api, seen } = ok({ result: 'OK' });
-    await api.setFavorite(5, true, { key: 'k-4', label: 'Favourite' });
-    await api.setFavorite(5, false, { key: 'k-5', label: 'Unfavourite' });
-    expect(seen.map((c) => [c.method, c.url, c.data])).toEqual([
-      ['post', '/v1/saved_query/5/favorites/', '{}'],
-      ['delete', '/v1/saved_query/5/favorites/', undefined],
-    ]);
-    expect(seen.map((c) => c.headers.get('Idempotency-Key'))).toEqual(['k-4', 'k-5']);
-  });
-
-  it('a 202 with X-Queued: 1 is a queued save under the key the service worker answers', async () => {
-    const { api } = apiAnswering({ status: 202, data: { queued: true, key: 'sw-key' }, headers: { 'X-Queued': '1' } });
-    expect(await api.createSavedQuery({} as never, options)).toEqual({ queued: true, key: 'sw-key' });
-    expect(await api.setFavorite(5, false, options)).toEqual({ queued: true, key: 'sw-key' });
-  });
-
-  it('a queued answer without a key is queued under the save own key', async () => {
-    const { api } = apiAnswering({ status: 202, data: {}, headers: { 'X-Queued': '1' } });
-    expect(await api.deleteSavedQuery(5, options)).toEqual({ queued: true, key: 'k-1' });
-  });
-
-  it('a 202 without X-Queued is the server answer, not a queued save', async () => {
-    const { api } = apiAnswering({ status: 202, data: saved });
-    expect(await api.updateSavedQuery(5, {}, options)).toEqual({ queued: false, data: saved });
+  it('a favourite posts an empty object; unfavourite deletes', () => {
+    expect(saves.setFavorite(5, true, headers)).toMatchObject({ method: 'POST', url: '/api/bi/v1/saved_query/5/favorites/', body: {} });
+    expect(saves.setFavorite(5, false, headers)).toMatchObject({ method: 'DELETE', url: '/api/bi/v1/saved_query/5/favorites/', body: null });
   });
 });
 
@@ -241,15 +208,11 @@ describe('BI API CSRF', () => {
     expect(tokenFetches).toHaveLength(0);
     await api.format('select 1');
     await api.stop('c1');
-    await api.setFavorite(5, true, options);
-    await api.deleteSavedQuery(5, options);
     expect(tokenFetches).toHaveLength(1);
     expect(seen.map((c) => [c.method, c.headers.get('X-CSRFToken')])).toEqual([
       ['get', undefined],
       ['post', 'csrf-1'],
       ['post', 'csrf-1'],
-      ['post', 'csrf-1'],
-      ['delete', 'csrf-1'],
     ]);
   });
 

@@ -12,15 +12,12 @@ import type {
   QueryHistoryItem,
   RelatedResponse,
   SavedQuery,
-  SavedQueryBody,
-  SavedQueryWriteResponse,
   TableMetadata,
   TableOption,
   TablePreview,
   TableSearchHit,
 } from '../../../contracts/bi';
 import { withCsrf } from './csrf';
-import { queuedKey, saveHeaders, type SaveOptions, type SaveResult } from './saves';
 
 export type * from '../../../contracts/bi';
 
@@ -46,11 +43,7 @@ export interface BiApi {
   historyRelated(column: 'database' | 'user', options?: ReadOptions): Promise<RelatedResponse['result']>;
   savedQueries(args: ListArgs, options?: ReadOptions): Promise<ListResponse<SavedQuery>>;
   savedQuery(id: number, options?: ReadOptions): Promise<SavedQuery>;
-  createSavedQuery(body: SavedQueryBody, options: SaveOptions): Promise<SaveResult<SavedQueryWriteResponse>>;
-  updateSavedQuery(id: number, body: Partial<SavedQueryBody>, options: SaveOptions): Promise<SaveResult<SavedQueryWriteResponse>>;
-  deleteSavedQuery(id: number, options: SaveOptions): Promise<SaveResult<unknown>>;
   favoriteStatus(ids: number[], options?: ReadOptions): Promise<Map<number, boolean>>;
-  setFavorite(id: number, isFavorite: boolean, options: SaveOptions): Promise<SaveResult<unknown>>;
 }
 
 const q = (value: unknown) => ({ q: rison.encode(value) });
@@ -58,13 +51,6 @@ const q = (value: unknown) => ({ q: rison.encode(value) });
 function expect<T>(value: T | undefined | null, what: string): T {
   if (value === undefined || value === null) throw new Error(`The server answered without ${what}.`);
   return value;
-}
-
-/** Sends a save; a 202 + X-Queued: 1 from the service worker means it waits in the queue. */
-async function save<T>(send: (headers: Record<string, string>) => Promise<{ status: number; data: unknown; headers: unknown }>, options: SaveOptions): Promise<SaveResult<T>> {
-  const res = await send(saveHeaders(options));
-  const key = queuedKey(res as Parameters<typeof queuedKey>[0], options);
-  return key ? { queued: true, key } : { queued: false, data: res.data as T };
 }
 
 export function createBiApi(http: AxiosInstance): BiApi {
@@ -92,15 +78,10 @@ export function createBiApi(http: AxiosInstance): BiApi {
     historyRelated: async (column, options) => expect((await get<RelatedResponse>(`/v1/query/related/${column}`, undefined, options)).result, 'related values'),
     savedQueries: (args, options) => get<ListResponse<SavedQuery>>('/v1/saved_query/', q(args), options),
     savedQuery: async (id, options) => expect((await get<{ result: SavedQuery }>(`/v1/saved_query/${id}`, undefined, options)).result, 'a saved query'),
-    createSavedQuery: (body, options) => save((headers) => http.post('/v1/saved_query/', body, { headers }), options),
-    updateSavedQuery: (id, body, options) => save((headers) => http.put(`/v1/saved_query/${id}`, body, { headers }), options),
-    deleteSavedQuery: (id, options) => save((headers) => http.delete(`/v1/saved_query/${id}`, { headers }), options),
     async favoriteStatus(ids, options) {
       if (ids.length === 0) return new Map();
       const body = await get<FavoriteStatusResponse>('/v1/saved_query/favorite_status/', q(ids), options);
       return new Map(expect(body.result, 'favourite statuses').map((item) => [item.id, item.value]));
     },
-    setFavorite: (id, isFavorite, options) =>
-      save((headers) => (isFavorite ? http.post(`/v1/saved_query/${id}/favorites/`, {}, { headers }) : http.delete(`/v1/saved_query/${id}/favorites/`, { headers })), options),
   };
 }

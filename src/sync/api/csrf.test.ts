@@ -1,6 +1,6 @@
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_CSRF_PLACEHOLDER, withCsrf } from './csrf';
+import { withCsrf } from './csrf';
 import { createHttp } from './http';
 
 /** A BI server whose CSRF token is `tokens[n]` after n sign-ins; mutating calls need the current one. */
@@ -54,21 +54,15 @@ describe('withCsrf', () => {
     await expect(http.post('/v1/saved_query/', {})).rejects.toMatchObject({ response: { status: 403 } });
   });
 
-  it('with the server unreachable, a save still goes out (for the service worker to queue) with a placeholder token', async () => {
+  it('with the server unreachable, the call fails as the network did (a run kept as an offline run)', async () => {
     const { http, state } = server();
     const original = http.defaults.adapter as AxiosAdapter;
-    let reachable = false;
     http.defaults.adapter = async (config) => {
-      if (!reachable && config.url === '/v1/security/csrf_token/') {
-        reachable = true; // back right after: the save itself reaches the server
-        throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-      }
+      if (config.url === '/v1/security/csrf_token/') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
       return original(config);
     };
-    // The server refuses the placeholder (403); the call is retried once with a real token.
-    const sent = http.post('/v1/saved_query/', {});
-    await expect(sent).resolves.toMatchObject({ status: 200 });
-    expect(state.seen.filter((c) => c.url === '/v1/saved_query/').map((c) => c.headers.get('X-CSRFToken'))).toEqual([OFFLINE_CSRF_PLACEHOLDER, 'token-1']);
+    await expect(http.post('/v1/sqllab/execute/', {})).rejects.toMatchObject({ code: AxiosError.ERR_NETWORK });
+    expect(state.seen.filter((c) => c.url === '/v1/sqllab/execute/')).toEqual([]);
   });
 
   it('a token refused for another reason than the network still fails the call', async () => {

@@ -1,5 +1,4 @@
 import { isAxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { isNetworkError } from './http';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -9,16 +8,11 @@ declare module 'axios' {
 }
 
 export const CSRF_HEADER = 'X-CSRFToken';
-/**
- * Sent when the token cannot be fetched because the server is unreachable: the save still goes
- * out, so the service worker can queue it, and its replay gets a fresh token (src/sw/csrfRefresh.ts).
- * Should the server answer after all, it refuses the placeholder and the call is retried once with a real token.
- */
-export const OFFLINE_CSRF_PLACEHOLDER = 'fetched-on-replay';
 const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
- * Superset's CSRF protection on a BI client: mutating calls carry the token from
+ * Superset's CSRF protection on a BI client: mutating calls (run, estimate, format, stop; saves go
+ * through the sender, which fetches its own, see saves.api.ts) carry the token from
  * GET /v1/security/csrf_token/, fetched once and kept in memory only (it is bound to the session).
  * A 403 that names the CSRF token (a new session since) fetches a fresh token and retries once.
  */
@@ -38,11 +32,7 @@ export function withCsrf(http: AxiosInstance, tokenPath = '/v1/security/csrf_tok
   };
   http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
     if (!MUTATING.has((config.method ?? 'get').toLowerCase())) return config;
-    const value = await current().catch((error: unknown) => {
-      if (isNetworkError(error)) return OFFLINE_CSRF_PLACEHOLDER;
-      throw error;
-    });
-    config.headers.set(CSRF_HEADER, value);
+    config.headers.set(CSRF_HEADER, await current());
     return config;
   });
   http.interceptors.response.use(undefined, async (error: unknown) => {

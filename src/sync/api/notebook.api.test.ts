@@ -1,7 +1,7 @@
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import { createHttp, httpStatus, REQUEST_TIMEOUT_MS, serverMessage } from './http';
-import { createNotebookApi, isSaveConflict, SaveConflict, type SaveOptions, type WorkspaceFile } from './notebook.api';
+import { createHttp, REQUEST_TIMEOUT_MS } from './http';
+import { createNotebookApi, fileFrom, notebookSaves, type WorkspaceFile } from './notebook.api';
 
 const file: WorkspaceFile = {
   id: 'f1',
@@ -36,7 +36,6 @@ function apiAnswering(answer: Answer, onUnauthorized = vi.fn()) {
   return { api: createNotebookApi(http), seen, http, onUnauthorized };
 }
 
-const options: SaveOptions = { key: 'k-1', changeId: 'evt-1', label: 'Rename q1.ipynb to «q2».ipynb', ifMatch: '3' };
 
 describe('notebook API reads', () => {
   it('lists a bucket of the workspace', async () => {
@@ -78,70 +77,38 @@ describe('notebook API reads', () => {
   });
 });
 
-describe('notebook API saves', () => {
-  it('sends the idempotency key, change id, encoded label and version', async () => {
-    const { api, seen } = apiAnswering({ status: 200, data: { file } });
-    expect(await api.rename('reports/q1.ipynb', 'reports/q2.ipynb', options)).toEqual({ queued: false, data: file });
-    const headers = seen[0]?.headers;
-    expect(headers?.get('Idempotency-Key')).toBe('k-1');
-    expect(headers?.get('X-Console-Change')).toBe('evt-1');
-    expect(decodeURIComponent(String(headers?.get('X-Console-Label')))).toBe(options.label);
-    expect(headers?.get('If-Match')).toBe('3');
-    expect(headers?.has('If-None-Match')).toBe(false);
-    expect(JSON.parse(String(seen[0]?.data))).toEqual({ oldPath: 'reports/q1.ipynb', newPath: 'reports/q2.ipynb' });
+describe('notebook saves (sent by the sender, see saves.api.ts)', () => {
+  const saves = notebookSaves('/api/notebook');
+
+  it('carry the idempotency key, the encoded label and the version', () => {
+    const label = 'Rename q1.ipynb to «q2».ipynb';
+    const request = saves.rename('reports/q1.ipynb', 'reports/q2.ipynb', { key: 'k-1', label, ifMatch: '3' });
+    expect(request).toEqual({
+      method: 'POST',
+      url: '/api/notebook/rename',
+      headers: { 'Idempotency-Key': 'k-1', 'X-Console-Label': encodeURIComponent(label), 'If-Match': '3' },
+      body: { oldPath: 'reports/q1.ipynb', newPath: 'reports/q2.ipynb' },
+    });
   });
 
-  it('create-only saves send If-None-Match: * and the content as a string', async () => {
-    const { api, seen } = apiAnswering({ status: 200, data: { file } });
-    await api.saveFile('a.ipynb', '{"cells":[]}', { key: 'k', label: 'Create a.ipynb', createOnly: true });
-    expect(seen[0]?.headers.get('If-None-Match')).toBe('*');
-    expect(seen[0]?.headers.has('If-Match')).toBe(false);
-    expect(seen[0]?.headers.has('X-Console-Change')).toBe(false);
-    expect(JSON.parse(String(seen[0]?.data))).toEqual({ path: 'a.ipynb', content: '{"cells":[]}' });
+  it('create-only saves send If-None-Match: * and the content as a string', () => {
+    const request = saves.saveFile('a.ipynb', '{"cells":[]}', { key: 'k', label: 'Create a.ipynb', createOnly: true });
+    expect(request.headers).toEqual({ 'Idempotency-Key': 'k', 'X-Console-Label': 'Create%20a.ipynb', 'If-None-Match': '*' });
+    expect(request.body).toEqual({ path: 'a.ipynb', content: '{"cells":[]}' });
   });
 
-  it('uses each route: folders, delete with a JSON body, restore, favorite', async () => {
-    const { api, seen } = apiAnswering({ status: 200, data: { file } });
+  it('use each route: folders, delete with a JSON body, restore', () => {
     const o = { key: 'k', label: 'x' };
-    await api.createFolder('reports', o);
-    await api.remove('reports/q1.ipynb', { ...o, ifMatch: '3' });
-    await api.restore('reports/q1.ipynb', o);
-    await api.setFavorite('reports/q1.ipynb', true, o);
-    expect(seen.map((c) => [c.method, c.url, JSON.parse(String(c.data))])).toEqual([
-      ['post', '/folders', { path: 'reports' }],
-      ['delete', '/delete', { path: 'reports/q1.ipynb' }],
-      ['post', '/restore', { path: 'reports/q1.ipynb' }],
-      ['post', '/favorite', { path: 'reports/q1.ipynb', isFavorite: true }],
+    expect([saves.createFolder('reports', o), saves.remove('reports/q1.ipynb', { ...o, ifMatch: '3' }), saves.restore('reports/q1.ipynb', o)].map((r) => [r.method, r.url, r.body, r.headers['If-Match']])).toEqual([
+      ['POST', '/api/notebook/folders', { path: 'reports' }, undefined],
+      ['DELETE', '/api/notebook/delete', { path: 'reports/q1.ipynb' }, '3'],
+      ['POST', '/api/notebook/restore', { path: 'reports/q1.ipynb' }, undefined],
     ]);
-    expect(seen[1]?.headers.get('If-Match')).toBe('3');
   });
 
-  it('a 202 with X-Queued: 1 from the service worker is a queued save', async () => {
-    const { api } = apiAnswering({ status: 202, data: { queued: true, key: 'k-1' }, headers: { 'X-Queued': '1' } });
-    expect(await api.createFolder('reports', options)).toEqual({ queued: true, key: 'k-1' });
-  });
-
-  it('a 409 rejects with a SaveConflict carrying status, message and the current file', async () => {
-    const { api } = apiAnswering({ status: 409, data: { message: 'Changed on the server', current: file } });
-    const error: unknown = await api.saveFile('reports/q1.ipynb', '{}', options).catch((e: unknown) => e);
-    expect(isSaveConflict(error)).toBe(true);
-    const conflict = error as SaveConflict;
-    expect(conflict).toMatchObject({ status: 409, message: 'Changed on the server', current: file, name: 'SaveConflict' });
-    // The shared helpers still read it like any HTTP failure.
-    expect(httpStatus(conflict)).toBe(409);
-    expect(serverMessage(conflict)).toBe('Changed on the server');
-  });
-
-  it('a 409 for an item that is gone has current null', async () => {
-    const { api } = apiAnswering({ status: 409, data: { message: 'gone', current: null } });
-    await expect(api.remove('a', options)).rejects.toMatchObject({ name: 'SaveConflict', current: null });
-  });
-
-  it('other failures pass through; a 401 still ends the session', async () => {
-    const { api, onUnauthorized } = apiAnswering({ status: 401 });
-    const error: unknown = await api.restore('a', options).catch((e: unknown) => e);
-    expect(isSaveConflict(error)).toBe(false);
-    expect(httpStatus(error)).toBe(401);
-    expect(onUnauthorized).toHaveBeenCalledOnce();
+  it('fileFrom reads the file of an answer, or null', () => {
+    expect(fileFrom({ file })).toEqual(file);
+    expect(fileFrom({ message: 'Changed on the server' })).toBeNull();
+    expect(fileFrom(null)).toBeNull();
   });
 });

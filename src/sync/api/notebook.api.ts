@@ -1,8 +1,6 @@
-import { AxiosError, isAxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
+import type { AxiosInstance } from 'axios';
 import type { AuditPage, FileWithContent, WorkspaceFile } from '../../../contracts/workspace';
-import { queuedKey, saveHeaders, type SaveOptions, type SaveResult } from './saves';
-
-export type { SaveOptions, SaveResult } from './saves';
+import type { SaveRequest } from './saves.api';
 
 export type { AuditEntry, AuditPage, FileWithContent, WorkspaceFile } from '../../../contracts/workspace';
 
@@ -10,35 +8,11 @@ export interface ReadOptions {
   signal?: AbortSignal;
 }
 
-/** A 409: the item changed on the server (or already exists, or is gone: `current` null). */
-export class SaveConflict extends AxiosError {
-  /** The server's item as it is now; null when it no longer exists; undefined when not said. */
-  readonly current?: WorkspaceFile | null;
-
-  constructor(error: AxiosError) {
-    const body = error.response?.data as { message?: unknown; current?: unknown } | undefined;
-    const message = typeof body?.message === 'string' ? body.message : 'The item changed on the server.';
-    super(message, error.code, error.config, error.request, error.response);
-    this.name = 'SaveConflict';
-    this.current = body?.current === null ? null : isWorkspaceFile(body?.current) ? body.current : undefined;
-  }
-}
-
-export function isSaveConflict(error: unknown): error is SaveConflict {
-  return error instanceof SaveConflict;
-}
-
 export interface NotebookApi {
   listWorkspace(bucket?: string, options?: ReadOptions): Promise<WorkspaceFile[]>;
   listLocal(options?: ReadOptions): Promise<WorkspaceFile[]>;
   getLocalFile(path: string, options?: ReadOptions): Promise<FileWithContent>;
   getS3File(bucket: string, key: string, options?: ReadOptions): Promise<FileWithContent>;
-  saveFile(path: string, content: string, options: SaveOptions): Promise<SaveResult<WorkspaceFile>>;
-  createFolder(path: string, options: SaveOptions): Promise<SaveResult<WorkspaceFile>>;
-  rename(oldPath: string, newPath: string, options: SaveOptions): Promise<SaveResult<WorkspaceFile>>;
-  remove(path: string, options: SaveOptions): Promise<SaveResult<WorkspaceFile>>;
-  restore(path: string, options: SaveOptions): Promise<SaveResult<WorkspaceFile>>;
-  setFavorite(path: string, isFavorite: boolean, options: SaveOptions): Promise<SaveResult<WorkspaceFile>>;
   audit(page: { limit: number; offset: number }, options?: ReadOptions): Promise<AuditPage>;
 }
 
@@ -53,30 +27,48 @@ function filesFrom(body: unknown): WorkspaceFile[] {
   return files;
 }
 
-function fileFrom(body: unknown): WorkspaceFile {
+/** The file a save's answer carries (`{file}`), or null when it carries none. */
+export function fileFrom(body: unknown): WorkspaceFile | null {
   const file = (body as { file?: unknown } | null)?.file;
-  if (!isWorkspaceFile(file)) throw new Error('The server answered with an unexpected file.');
-  return file;
+  return isWorkspaceFile(file) ? file : null;
 }
 
 function withContent(body: unknown): FileWithContent {
   const content = (body as { content?: unknown } | null)?.content;
   if (typeof content !== 'string') throw new Error('The server answered without the file content.');
-  return { content, file: fileFrom(body) };
+  const file = fileFrom(body);
+  if (!file) throw new Error('The server answered with an unexpected file.');
+  return { content, file };
 }
 
-/** Sends a save; tells a queued answer (the service worker's 202 + X-Queued: 1) from a saved one. */
-async function save(
-  send: (headers: Record<string, string>) => Promise<AxiosResponse>,
-  options: SaveOptions,
-): Promise<SaveResult<WorkspaceFile>> {
-  try {
-    const res = await send(saveHeaders(options));
-    const key = queuedKey(res, options);
-    return key ? { queued: true, key } : { queued: false, data: fileFrom(res.data) };
-  } catch (error) {
-    throw isAxiosError(error) && error.response?.status === 409 ? new SaveConflict(error) : error;
-  }
+/** How a save presents itself: its Idempotency-Key, what the user did (X-Console-Label), its preconditions. */
+export interface SaveHeaders {
+  key: string;
+  label: string;
+  /** Only if the server's item is still at this version. */
+  ifMatch?: string;
+  /** Only if no item exists at the path yet. */
+  createOnly?: boolean;
+}
+
+function headersOf({ key, label, ifMatch, createOnly }: SaveHeaders): Record<string, string> {
+  // Header values are Latin-1 only; labels carry file names in any script.
+  const headers: Record<string, string> = { 'Idempotency-Key': key, 'X-Console-Label': encodeURIComponent(label) };
+  if (ifMatch) headers['If-Match'] = ifMatch;
+  if (createOnly) headers['If-None-Match'] = '*';
+  return headers;
+}
+
+/** The workspace API's writes, as saves for the sender (src/sync/api/saves.api.ts); `mount` is config.apis.notebook. */
+export function notebookSaves(mount: string) {
+  const save = (method: SaveRequest['method'], path: string, body: object, headers: SaveHeaders): SaveRequest => ({ method, url: `${mount}${path}`, headers: headersOf(headers), body });
+  return {
+    saveFile: (path: string, content: string, headers: SaveHeaders) => save('POST', '/files', { path, content }, headers),
+    createFolder: (path: string, headers: SaveHeaders) => save('POST', '/folders', { path }, headers),
+    rename: (oldPath: string, newPath: string, headers: SaveHeaders) => save('POST', '/rename', { oldPath, newPath }, headers),
+    remove: (path: string, headers: SaveHeaders) => save('DELETE', '/delete', { path }, headers),
+    restore: (path: string, headers: SaveHeaders) => save('POST', '/restore', { path }, headers),
+  };
 }
 
 /** The workspace API (server/notebook), mounted at config.apis.notebook. */
@@ -94,13 +86,6 @@ export function createNotebookApi(http: AxiosInstance): NotebookApi {
     async getS3File(bucket, key, { signal } = {}) {
       return withContent((await http.get('/get-file-s3', { params: { bucket, key }, signal })).data);
     },
-    saveFile: (path, content, options) => save((headers) => http.post('/files', { path, content }, { headers }), options),
-    createFolder: (path, options) => save((headers) => http.post('/folders', { path }, { headers }), options),
-    rename: (oldPath, newPath, options) => save((headers) => http.post('/rename', { oldPath, newPath }, { headers }), options),
-    remove: (path, options) => save((headers) => http.delete('/delete', { data: { path }, headers }), options),
-    restore: (path, options) => save((headers) => http.post('/restore', { path }, { headers }), options),
-    setFavorite: (path, isFavorite, options) =>
-      save((headers) => http.post('/favorite', { path, isFavorite }, { headers }), options),
     async audit({ limit, offset }, { signal } = {}) {
       const body = (await http.get('/audit', { params: { limit, offset }, signal })).data as Partial<AuditPage> | null;
       if (!Array.isArray(body?.items) || typeof body.count !== 'number') throw new Error('The server answered with an unexpected audit page.');

@@ -1,24 +1,16 @@
-import { formatDistanceToNow } from 'date-fns';
 import { Redo2, Search, Undo2 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
-import type { TableMetadata, TablePreview } from '../../../contracts/bi';
 import { afterKey, NO_NODES, viewAfter, type TreeView } from '../../catalog/expansion';
-import { ancestorsOf, cacheKeys, nodeById, nodeId, parseNodeId, treeKey, type TreeIndex } from '../../catalog/tree';
+import { ancestorsOf, nodeById, nodeId, treeKey, type TreeIndex } from '../../catalog/tree';
 import type { CatalogNode, CatalogNodeId, VisibleRow } from '../../catalog/types';
-import { validateNodeName, type CatalogCommandResult } from '../../db/catalogEdits';
-import { ROOT_TARGET, UNREACHABLE_MESSAGE, type NodeLoadState } from '../../sync/catalog';
-import type { CatalogServices } from '../../sync/catalogServices';
-import { useArea } from '../area';
+import { UNREACHABLE_MESSAGE, validateNodeName, type CatalogCommandResult, type NodeLoadState } from '../../commands/catalogEdits';
 import { NameDialog } from '../components/NameDialog';
-import { useAuth } from '../hooks/useAuth';
 import { useModHotkey } from '../hooks/useHotkey';
-import { useNow } from '../hooks/useNow';
-import { useOnline } from '../hooks/useOnline';
+import { CacheNote, useBackgroundRefresh } from './CatalogRefresh';
 import { CatalogTree } from './CatalogTree';
-import { NodeDetails, type TableFacts } from './NodeDetails';
-import { loadTargetOf, useCatalogServices, useCatalogTree } from './useCatalog';
+import { SelectedNode } from './SelectedNode';
+import { loadTargetOf, useCatalogBrowser, useCatalogTree } from './useCatalog';
 
 const BASE = '/admin/catalog';
 const CHILD_ACTION: Record<CatalogNode['type'], { label: string; noun: string } | null> = {
@@ -62,7 +54,7 @@ const pathOf = (id: CatalogNodeId) => `${BASE}/${id}`;
 
 /** The data catalog browser: the warehouse as a lazy tree, search, details of the selected node, local edits. */
 export function CatalogPage() {
-  const services = useCatalogServices();
+  const services = useCatalogBrowser();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selectedId = selectedFromPath(pathname);
@@ -109,26 +101,23 @@ export function CatalogPage() {
     if (action.activate) select(action.activate);
   };
 
+  // Refusals are told by the commands (toasts); the page only follows what was done.
   const run = useCallback(
     async (command: Promise<CatalogCommandResult>, done?: (nodeId: CatalogNodeId, result: Extract<CatalogCommandResult, { ok: true }>) => void) => {
       const result = await command;
-      if (!result.ok) toast.error(result.message);
-      else if (result.events.length > 0) done?.(result.nodeId, result);
+      if (result.ok && result.events.length > 0) done?.(result.nodeId, result);
       return result;
     },
     [],
   );
-  const undoLast = useCallback(() => services && void run(services.commands.undo()), [services, run]);
-  const redoLast = useCallback(() => services && void run(services.commands.redo()), [services, run]);
+  const undoLast = useCallback(() => services && void run(services.edits.undo()), [services, run]);
+  const redoLast = useCallback(() => services && void run(services.edits.redo()), [services, run]);
   useModHotkey('z', undoLast, { ignoreInFields: true });
   useModHotkey('z', redoLast, { shift: true, ignoreInFields: true });
 
   const remove = (node: CatalogNode) => {
     if (!services) return;
-    void run(services.commands.remove(node.id), (_id, { events: [deleted] }) => {
-      // This delete only: after a later edit, Ctrl+Z / the Undo button step back in order.
-      const undoThis = () => void run(services.commands.undo(deleted.id));
-      toast(`Deleted ${node.type} “${node.name}” in this browser.`, { action: { label: 'Undo', onClick: undoThis } });
+    void run(services.edits.remove(node.id), () => {
       const parent = ancestorsOf(node.id).at(-1);
       navigate(parent ? pathOf(parent) : BASE);
     });
@@ -138,10 +127,10 @@ export function CatalogPage() {
     if (!services || !dialog) return;
     const command =
       dialog.kind === 'catalog'
-        ? services.commands.createCatalog(name)
+        ? services.edits.createCatalog(name)
         : dialog.kind === 'child'
-          ? services.commands.addChild(dialog.parent.id, name)
-          : services.commands.rename(dialog.node.id, name);
+          ? services.edits.addChild(dialog.parent.id, name)
+          : services.edits.rename(dialog.node.id, name);
     void run(command, (id) => {
       if (dialog.kind === 'child') setView((current) => viewAfter(current, [dialog.parent.id], true, searching));
       if (dialog.kind !== 'rename') select(id);
@@ -239,64 +228,6 @@ export function CatalogPage() {
   );
 }
 
-interface SelectedNodeProps {
-  node: CatalogNode;
-  services: CatalogServices;
-  metadata: ReadonlyMap<string, TableMetadata> | undefined;
-  run: (command: Promise<CatalogCommandResult>) => Promise<CatalogCommandResult>;
-}
-
-function SelectedNode({ node, services, metadata, run }: SelectedNodeProps) {
-  const facts = useTableFacts(services, node, metadata);
-  const admin = useAuth().user?.role === 'admin';
-  const { sqlLab } = useArea();
-  const navigate = useNavigate();
-  const openInSql = async (sql: string) => {
-    const lab = await sqlLab();
-    const opened = await lab.tabs.openTab({ name: node.name, sql, databaseId: node.pk, schema: node.schemaName, catalog: null });
-    if (opened.ok) navigate('/admin/sql');
-    else toast.error(opened.message);
-  };
-  return (
-    <NodeDetails
-      node={node}
-      facts={facts}
-      ownerChoices={services.commands.ownerChoices}
-      canOpenInSql={admin && !node.created}
-      onOpenInSql={(sql) => void openInSql(sql)}
-      onSetOwner={(owner) => void run(services.commands.setOwner(node.id, owner))}
-      onSetDescription={(description) => void run(services.commands.setDescription(node.id, description))}
-    />
-  );
-}
-
-/** A server table's metadata (from the cache) and its first rows (asked for when it is selected). */
-function useTableFacts(services: CatalogServices, node: CatalogNode, metadata: ReadonlyMap<string, TableMetadata> | undefined): TableFacts | null {
-  const isTable = node.type === 'table' && !node.created && node.pk !== null && node.schemaName !== null;
-  const [schema, table] = isTable ? [node.schemaName!, parseNodeId(node.id)[2]] : [null, null];
-  const [preview, setPreview] = useState<{ key: string; data: TablePreview | null; error: string | null }>({ key: '', data: null, error: null });
-  const key = isTable ? node.id : '';
-  useEffect(() => {
-    if (!isTable || node.pk === null || !schema || !table) return;
-    const controller = new AbortController();
-    services.api.tablePreview(node.pk, schema, table, { signal: controller.signal }).then(
-      (data) => setPreview({ key: node.id, data, error: null }),
-      (error: unknown) => !controller.signal.aborted && setPreview({ key: node.id, data: null, error: navigator.onLine ? errorText(error) : 'not available offline' }),
-    );
-    return () => controller.abort();
-  }, [services, isTable, node.id, node.pk, schema, table]);
-  return useMemo(() => {
-    if (!isTable || node.pk === null || !schema || !table) return null;
-    const current = preview.key === key;
-    return {
-      metadata: metadata?.get(cacheKeys.table(node.pk, schema, table)) ?? null,
-      preview: { data: current ? preview.data : null, error: current ? preview.error : null, loading: !current },
-    };
-  }, [isTable, node.pk, schema, table, metadata, preview, key]);
-}
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** The tree's per-node loading marks: only nodes whose children are not shown yet spin or offer a retry. */
 function loadViews(loads: ReadonlyMap<CatalogNodeId, NodeLoadState>, index: TreeIndex | null) {
   const views = new Map<CatalogNodeId, { loading: boolean; error: string | null }>();
@@ -307,35 +238,3 @@ function loadViews(loads: ReadonlyMap<CatalogNodeId, NodeLoadState>, index: Tree
   return views;
 }
 
-/** Offline (or answered from the cache), say how old what is shown is. */
-function CacheNote({ fetchedAt, stale }: { fetchedAt: number | null; stale: boolean }) {
-  const online = useOnline();
-  const now = useNow(30_000);
-  if ((online && !stale) || fetchedAt === null) return null;
-  return (
-    <p className="catalog-note" role="status">
-      {online ? 'The server cannot be reached' : 'Offline'} · cached {formatDistanceToNow(Math.min(fetchedAt, now), { addSuffix: true })}
-    </p>
-  );
-}
-
-/** Back online (and on opening the page), what the user opened is fetched again in the background, nothing collapses. */
-function useBackgroundRefresh(services: CatalogServices | null, index: TreeIndex | null, expanded: ReadonlySet<CatalogNodeId>) {
-  const online = useOnline();
-  const latest = useRef({ index, expanded });
-  useEffect(() => {
-    latest.current = { index, expanded };
-  });
-  const wasOnline = useRef(online);
-  useEffect(() => {
-    const cameBack = online && !wasOnline.current;
-    wasOnline.current = online;
-    if (!services || !cameBack) return;
-    const { index: current, expanded: open } = latest.current;
-    const targets = [...open].flatMap((id) => {
-      const node = nodeById(current, id);
-      return node ? [loadTargetOf(node)] : [];
-    });
-    void services.loader.refreshLoaded([ROOT_TARGET, ...targets]);
-  }, [services, online]);
-}

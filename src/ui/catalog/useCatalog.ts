@@ -1,14 +1,11 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { TableSearchHit } from '../../../contracts/bi';
 import type { TreeView } from '../../catalog/expansion';
 import { buildCatalogTree, cacheKeys, indexTree, NO_ROWS, searchTree, visibleRows } from '../../catalog/tree';
 import type { CatalogCache, CatalogNode, CatalogNodeId } from '../../catalog/types';
-import { catalogEditRows, catalogUndoState } from '../../db/catalogEdits';
-import { readCache, ROOT_TARGET, type NodeLoadState } from '../../sync/catalog';
-import type { CatalogServices } from '../../sync/catalogServices';
-import { useArea } from '../area';
-import { useDb } from '../db';
+import { ROOT_TARGET, type CatalogBrowser, type NodeLoadState } from '../../commands/catalogEdits';
+import { useSignedIn } from '../appContext';
+import { useLive } from '../hooks/live';
 import { useLoaded } from '../hooks/useLoaded';
 
 /** How long typing pauses before the server is asked for tables not loaded yet. */
@@ -16,20 +13,19 @@ const SERVER_SEARCH_DELAY_MS = 250;
 const NO_LOADS: ReadonlyMap<CatalogNodeId, NodeLoadState> = new Map();
 const noSubscribe = () => () => {};
 
-/** The session's catalog services, once loaded (null before). */
-export function useCatalogServices(): CatalogServices | null {
-  return useLoaded(useArea().catalog);
+/** The session's catalog browser, once loaded (null before). */
+export function useCatalogBrowser(): CatalogBrowser | null {
+  return useLoaded(useSignedIn().catalog);
 }
 
 /**
  * The tree every tab sees: the cached server metadata and the local edits (both live queries, so
  * another tab's rename shows here at once), with server search hits while searching.
  */
-export function useCatalogTree(services: CatalogServices | null, searchText: string, view: TreeView) {
-  const db = useDb();
-  const cache = useLiveQuery(() => readCache(db), [db]);
-  const edits = useLiveQuery(() => catalogEditRows(db), [db]);
-  const undo = useLiveQuery(() => catalogUndoState(db), [db]);
+export function useCatalogTree(services: CatalogBrowser | null, searchText: string, view: TreeView) {
+  const cache = useLive((reads) => reads.catalogCache(), []);
+  const edits = useLive((reads) => reads.catalogEdits(), []);
+  const undo = useLive((reads) => reads.catalogUndo(), []);
   const loads = useSyncExternalStore(services?.loader.subscribe ?? noSubscribe, services?.loader.getSnapshot ?? (() => NO_LOADS));
   const serverSearch = useServerSearch(services, searchText);
   // Only hits in schemas whose tables are not cached change the tree: the others would rebuild it
@@ -55,7 +51,7 @@ export function useCatalogTree(services: CatalogServices | null, searchText: str
 }
 
 /** Asks the server for tables matching the text (debounced); offline, the search covers what is cached. */
-function useServerSearch(services: CatalogServices | null, text: string) {
+function useServerSearch(services: CatalogBrowser | null, text: string) {
   const [state, setState] = useState<{ text: string; hits: TableSearchHit[]; failed: boolean }>({ text: '', hits: [], failed: false });
   const trimmed = text.trim();
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { storageEstimate } from '../../db/storage';
+import { useSignedIn } from '../appContext';
 
 const mb = (bytes: number) => (bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GB` : `${(bytes / 2 ** 20).toFixed(1)} MB`);
 
@@ -7,10 +7,11 @@ const mb = (bytes: number) => (bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1
 export function StorageMeter() {
   const [estimate, setEstimate] = useState<{ usage: number; quota: number } | null | undefined>(undefined);
   const [persisted, setPersisted] = useState<boolean | null>(null);
+  const { storageEstimate } = useSignedIn();
   useEffect(() => {
     void storageEstimate().then(setEstimate);
     void navigator.storage?.persisted?.().then(setPersisted);
-  }, []);
+  }, [storageEstimate]);
   if (estimate === undefined) return null;
   if (estimate === null) return <p className="muted">This browser does not report storage use.</p>;
   const share = estimate.quota > 0 ? Math.min(100, (estimate.usage / estimate.quota) * 100) : 0;

@@ -1,20 +1,15 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { listRecentVisits, recordVisit } from '../../db/recentVisits';
-import { useDb } from '../db';
+import { useSignedIn } from '../appContext';
+import { useLive } from './live';
 
 export function useRecentVisits(username: string | undefined, limit = 8) {
-  const db = useDb();
-  return useLiveQuery(() => (username ? listRecentVisits(db, username, limit) : []), [db, username, limit]);
+  return useLive(async (reads) => (username ? reads.recentVisits(username, limit) : []), [username, limit]);
 }
 
 /** Remembers the page being shown, for the home page's Recent list. */
-export function useRecordVisit(username: string | undefined, path: string, title: string | undefined) {
-  const db = useDb();
+export function useRecordVisit(path: string, title: string | undefined) {
+  const { recordVisit } = useSignedIn();
   useEffect(() => {
-    if (!username || !title) return;
-    recordVisit(db, { username, path, title, visitedAt: Date.now() }).catch((error: unknown) => {
-      console.warn('Could not remember the visit', error);
-    });
-  }, [db, username, path, title]);
+    if (title) recordVisit({ path, title });
+  }, [recordVisit, path, title]);
 }

@@ -1,14 +1,8 @@
-import { DbProvider } from '../db';
+import { useSession } from '../appContext';
+import { Loading } from '../components/Loading';
 import { AdminLayout } from './AdminLayout';
-import { AreaServicesProvider } from './AreaServices';
 
-/** Everything behind sign-in: the local database, sync, and the console shell. */
+/** Everything behind sign-in: the console shell, once the signed-in session (opened by main.tsx at sign-in) is ready. */
 export function AdminArea() {
-  return (
-    <DbProvider>
-      <AreaServicesProvider>
-        <AdminLayout />
-      </AreaServicesProvider>
-    </DbProvider>
-  );
+  return useSession() ? <AdminLayout /> : <Loading />;
 }

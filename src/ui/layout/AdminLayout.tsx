@@ -32,7 +32,7 @@ export function AdminLayout() {
   const location = useLocation();
   const navigation = useNavigation();
   useModHotkey('k', useCallback(() => setSearchOpen((o) => !o), []));
-  useRecordVisit(user?.username, location.pathname, meta?.title);
+  useRecordVisit(location.pathname, meta?.title);
   if (!user) return null;
 
   return (

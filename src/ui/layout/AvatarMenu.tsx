@@ -8,7 +8,7 @@ import { useAuth } from '../hooks/useAuth';
 
 export function AvatarMenu({ user }: { user: Profile }) {
   const navigate = useNavigate();
-  const { send } = useAuth();
+  const { signOut } = useAuth();
   return (
     <DropdownMenu
       label="Account menu"
@@ -31,7 +31,7 @@ export function AvatarMenu({ user }: { user: Profile }) {
           label: 'Log Out',
           icon: <LogOut size={16} aria-hidden="true" />,
           onSelect: () => {
-            send({ type: 'LOGOUT' });
+            signOut();
             navigate('/auth/login', { replace: true });
             toast.success('You have signed out.');
           },

@@ -1,11 +1,9 @@
 import { Command } from 'cmdk';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Role } from '../../sync/api/types';
-import { readCache } from '../../sync/catalog';
 import { Icon } from '../components/Icon';
-import { useDb } from '../db';
+import { useLive } from '../hooks/live';
 import { catalogTargets } from './catalogTargets';
 import { searchTargets } from './searchTargets';
 
@@ -18,10 +16,9 @@ interface Props {
 /** Ctrl/Cmd+K: one input that finds pages, actions, and the tables and columns of the cached catalog. */
 export function CommandPalette({ open, onOpenChange, role }: Props) {
   const navigate = useNavigate();
-  const db = useDb();
   const [query, setQuery] = useState('');
   // Read only while the dialog is open: the cache can hold a big catalog.
-  const cache = useLiveQuery(() => (open ? readCache(db) : undefined), [db, open]);
+  const cache = useLive(async (reads) => (open ? reads.catalogCache() : undefined), [open]);
   const targets = [...searchTargets(role), ...(cache ? catalogTargets(cache, query) : [])];
   const groups = ['Pages', 'Create', 'Tables', 'Columns'] as const;
   return (

@@ -5,7 +5,7 @@ import { Loading } from '../components/Loading';
 import { Logo, PRODUCT_NAME } from '../components/Logo';
 import { useAuth } from '../hooks/useAuth';
 import { afterLoginPath } from '../routing/redirects';
-import { useServices } from '../services';
+import { useApp } from '../appContext';
 
 const failureText: Record<SignInFailure, string> = {
   invalid: 'Invalid username or password',
@@ -14,8 +14,8 @@ const failureText: Record<SignInFailure, string> = {
 };
 
 export function LoginPage() {
-  const { status, error, expired, send } = useAuth();
-  const { credentialsFile } = useServices().config;
+  const { status, error, expired, signIn } = useAuth();
+  const { credentialsFile } = useApp().config;
   const [params] = useSearchParams();
   if (status === 'loggedIn') return <Navigate to={afterLoginPath(params.get('returnTo'))} replace />;
   if (status === 'checking') return <Loading label="Checking your session…" />;
@@ -24,7 +24,7 @@ export function LoginPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    send({ type: 'LOGIN', username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') });
+    signIn(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
   };
 
   return (

@@ -6,11 +6,11 @@ import { StorageMeter } from '../components/StorageMeter';
 import { initials, roleLabels } from '../components/userLabels';
 
 export function ProfilePage() {
-  const { user, verified, send } = useAuth();
+  const { user, verified, signOut: endSession } = useAuth();
   const navigate = useNavigate();
   if (!user) return null;
   const signOut = () => {
-    send({ type: 'LOGOUT' });
+    endSession();
     navigate('/auth/login', { replace: true });
     toast.success('You have signed out.');
   };

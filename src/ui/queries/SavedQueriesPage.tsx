@@ -2,77 +2,56 @@ import { formatDistanceToNow } from 'date-fns';
 import { Star } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
-import { ulid } from 'ulid';
-import type { ListResponse, SavedQuery } from '../../../contracts/bi';
-import type { SqlLab } from '../../sync/sqlLab';
+import type { SavedQueryItem } from '../../db/savedQueryView';
+import { useSignedIn } from '../appContext';
 import { Loading } from '../components/Loading';
-import { useSqlLab } from '../sql/useSqlLab';
 import { Pager } from '../components/Pager';
+import { useModHotkey } from '../hooks/useHotkey';
+import { useLive } from '../hooks/live';
+import { useOnline } from '../hooks/useOnline';
 
 export const SAVED_QUERIES_PAGE_SIZE = 10;
 
-interface PageState {
-  data: ListResponse<SavedQuery> | null;
-  favorites: Map<number, boolean>;
-  error: string | null;
-}
+const matches = (query: SavedQueryItem, search: string) => query.label.toLowerCase().includes(search.trim().toLowerCase());
 
-/** /admin/queries: the saved queries, 10 a page, searched from the header; open, favourite, delete. */
+/**
+ * /admin/queries: the saved queries, 10 a page, searched from the header; open, favourite, delete
+ * (Ctrl+Z undoes). Read from the log and the cached list, so it works offline and every tab shows
+ * the same; the list is refreshed from the server when the page opens.
+ */
 export function SavedQueriesPage() {
-  const lab = useSqlLab();
-  return lab ? <SavedQueries lab={lab} /> : <Loading />;
-}
-
-function SavedQueries({ lab }: { lab: SqlLab }) {
+  const { savedQueries, sqlLab } = useSignedIn();
   const [params] = useSearchParams();
   const search = params.get('q') ?? '';
-  const [page, setPage] = useState(0);
-  const [state, setState] = useState<PageState>({ data: null, favorites: new Map(), error: null });
-  const [confirming, setConfirming] = useState<SavedQuery | null>(null);
-  const [version, setVersion] = useState(0);
+  // A new search starts on its first page.
+  const [paging, setPaging] = useState({ search, page: 0 });
+  const page = paging.search === search ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ search, page: next });
+  const [confirming, setConfirming] = useState<SavedQueryItem | null>(null);
   const navigate = useNavigate();
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const data = useLive((reads) => reads.savedQueries(), []);
+  const online = useOnline();
 
-  useEffect(() => setPage(0), [search]);
-  useEffect(() => {
-    const controller = new AbortController();
-    const filters = search ? [{ col: 'label', opr: 'all_text', value: search }] : [];
-    const args = { filters, order_column: 'changed_on', order_direction: 'desc' as const, page, page_size: SAVED_QUERIES_PAGE_SIZE };
-    void (async () => {
-      try {
-        const data = await lab.api.savedQueries(args, { signal: controller.signal });
-        const favorites = await lab.api.favoriteStatus(data.ids, { signal: controller.signal });
-        setState({ data, favorites, error: null });
-      } catch (error) {
-        if (!controller.signal.aborted) setState((s) => ({ ...s, error: error instanceof Error ? error.message : 'Could not load the saved queries.' }));
-      }
-    })();
-    return () => controller.abort();
-  }, [lab, search, page, version]);
+  useEffect(() => void savedQueries.refresh(), [savedQueries, online]);
+  useModHotkey('z', useCallback(() => void savedQueries.undo(), [savedQueries]), { ignoreInFields: true });
+  useModHotkey('z', useCallback(() => void savedQueries.redo(), [savedQueries]), { shift: true, ignoreInFields: true });
 
-  const open = async (query: SavedQuery) => {
-    await lab.tabs.openTab({ name: query.label, sql: query.sql, databaseId: query.db_id, catalog: query.catalog, schema: query.schema });
-    navigate('/admin/sql');
+  const open = async (query: SavedQueryItem) => {
+    const lab = await sqlLab();
+    const opened = await lab.tabs.openTab({ name: query.label, sql: query.sql, databaseId: query.dbId, catalog: query.catalog, schema: query.schema });
+    if (opened.ok) navigate('/admin/sql');
   };
-  const favorite = async (query: SavedQuery, value: boolean) => {
-    const result = await lab.api.setFavorite(query.id, value, { key: ulid(), label: `${value ? 'Favourite' : 'Unfavourite'} ${query.label}` }).catch(() => null);
-    if (!result) toast.error(`Could not change the favourite of ${query.label}.`);
-    reload();
-  };
-  const remove = async (query: SavedQuery) => {
+  const remove = (query: SavedQueryItem) => {
     setConfirming(null);
-    const result = await lab.api.deleteSavedQuery(query.id, { key: ulid(), label: `Delete saved query ${query.label}` }).catch(() => null);
-    if (!result) toast.error(`Could not delete ${query.label}.`);
-    else toast.success(result.queued ? `${query.label} will be deleted when the server is back.` : `Deleted ${query.label}.`);
-    reload();
+    void savedQueries.remove(query);
   };
 
-  const { data } = state;
-  if (!data && !state.error) return <Loading />;
+  if (!data) return <Loading />;
+  const found = data.items.filter((query) => matches(query, search));
+  const shown = found.slice(page * SAVED_QUERIES_PAGE_SIZE, (page + 1) * SAVED_QUERIES_PAGE_SIZE);
   return (
     <div className="saved-queries">
-      {state.error && <p className="form-error">Saved queries could not be loaded: {state.error}</p>}
+      <ListNote fetchedAt={data.fetchedAt} error={data.error} />
       <table className="data-table" aria-label="Saved queries">
         <thead>
           <tr>
@@ -86,10 +65,10 @@ function SavedQueries({ lab }: { lab: SqlLab }) {
           </tr>
         </thead>
         <tbody>
-          {data?.result.map((query) => (
-            <SavedQueryRow key={query.id} query={query} isFavorite={state.favorites.get(query.id) ?? false} onOpen={open} onFavorite={favorite} onDelete={setConfirming} />
+          {shown.map((query) => (
+            <SavedQueryRow key={query.id} query={query} onOpen={(q) => void open(q)} onFavorite={(q, value) => void savedQueries.setFavorite(q, value)} onDelete={setConfirming} />
           ))}
-          {data?.count === 0 && (
+          {found.length === 0 && (
             <tr>
               <td colSpan={7} className="muted">
                 {search ? `No saved query matches “${search}”.` : 'No saved queries yet. Save one from the SQL editor.'}
@@ -98,21 +77,32 @@ function SavedQueries({ lab }: { lab: SqlLab }) {
           )}
         </tbody>
       </table>
-      <Pager label="Saved query pages" page={page} pageSize={SAVED_QUERIES_PAGE_SIZE} count={data?.count ?? 0} noun="queries" onPage={setPage} />
-      {confirming && <ConfirmDelete query={confirming} onConfirm={() => void remove(confirming)} onCancel={() => setConfirming(null)} />}
+      <Pager label="Saved query pages" page={page} pageSize={SAVED_QUERIES_PAGE_SIZE} count={found.length} noun="queries" onPage={setPage} />
+      {confirming && <ConfirmDelete query={confirming} onConfirm={() => remove(confirming)} onCancel={() => setConfirming(null)} />}
     </div>
   );
 }
 
-interface RowProps {
-  query: SavedQuery;
-  isFavorite: boolean;
-  onOpen: (query: SavedQuery) => void;
-  onFavorite: (query: SavedQuery, value: boolean) => void;
-  onDelete: (query: SavedQuery) => void;
+/** How old the server's list is when it could not be refreshed (offline, server down). */
+function ListNote({ fetchedAt, error }: { fetchedAt: number | undefined; error: string | undefined }) {
+  if (!error) return null;
+  const age = fetchedAt ? `the list is from ${formatDistanceToNow(fetchedAt, { addSuffix: true })}` : 'only what this browser saved is shown';
+  return (
+    <p className="muted" role="status" data-testid="saved-queries-note">
+      The server’s list could not be refreshed ({error}): {age}. Changes made here are kept and saved when it is back.
+    </p>
+  );
 }
 
-function SavedQueryRow({ query, isFavorite, onOpen, onFavorite, onDelete }: RowProps) {
+interface RowProps {
+  query: SavedQueryItem;
+  onOpen: (query: SavedQueryItem) => void;
+  onFavorite: (query: SavedQueryItem, value: boolean) => void;
+  onDelete: (query: SavedQueryItem) => void;
+}
+
+function SavedQueryRow({ query, onOpen, onFavorite, onDelete }: RowProps) {
+  const { isFavorite } = query;
   return (
     <tr>
       <td>
@@ -131,13 +121,15 @@ function SavedQueryRow({ query, isFavorite, onOpen, onFavorite, onDelete }: RowP
           {query.label}
         </button>
         {query.description && <div className="muted small">{query.description}</div>}
+        {query.pending && <div className="muted small">Waiting to sync</div>}
+        {query.failure && <div className="form-error small">Not saved: {query.failure}</div>}
       </td>
-      <td>{query.database.database_name}</td>
+      <td>{query.databaseName}</td>
       <td>{query.schema ?? '—'}</td>
       <td>
         <code className="sql-snippet">{query.sql}</code>
       </td>
-      <td title={query.changed_on}>{formatDistanceToNow(new Date(query.changed_on), { addSuffix: true })}</td>
+      <td title={new Date(query.changedOn).toISOString()}>{formatDistanceToNow(query.changedOn, { addSuffix: true })}</td>
       <td className="row-actions">
         <button type="button" className="link-button" onClick={() => onOpen(query)}>
           Open in editor
@@ -150,13 +142,13 @@ function SavedQueryRow({ query, isFavorite, onOpen, onFavorite, onDelete }: RowP
   );
 }
 
-function ConfirmDelete({ query, onConfirm, onCancel }: { query: SavedQuery; onConfirm: () => void; onCancel: () => void }) {
+function ConfirmDelete({ query, onConfirm, onCancel }: { query: SavedQueryItem; onConfirm: () => void; onCancel: () => void }) {
   return (
     <div className="modal-backdrop" role="presentation" onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
       <div className="card modal" role="alertdialog" aria-modal="true" aria-labelledby="delete-query-title">
         <h2 id="delete-query-title">Delete saved query?</h2>
         <p>
-          “{query.label}” will be deleted. This cannot be undone.
+          “{query.label}” will be deleted. Undo (Ctrl+Z) brings it back.
         </p>
         <div className="modal-actions">
           <button type="button" className="button" onClick={onCancel} autoFocus>

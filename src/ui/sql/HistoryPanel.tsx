@@ -1,36 +1,31 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { formatDistanceToNow } from 'date-fns';
 import { useEffect, useState } from 'react';
 import type { ListResponse, QueryHistoryItem } from '../../../contracts/bi';
-import { localHistory } from '../../db/sqlResults';
-import type { BiApi } from '../../sync/api/bi.api';
-import { useDb } from '../db';
+import { HISTORY_PAGE_SIZE, type SqlLab } from '../../commands/sqlLab';
 import { Pager } from '../components/Pager';
-
-export const HISTORY_PAGE_SIZE = 25;
+import { useLive } from '../hooks/live';
 
 export interface HistoryPanelProps {
-  api: BiApi;
+  lab: SqlLab;
   /** Changes when a run ends, so the first page is fetched again. */
   refreshKey: unknown;
   onOpen: (sql: string, tabName: string | null) => void;
 }
 
 /** The server's query history, 25 a page, plus the runs made while the server could not be reached. */
-export function HistoryPanel({ api, refreshKey, onOpen }: HistoryPanelProps) {
-  const db = useDb();
+export function HistoryPanel({ lab, refreshKey, onOpen }: HistoryPanelProps) {
   const [page, setPage] = useState(0);
   const [state, setState] = useState<{ data: ListResponse<QueryHistoryItem> | null; error: string | null }>({ data: null, error: null });
-  const offline = useLiveQuery(() => localHistory(db, 50), [db]) ?? [];
+  const offline = useLive((reads) => reads.localHistory(50), []) ?? [];
 
   useEffect(() => {
     const controller = new AbortController();
-    api.history({ order_column: 'start_time', order_direction: 'desc', page, page_size: HISTORY_PAGE_SIZE }, { signal: controller.signal }).then(
+    lab.history(page, controller.signal).then(
       (data) => setState({ data, error: null }),
       (error: unknown) => !controller.signal.aborted && setState((s) => ({ data: s.data, error: error instanceof Error ? error.message : 'Could not load the history.' })),
     );
     return () => controller.abort();
-  }, [api, page, refreshKey]);
+  }, [lab, page, refreshKey]);
 
   return (
     <div className="sql-history">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import type { SqlLab } from '../../commands/sqlLab';
 import type { SqlTabRow } from '../../db/schema';
-import type { SqlLab } from '../../sync/sqlLab';
 import { HistoryPanel } from './HistoryPanel';
 import { formatElapsed } from './QueryToolbar';
 import { ResultsGrid } from './results/ResultsGrid';
@@ -18,7 +18,7 @@ export interface ResultsPanelProps {
 /** Below the editor: the tab's last results (kept in IndexedDB) or its error, and the query history. */
 export function ResultsPanel({ lab, tab, error, loading, elapsedMs, onOpen }: ResultsPanelProps) {
   const [view, setView] = useState<'results' | 'history'>('results');
-  const results = useTabResults(tab.id);
+  const results = useTabResults(lab, tab.id);
   return (
     <section className="sql-results" aria-label="Results and history">
       <div className="sql-results-tabs" role="tablist">
@@ -31,7 +31,7 @@ export function ResultsPanel({ lab, tab, error, loading, elapsedMs, onOpen }: Re
       </div>
       <div className="sql-results-body">
         {view === 'history' ? (
-          <HistoryPanel api={lab.api} refreshKey={`${loading}`} onOpen={onOpen} />
+          <HistoryPanel lab={lab} refreshKey={`${loading}`} onOpen={onOpen} />
         ) : loading ? (
           <p className="muted sql-results-note" role="status">
             Running for {formatElapsed(elapsedMs)}…
@@ -41,6 +41,12 @@ export function ResultsPanel({ lab, tab, error, loading, elapsedMs, onOpen }: Re
             {error}
           </pre>
         ) : results ? (
+          <>
+          {results.kept === false && (
+            <p className="muted sql-results-note" role="note" data-testid="results-not-kept">
+              Too large to keep offline: these results will not survive a reload.
+            </p>
+          )}
           <ResultsGrid
             columns={results.response.columns}
             rows={results.response.data}
@@ -48,6 +54,7 @@ export function ResultsPanel({ lab, tab, error, loading, elapsedMs, onOpen }: Re
             limited={results.response.query.limitingFactor === 'QUERY' || results.response.query.limitingFactor === 'DROPDOWN'}
             fileName={tab.name}
           />
+          </>
         ) : (
           <p className="muted sql-results-note">Run a query to see its results here (Ctrl+Enter).</p>
         )}

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import type { SqlLab, SqlTabActor } from '../../commands/sqlLab';
 import type { SqlTabRow } from '../../db/schema';
 import type { SqlTabQuery } from '../../machines/sqlTab.machine';
-import type { SqlLab, SqlTabActor } from '../../sync/sqlLab';
+import { useSignedIn } from '../appContext';
 import { Loading } from '../components/Loading';
 import { useModHotkey } from '../hooks/useHotkey';
 import type { SqlEditorHandle } from './editor/SqlEditor';
@@ -15,17 +15,9 @@ import { SchemaPanel } from './SchemaPanel';
 import { TabBar } from './TabBar';
 import { useSqlLab, useSqlTabs } from './useSqlLab';
 import { useDebouncedSave } from './useDebouncedSave';
-import { saveQuery } from './saveQuery';
 
 // Monaco is big: it loads as its own chunk, after the page shell is up.
 const SqlEditor = lazy(() => import('./editor/SqlEditor'));
-
-/** Tells the user about a refused tab command (e.g. "You cannot close the last tab."). */
-function report(result: { ok: boolean; message?: string }, asAlert = false) {
-  if (result.ok || !result.message) return;
-  if (asAlert) window.alert(result.message);
-  else toast.error(result.message);
-}
 
 /** /admin/sql: SQL Lab's workbench — tabs, editor, schema browser, results and history. */
 export function SqlPage() {
@@ -44,8 +36,9 @@ export function SqlPage() {
 
 function Workbench({ lab, tabs, active, canReopen }: { lab: SqlLab; tabs: SqlTabRow[]; active: SqlTabRow | null; canReopen: boolean }) {
   const { tabs: commands } = lab;
-  const newTab = useCallback(() => void commands.openTab({}).then((r) => report(r)), [commands]);
-  const reopen = useCallback(() => void commands.reopen().then((r) => report(r)), [commands]);
+  // Refusals are told by the commands (toasts); closing the last tab is refused with an alert, as in SQL Lab.
+  const newTab = useCallback(() => void commands.openTab({}), [commands]);
+  const reopen = useCallback(() => void commands.reopen(), [commands]);
   useModHotkey('t', reopen, { shift: true, alt: true });
   return (
     <div className="sql-page">
@@ -54,9 +47,9 @@ function Workbench({ lab, tabs, active, canReopen }: { lab: SqlLab; tabs: SqlTab
         activeId={active?.id ?? null}
         canReopen={canReopen}
         onActivate={(id) => void commands.activate(id)}
-        onClose={(id) => void commands.close(id).then((r) => report(r, true))}
+        onClose={(id) => void commands.close(id).then((r) => !r.ok && window.alert(r.message))}
         onNew={newTab}
-        onRename={(id, name) => void commands.rename(id, name).then((r) => report(r))}
+        onRename={(id, name) => void commands.rename(id, name)}
         onReopen={reopen}
       />
       {active ? <TabWorkspace key={active.id} lab={lab} tab={active} actor={lab.actorFor(active.id)} /> : <p className="muted">No tab is open.</p>}
@@ -71,23 +64,24 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
   const loading = useSelector(actor, (s) => s.context.loading);
   const elapsedMs = useSelector(actor, (s) => s.context.elapsedMs);
   const error = useSelector(actor, (s) => s.context.error);
+  const current = tabQuery(tab, limit, tab.sql);
   const can = useSelector(actor, (s) => ({
-    run: s.can({ type: 'EXECUTE', tabId: tab.id, ...QUERY_PROBE }),
-    cancel: s.can({ type: 'CANCEL', tabId: tab.id }),
-    estimate: s.can({ type: 'ESTIMATE', tabId: tab.id, ...QUERY_PROBE }),
-    format: s.can({ type: 'FORMAT', tabId: tab.id, sql: '', databaseId: null }),
+    run: s.can({ type: 'EXECUTE', query: current }),
+    cancel: s.can({ type: 'CANCEL' }),
+    estimate: s.can({ type: 'ESTIMATE', query: current }),
+    format: s.can({ type: 'FORMAT', sql: current.sql, databaseId: current.databaseId }),
   }), sameFlags);
   const saveSql = useDebouncedSave((text) => void lab.tabs.changeSql(tab.id, text));
   // The editor has the newest text; the tab row gets it after the typing pause.
   const currentSql = () => editor.current?.text() ?? tab.sql;
   const catalog = useCompletionCatalog(lab.metadata, tab.databaseId);
 
-  const query = (text: string): SqlTabQuery => ({ sql: text, databaseId: tab.databaseId, catalog: tab.catalog, schema: tab.schema, tabName: tab.name, queryLimit: limit });
-  const run = () => actor.send({ type: 'EXECUTE', tabId: tab.id, ...query(currentSql()) });
-  const runSelection = (selected = editor.current?.selectedText() ?? '') => actor.send({ type: 'EXECUTE_SELECTION', tabId: tab.id, ...query(selected) });
-  const estimate = () => actor.send({ type: 'ESTIMATE', tabId: tab.id, ...query(currentSql()) });
-  const format = () => actor.send({ type: 'FORMAT', tabId: tab.id, sql: currentSql(), databaseId: tab.databaseId });
-  const cancel = () => actor.send({ type: 'CANCEL', tabId: tab.id });
+  const query = (text: string) => tabQuery(tab, limit, text);
+  const run = () => lab.execute(tab.id, query(currentSql()));
+  const runSelection = (selected = editor.current?.selectedText() ?? '') => lab.executeSelection(tab.id, query(selected));
+  const estimate = () => lab.estimate(tab.id, query(currentSql()));
+  const format = () => lab.format(tab.id, currentSql(), tab.databaseId);
+  const cancel = () => lab.cancel(tab.id);
   const onLocation = (databaseId: number, schema: string | null) => void lab.tabs.changeLocation(tab.id, { databaseId, catalog: tab.catalog, schema });
   const useFirstDatabase = useMemo(() => tab.databaseId === null, [tab.databaseId]);
   useEffect(() => {
@@ -99,9 +93,10 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
     });
   }, [useFirstDatabase, lab, tab.id]);
 
-  const save = (values: SaveQueryValues) => {
+  const { savedQueries } = useSignedIn();
+  const save = ({ label, description, catalog, schema }: SaveQueryValues) => {
     setSaving(false);
-    void saveQuery(lab, { ...values, sql: currentSql(), databaseId: tab.databaseId });
+    void savedQueries.create({ label, description: description || null, catalog: catalog || null, schema: schema || null, sql: currentSql(), dbId: tab.databaseId });
   };
 
   return (
@@ -165,8 +160,10 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
   );
 }
 
-/** can() only looks at the event type and tab id; the query fields are placeholders. */
-const QUERY_PROBE: SqlTabQuery = { sql: 'x', databaseId: null, catalog: null, schema: null, tabName: '', queryLimit: 1 };
+/** The query a tab runs with this text. */
+function tabQuery(tab: SqlTabRow, queryLimit: number, sql: string): SqlTabQuery {
+  return { sql, databaseId: tab.databaseId, catalog: tab.catalog, schema: tab.schema, tabName: tab.name, queryLimit };
+}
 
 function sameFlags(a: Record<string, boolean>, b: Record<string, boolean>): boolean {
   return Object.keys(a).every((key) => a[key] === b[key]);

@@ -1,7 +1,7 @@
 import { formatDistanceStrict } from 'date-fns';
 import { AlertTriangle, CloudOff, RefreshCw, Wifi } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLastFetched, useOutbox } from '../hooks/useLiveData';
+import { useLastFetched, useOpenSaves } from '../hooks/useLiveData';
 import { useNow } from '../hooks/useNow';
 import { useOnline } from '../hooks/useOnline';
 import { SyncPanel } from './SyncPanel';
@@ -13,13 +13,13 @@ function ageOf(at: number, now: number): string {
 /** Online or not, saves waiting, conflicts, and the age of the cached data — always in sight. */
 export function SyncBadge() {
   const online = useOnline();
-  const outbox = useOutbox();
+  const saves = useOpenSaves();
   const lastFetched = useLastFetched();
   const now = useNow();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const queued = outbox.filter((e) => e.state === 'queued').length;
-  const failed = outbox.filter((e) => e.state === 'failed').length;
+  const queued = saves.filter((save) => save.state === 'pending').length;
+  const failed = saves.filter((save) => save.state === 'failed').length;
 
   useEffect(() => {
     if (!open) return;
@@ -54,7 +54,7 @@ export function SyncBadge() {
         <span className="sync-text">{text}</span>
         {lastFetched !== undefined && <span className="sync-age">{ageOf(lastFetched, now)}</span>}
       </button>
-      {open && <SyncPanel outbox={outbox} connection={connection} lastFetched={lastFetched} onClose={() => setOpen(false)} />}
+      {open && <SyncPanel saves={saves} connection={connection} lastFetched={lastFetched} onClose={() => setOpen(false)} />}
     </div>
   );
 }

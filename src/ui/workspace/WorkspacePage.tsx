@@ -1,28 +1,18 @@
 import { formatDistanceToNow } from 'date-fns';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
-import { WORKSPACE_AGGREGATE } from '../../db/events';
 import type { WorkspaceItem } from '../../db/workspaceView';
-import type { ChangeOutcome } from '../../sync/workspace.commands';
-import { useArea } from '../area';
+import { useSignedIn } from '../appContext';
 import { Loading } from '../components/Loading';
 import { NameDialog } from '../components/NameDialog';
 import { useModHotkey } from '../hooks/useHotkey';
 import { useWorkspaceItems } from '../hooks/useLiveData';
 import { joinPath, nameProblem, parentOf, untitledName } from './names';
-import { useUndoState } from './useUndoState';
+import { useUndoState } from '../hooks/useUndoState';
 import { WorkspaceTable } from './WorkspaceTable';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
 
 type Dialog = { kind: 'folder' } | { kind: 'notebook' } | { kind: 'rename'; item: WorkspaceItem } | null;
-
-/** Tells the user how a change went; queued saves share one toast so 20 offline edits are not 20 toasts. */
-function announce(outcome: ChangeOutcome | null, what: string) {
-  if (!outcome) return;
-  if (outcome.kind === 'queued') toast.info('Saved on this device. It syncs when the server is back.', { id: 'queued-saves' });
-  if (outcome.kind === 'failed') toast.error(`${what} was not saved: ${outcome.message}`);
-}
 
 /** ?new=notebook or ?new=folder (from the New menu) opens the create dialog. */
 function dialogFromUrl(value: string | null): Dialog {
@@ -50,11 +40,12 @@ export function WorkspacePage() {
     setParams(next, { replace: true });
   }, [requested, params, setParams]);
   const data = useWorkspaceItems();
-  const { workspace, refreshWorkspace } = useArea();
-  const undoState = useUndoState(WORKSPACE_AGGREGATE);
+  const { workspace } = useSignedIn();
+  const undoState = useUndoState((reads) => reads.workspaceUndo());
 
-  const undo = useCallback(() => void workspace.undo().then((o) => announce(o, 'Undo')), [workspace]);
-  const redo = useCallback(() => void workspace.redo().then((o) => announce(o, 'Redo')), [workspace]);
+  // The commands tell the user how each save went (waiting, refused): the page only asks.
+  const undo = useCallback(() => void workspace.undo(), [workspace]);
+  const redo = useCallback(() => void workspace.redo(), [workspace]);
   useModHotkey('z', undo, { ignoreInFields: true });
   useModHotkey('z', redo, { shift: true, ignoreInFields: true });
   if (!data) return <Loading />;
@@ -66,12 +57,9 @@ export function WorkspacePage() {
   const submit = (name: string) => {
     if (!dialog) return;
     setDialog(null);
-    if (dialog.kind === 'folder') void workspace.createFolder(joinPath(folder, name)).then((o) => announce(o, `Folder ${name}`));
-    if (dialog.kind === 'notebook') void workspace.createNotebook(joinPath(folder, name)).then((o) => announce(o, `Notebook ${name}`));
-    if (dialog.kind === 'rename') {
-      const { item } = dialog;
-      void workspace.rename(item.path, joinPath(folder, name), item.version).then((o) => announce(o, `Rename of ${item.name}`));
-    }
+    if (dialog.kind === 'folder') void workspace.createFolder(joinPath(folder, name));
+    if (dialog.kind === 'notebook') void workspace.createNotebook(joinPath(folder, name));
+    if (dialog.kind === 'rename') void workspace.rename(dialog.item.path, joinPath(folder, name), dialog.item.version);
   };
 
   return (
@@ -86,7 +74,7 @@ export function WorkspacePage() {
         onNewNotebook={() => setDialog({ kind: 'notebook' })}
         onUndo={undo}
         onRedo={redo}
-        onRefresh={refreshWorkspace}
+        onRefresh={workspace.refresh}
       />
       <p className="muted cache-note" data-testid="cache-note">
         {data.fetchedAt
@@ -103,8 +91,8 @@ export function WorkspacePage() {
         <WorkspaceTable
           items={visible}
           onRename={(item) => setDialog({ kind: 'rename', item })}
-          onDelete={(item) => void workspace.remove(item.path, item.version).then((o) => announce(o, `Delete of ${item.name}`))}
-          onRestore={(item) => void workspace.restore(item.path).then((o) => announce(o, `Restore of ${item.name}`))}
+          onDelete={(item) => void workspace.remove(item.path, item.version)}
+          onRestore={(item) => void workspace.restore(item.path)}
         />
       )}
       {dialog && (

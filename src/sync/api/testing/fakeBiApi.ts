@@ -25,11 +25,7 @@ export function fakeBiApi(overrides: Partial<BiApi> = {}): BiApi {
     historyRelated: unexpected(),
     savedQueries: unexpected(),
     savedQuery: unexpected(),
-    createSavedQuery: unexpected(),
-    updateSavedQuery: unexpected(),
-    deleteSavedQuery: unexpected(),
     favoriteStatus: unexpected(),
-    setFavorite: unexpected(),
     ...overrides,
   };
 }

@@ -1,0 +1,38 @@
+import type { Reads } from '../db/reads';
+import type { RecentVisit } from '../db/schema';
+import type { RuntimeConfig } from '../sync/api/types';
+import type { CatalogBrowser } from './catalogEdits';
+import type { SavedQueryCommands } from './savedQueries';
+import type { SaveCommands } from './saves';
+import type { AccountCommands, AuthActor, Session } from './session';
+import type { SqlLab } from './sqlLab';
+import type { WorkspaceCommands } from './workspace';
+
+/**
+ * What one signed-in session offers the screens: what they read (live queries over `reads`) and
+ * the command maps they act through. main.tsx builds it at sign-in; the SQL workbench and the
+ * catalog browser load with their first page and are kept for the session.
+ */
+export interface SignedIn {
+  username: string;
+  reads: Reads;
+  workspace: WorkspaceCommands;
+  saves: SaveCommands;
+  savedQueries: SavedQueryCommands;
+  sqlLab: () => Promise<SqlLab>;
+  catalog: () => Promise<CatalogBrowser>;
+  /** Remembers a page this user opened (the home page's and the Recent page's list). */
+  recordVisit: (visit: Omit<RecentVisit, 'username' | 'visitedAt'>) => void;
+  /** How much this origin stores and may store; null when the browser cannot say. */
+  storageEstimate: () => Promise<{ usage: number; quota: number } | null>;
+}
+
+/** What the composition root (main.tsx) hands the UI, through its one provider. */
+export interface App {
+  /** Read only (useSelector): signing in and out goes through `account`. */
+  auth: AuthActor;
+  account: AccountCommands;
+  config: RuntimeConfig;
+  /** The signed-in session, once open. */
+  session: Session<SignedIn>;
+}

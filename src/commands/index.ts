@@ -1,0 +1,16 @@
+/**
+ * What main.tsx builds a signed-in session from. One chunk, loaded when someone signs in: the
+ * login route needs none of it (no Dexie, no sync worker). The SQL workbench and the catalog
+ * browser load later, with their pages (commands/sqlLab.ts, commands/catalogEdits.ts).
+ */
+export { ConsoleDb } from '../db/schema';
+export { loadIdentity } from '../db/identity';
+export { requestPersistentStorage, storageEstimate } from '../db/storage';
+export { createReads, WORKSPACE_BUCKET } from '../db/reads';
+export { readCache } from '../db/catalogCache';
+export { recordVisit } from '../db/recentVisits';
+export { startSync } from '../sync/syncClient';
+export { createSender } from './sender';
+export { createWorkspaceCommands, workspaceRoute } from './workspace';
+export { carriedSaveRoute, createSaveCommands } from './saves';
+export { createSavedQueryCommands, savedQueryRoute } from './savedQueries';

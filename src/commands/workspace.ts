@@ -1,0 +1,111 @@
+import { WORKSPACE_AGGREGATE, type ConsoleEvent, type WorkspaceChangeType } from '../db/events';
+import { workspaceInverse } from '../db/projections/workspaceInverse';
+import type { ConsoleDb } from '../db/schema';
+import { applySavedFile, type SavedFileChange } from '../db/workspaceFiles';
+import { fileFrom, notebookSaves } from '../sync/api/notebook.api';
+import { mutator, saved, undoable, type CommandContext, type Result } from './core';
+import type { SaveRoute, Sender } from './sender';
+
+export const EMPTY_NOTEBOOK = JSON.stringify({
+  cells: [],
+  metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' }, language_info: { name: 'python' } },
+  nbformat: 4,
+  nbformat_minor: 5,
+});
+
+export const WAITING_MESSAGE = 'Saved on this device. It syncs when the server is back.';
+
+const CHANGE_TYPES: readonly WorkspaceChangeType[] = [
+  'WorkspaceFolderCreated',
+  'WorkspaceNotebookCreated',
+  'WorkspaceItemRenamed',
+  'WorkspaceItemDeleted',
+  'WorkspaceItemRestored',
+];
+
+type Payload = { path?: string; oldPath?: string; newPath?: string; content?: string; version?: string; undoOf?: string; redoOf?: string };
+
+function cacheChange(change: ConsoleEvent): SavedFileChange {
+  const p = change.payload as Payload;
+  switch (change.type as WorkspaceChangeType) {
+    case 'WorkspaceItemRenamed':
+      return { kind: 'renamed', path: p.oldPath ?? '' };
+    case 'WorkspaceItemDeleted':
+      return { kind: 'deleted', path: p.path ?? '' };
+    case 'WorkspaceItemRestored':
+      return { kind: 'restored', path: p.path ?? '' };
+    default:
+      return { kind: 'created', path: p.path ?? '' };
+  }
+}
+
+/** How workspace changes are saved (the notebook API at `mount`), and their answers applied to the cached listing. */
+export function workspaceRoute({ db, mount, bucket, now = Date.now }: { db: ConsoleDb; mount: string; bucket: string; now?: () => number }): SaveRoute {
+  const saves = notebookSaves(mount);
+  return {
+    types: CHANGE_TYPES,
+    request(change, { key, label, overwrite }) {
+      const p = change.payload as Payload;
+      // An undo or redo acts on the item as it is now, so the version it was first made against no
+      // longer applies; overwriting after a conflict drops the check on purpose.
+      const ifMatch = p.undoOf || p.redoOf || overwrite ? undefined : p.version;
+      const headers = { key, label, ifMatch };
+      switch (change.type as WorkspaceChangeType) {
+        case 'WorkspaceFolderCreated':
+          return saves.createFolder(p.path ?? '', headers);
+        case 'WorkspaceNotebookCreated':
+          return saves.saveFile(p.path ?? '', p.content ?? EMPTY_NOTEBOOK, { ...headers, createOnly: !overwrite });
+        case 'WorkspaceItemRenamed':
+          return saves.rename(p.oldPath ?? '', p.newPath ?? '', headers);
+        case 'WorkspaceItemDeleted':
+          return saves.remove(p.path ?? '', headers);
+        case 'WorkspaceItemRestored':
+          return saves.restore(p.path ?? '', headers);
+      }
+    },
+    async apply(change, body) {
+      const file = fileFrom(body);
+      if (file) await applySavedFile(db, bucket, cacheChange(change), file, now());
+    },
+    tables: [db.workspaceFiles],
+  };
+}
+
+export interface WorkspaceDeps extends CommandContext {
+  sender: Pick<Sender, 'wake' | 'settled'>;
+  /** Fresh listing from the server now (the sync worker of the leader tab polls). */
+  refresh: () => void;
+}
+
+const nameOf = (path: string) => path.split('/').pop() ?? path;
+
+/**
+ * Workspace changes: each is an event in the log first (so it is never lost), then a save the
+ * sender sends under the event id as Idempotency-Key. Undo and redo are events too.
+ */
+export function createWorkspaceCommands(deps: WorkspaceDeps) {
+  const history = undoable(deps, WORKSPACE_AGGREGATE, workspaceInverse);
+  const change = <A extends unknown[]>(type: WorkspaceChangeType, payload: (...args: A) => Record<string, unknown>) =>
+    mutator<A, object>(deps, (...args: A) => ({ events: [{ type, aggregateId: WORKSPACE_AGGREGATE, payload: payload(...args) }] }));
+  const save = <A extends unknown[]>(handler: (...args: A) => Promise<Result>, what: (args: A) => string) =>
+    saved(deps, { waiting: WAITING_MESSAGE, failed: (verdict, args) => `${what(args)} was not saved: ${verdict.message}` }, handler);
+
+  return {
+    createFolder: save(change('WorkspaceFolderCreated', (path: string) => ({ path })), ([path]) => `Folder ${nameOf(path)}`),
+    createNotebook: save(
+      change('WorkspaceNotebookCreated', (path: string, content: string = EMPTY_NOTEBOOK) => ({ path, content })),
+      ([path]) => `Notebook ${nameOf(path)}`,
+    ),
+    rename: save(
+      change('WorkspaceItemRenamed', (oldPath: string, newPath: string, version?: string) => ({ oldPath, newPath, version })),
+      ([oldPath]) => `Rename of ${nameOf(oldPath)}`,
+    ),
+    remove: save(change('WorkspaceItemDeleted', (path: string, version?: string) => ({ path, version })), ([path]) => `Delete of ${nameOf(path)}`),
+    restore: save(change('WorkspaceItemRestored', (path: string) => ({ path })), ([path]) => `Restore of ${nameOf(path)}`),
+    undo: save(() => history.undo(), () => 'Undo'),
+    redo: save(() => history.redo(), () => 'Redo'),
+    refresh: deps.refresh,
+  };
+}
+
+export type WorkspaceCommands = ReturnType<typeof createWorkspaceCommands>;

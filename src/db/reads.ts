@@ -1,0 +1,71 @@
+import Dexie from 'dexie';
+import { readCache } from './catalogCache';
+import { catalogEditRows, catalogUndoState } from './catalogEdits';
+import { SAVED_QUERIES_AGGREGATE, WORKSPACE_AGGREGATE, type Invert } from './events';
+import { savedQueryInverse } from './projections/savedQueryInverse';
+import { workspaceInverse } from './projections/workspaceInverse';
+import { listRecentVisits } from './recentVisits';
+import { readSavedQueries } from './savedQueryCache';
+import type { ConsoleDb, SaveRow } from './schema';
+import { getResults, localHistory } from './sqlResults';
+import { activeTabId, closedTabs, openTabs } from './sqlTabs';
+import { undoState } from './undo';
+import { workspaceView } from './workspaceView';
+
+/** The workspace bucket the console lists. */
+export const WORKSPACE_BUCKET = 'workspace';
+
+async function canUndo(db: ConsoleDb, aggregateId: string, invert: Invert): Promise<{ canUndo: boolean; canRedo: boolean }> {
+  const events = await db.events.where('[aggregateId+seq]').between([aggregateId, Dexie.minKey], [aggregateId, Dexie.maxKey]).toArray();
+  const state = undoState(events, invert);
+  return { canUndo: state.undoable !== null, canRedo: state.redoable !== null };
+}
+
+/** Saves that wait for the server and those it refused, in the order they were made. */
+async function openSaves(db: ConsoleDb): Promise<SaveRow[]> {
+  const inState = (state: SaveRow['state']) => db.saves.where('[state+seq]').between([state, Dexie.minKey], [state, Dexie.maxKey]).toArray();
+  const [pending, failed] = await Promise.all([inState('pending'), inState('failed')]);
+  return [...pending, ...failed].sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * Everything the screens read, bound to the session's database. Read-only, so each runs inside a
+ * live query (src/ui/hooks/live.ts), which runs it again whenever a table it read changes — in
+ * this tab or any other. The UI gets this object, never the database.
+ */
+export function createReads(db: ConsoleDb) {
+  return {
+    /** The cached server listing with the changes not confirmed yet laid over it. */
+    async workspace() {
+      const [files, changes, meta] = await Promise.all([
+        db.workspaceFiles.where('bucket').equals(WORKSPACE_BUCKET).toArray(),
+        db.workspaceChanges.orderBy('seq').toArray(),
+        db.cacheMeta.get(`workspace:${WORKSPACE_BUCKET}`),
+      ]);
+      return { items: workspaceView(files, changes, meta?.fetchedAt), fetchedAt: meta?.fetchedAt, error: meta?.error };
+    },
+    workspaceUndo: () => canUndo(db, WORKSPACE_AGGREGATE, workspaceInverse),
+    openSaves: () => openSaves(db),
+    /** The newest fetch of any cached server data. */
+    async lastFetched(): Promise<number | undefined> {
+      const rows = await db.cacheMeta.toArray();
+      return rows.reduce<number | undefined>((max, r) => (max === undefined || r.fetchedAt > max ? r.fetchedAt : max), undefined);
+    },
+    /** The tab bar as every browser tab sees it: open tabs in order, the active one, the closed stack. */
+    async sqlTabs() {
+      const [tabs, activeId, closed] = await Promise.all([openTabs(db), activeTabId(db), closedTabs(db)]);
+      return { tabs, activeId, closed };
+    },
+    /** A tab's cached results (its last run), or null. */
+    tabResults: async (tabId: string) => (await getResults(db, tabId)) ?? null,
+    localHistory: (limit: number) => localHistory(db, limit),
+    catalogCache: () => readCache(db),
+    catalogEdits: () => catalogEditRows(db),
+    catalogUndo: () => catalogUndoState(db),
+    savedQueries: () => readSavedQueries(db),
+    savedQueriesUndo: () => canUndo(db, SAVED_QUERIES_AGGREGATE, savedQueryInverse),
+    recentVisits: (username: string, limit: number) => listRecentVisits(db, username, limit),
+  };
+}
+
+export type Reads = ReturnType<typeof createReads>;
