@@ -1,5 +1,6 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { monaco } from './monaco';
+import { attachPlaceholder } from './placeholder';
 import { suggestionsFor, type CompletionCatalog, type SuggestionKind } from './completions';
 
 export interface SqlEditorHandle {
@@ -64,10 +65,10 @@ export default function SqlEditor({ tabId, value, onChange, onExecute, onExecute
       scrollBeyondLastLine: false,
       wordWrap: 'on',
       tabSize: 2,
-      placeholder: 'SELECT ...',
       fixedOverflowWidgets: true,
     });
     editor.current = instance;
+    const placeholder = attachPlaceholder(instance, 'SELECT ...');
     const { KeyMod, KeyCode } = monaco;
     instance.addCommand(KeyMod.CtrlCmd | KeyCode.Enter, () => latest.current.onExecute());
     instance.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.Enter, () => latest.current.onExecuteSelection(selectedText(instance)));
@@ -97,6 +98,7 @@ export default function SqlEditor({ tabId, value, onChange, onExecute, onExecute
     const owned = models.current;
     return () => {
       typed.dispose();
+      placeholder.dispose();
       completions.dispose();
       instance.dispose();
       for (const model of owned.values()) model.dispose();

@@ -17,7 +17,6 @@ import 'monaco-editor/features/folding/register';
 import 'monaco-editor/features/hover/register';
 import 'monaco-editor/features/linesOperations/register';
 import 'monaco-editor/features/multicursor/register';
-import 'monaco-editor/features/placeholderText/register';
 import 'monaco-editor/features/suggest/register';
 import 'monaco-editor/features/wordHighlighter/register';
 import 'monaco-editor/features/wordOperations/register';

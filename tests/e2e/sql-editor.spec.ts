@@ -1,0 +1,42 @@
+import { expect, test } from './fixtures';
+import { MonacoEditor } from './pages/MonacoEditor';
+import { SqlLabPage } from './pages/SqlLabPage';
+
+test.describe('SQL editor', () => {
+  test.beforeEach(async ({ loginPage }) => {
+    await loginPage.goto('/auth/login?next=/admin/sql');
+    await loginPage.signInAsRole('admin');
+  });
+
+  test('the placeholder shows only while the editor is empty, in every tab', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    const editor = new MonacoEditor(page);
+    await sql.goto();
+    // A new tab starts with "Select ...": text, so no placeholder over it.
+    await expect.poll(() => sql.editorText()).toContain('Select ...');
+    await expect(editor.placeholder).toBeHidden();
+    await editor.clear();
+    await expect(editor.placeholder).toBeVisible();
+    await sql.setSql('SELECT 42 AS answer');
+    await expect(editor.placeholder).toBeHidden();
+    // Typed text reaches the tab after a pause; a reload then opens the tab with its text.
+    await page.waitForTimeout(600);
+    await page.reload();
+    await sql.ready();
+    await expect.poll(() => sql.editorText()).toContain('SELECT 42 AS answer');
+    await expect(editor.placeholder).toBeHidden();
+
+    await sql.newTab();
+    await expect.poll(() => sql.editorText()).toContain('Select ...');
+    await expect(editor.placeholder).toBeHidden();
+    await editor.clear();
+    await expect(editor.placeholder).toBeVisible();
+    await sql.tabs.getByRole('tab').first().click();
+    await expect.poll(() => sql.editorText()).toContain('SELECT 42 AS answer');
+    await expect(editor.placeholder).toBeHidden();
+    // An empty tab gets SQL Lab's default text when it comes back to the front.
+    await sql.tabs.getByRole('tab').last().click();
+    await expect.poll(() => sql.editorText()).toContain('SELECT * from DEFAULT;');
+    await expect(editor.placeholder).toBeHidden();
+  });
+});
