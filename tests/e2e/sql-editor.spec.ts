@@ -39,4 +39,23 @@ test.describe('SQL editor', () => {
     await expect.poll(() => sql.editorText()).toContain('SELECT * from DEFAULT;');
     await expect(editor.placeholder).toBeHidden();
   });
+
+  test('the right-click menu has a background and is not cut off at the editor edge', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    const editor = new MonacoEditor(page);
+    await sql.goto();
+    await sql.setSql('SELECT 1 AS one');
+    // Near the editor's bottom edge: the menu must reach out over the toolbar below, fully shown.
+    const frame = await editor.frame.boundingBox();
+    if (!frame) throw new Error('The editor frame has no box');
+    await editor.frame.click({ button: 'right', position: { x: frame.width / 2, y: frame.height - 20 } });
+    await expect(editor.contextMenu).toBeVisible();
+    expect(await editor.contextMenuBackground()).not.toBeNull();
+    const menu = await editor.contextMenu.boundingBox();
+    expect(menu && menu.y + menu.height).toBeGreaterThan(frame.y + frame.height);
+    // Each item is what a click there reaches (trial: the hit-target check without the click).
+    for (const item of await editor.contextMenu.getByRole('menuitem').all()) await item.click({ trial: true, timeout: 2000 });
+    await page.keyboard.press('Escape');
+    await expect(editor.contextMenu).toBeHidden();
+  });
 });

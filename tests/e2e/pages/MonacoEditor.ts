@@ -5,11 +5,25 @@ export class MonacoEditor {
   readonly frame: Locator;
   readonly editor: Locator;
   readonly placeholder: Locator;
+  /** Monaco's right-click menu (in a shadow root under the editor's host). */
+  readonly contextMenu: Locator;
 
   constructor(readonly page: Page) {
     this.frame = page.locator('.sql-editor-frame');
     this.editor = this.frame.locator('.monaco-editor');
     this.placeholder = this.frame.getByText('SELECT ...', { exact: true });
+    this.contextMenu = this.frame.getByRole('menu');
+  }
+
+  /** The first colour painted behind the menu's items (null when every layer is transparent). */
+  contextMenuBackground(): Promise<string | null> {
+    return this.contextMenu.evaluate((menu) => {
+      for (let node: Element | null = menu; node && !node.classList.contains('context-view'); node = node.parentElement) {
+        const color = getComputedStyle(node).backgroundColor;
+        if (color !== 'transparent' && color !== 'rgba(0, 0, 0, 0)') return color;
+      }
+      return null;
+    });
   }
 
   async clear() {
