@@ -58,4 +58,38 @@ test.describe('SQL editor', () => {
     await page.keyboard.press('Escape');
     await expect(editor.contextMenu).toBeHidden();
   });
+
+  test('completion offers tables of schemas never opened, their columns, schemas and catalogs, while typing and on Ctrl+Space', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    const editor = new MonacoEditor(page);
+    await sql.goto();
+    // The tab is on the database's default schema: nothing of `gaming` was opened or cached.
+    await editor.clear();
+    await editor.typeAtEnd('SELECT * FROM bet_rep');
+    await expect(editor.suggestion('bet_report')).toBeVisible();
+    await page.keyboard.press('Enter');
+    // A table of another schema than the tab's is inserted with its schema.
+    await expect.poll(() => sql.editorText()).toBe('SELECT * FROM gaming.bet_report');
+
+    await editor.typeAtEnd(' WHERE usern');
+    await expect(editor.suggestion('username')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(editor.suggestWidget).toBeHidden();
+    await page.keyboard.press('Control+Space');
+    await expect(editor.suggestion('username')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await editor.clear();
+    await editor.typeAtEnd('SELECT * FROM gam');
+    await expect(editor.suggestion('gaming')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await editor.typeAtEnd('ing.');
+    await page.keyboard.press('Control+Space');
+    await expect(editor.suggestion('members')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await editor.clear();
+    await editor.typeAtEnd('SELECT * FROM lake');
+    await expect(editor.suggestion('lakehouse')).toBeVisible();
+  });
 });

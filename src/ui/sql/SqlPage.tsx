@@ -7,7 +7,7 @@ import type { SqlLab, SqlTabActor } from '../../sync/sqlLab';
 import { Loading } from '../components/Loading';
 import { useModHotkey } from '../hooks/useHotkey';
 import type { SqlEditorHandle } from './editor/SqlEditor';
-import { useCompletionCatalog } from './useCompletionCatalog';
+import { useCompletions } from './useCompletions';
 import { QueryToolbar } from './QueryToolbar';
 import { ResultsPanel } from './ResultsPanel';
 import { SaveQueryDialog, type SaveQueryValues } from './SaveQueryDialog';
@@ -80,7 +80,7 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
   const saveSql = useDebouncedSave((text) => void lab.tabs.changeSql(tab.id, text));
   // The editor has the newest text; the tab row gets it after the typing pause.
   const currentSql = () => editor.current?.text() ?? tab.sql;
-  const catalog = useCompletionCatalog(lab.metadata, tab.databaseId);
+  const complete = useCompletions(lab.metadata, tab.databaseId, tab.schema);
 
   const query = (text: string): SqlTabQuery => ({ sql: text, databaseId: tab.databaseId, catalog: tab.catalog, schema: tab.schema, tabName: tab.name, queryLimit: limit });
   const run = () => actor.send({ type: 'EXECUTE', tabId: tab.id, ...query(currentSql()) });
@@ -124,7 +124,7 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
               onExecute={run}
               onExecuteSelection={runSelection}
               onFormat={format}
-              catalog={catalog}
+              complete={complete}
             />
           </Suspense>
         </div>

@@ -7,12 +7,27 @@ export class MonacoEditor {
   readonly placeholder: Locator;
   /** Monaco's right-click menu (in a shadow root under the editor's host). */
   readonly contextMenu: Locator;
+  /** Monaco's completion list. */
+  readonly suggestWidget: Locator;
 
   constructor(readonly page: Page) {
     this.frame = page.locator('.sql-editor-frame');
     this.editor = this.frame.locator('.monaco-editor');
     this.placeholder = this.frame.getByText('SELECT ...', { exact: true });
     this.contextMenu = this.frame.getByRole('menu');
+    this.suggestWidget = this.frame.locator('.suggest-widget');
+  }
+
+  /** A row of the completion list whose label is `label` (the detail beside it is left out). */
+  suggestion(label: string): Locator {
+    return this.suggestWidget.locator('.monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
+  }
+
+  /** Types at the end of the text, key by key, as a person would (so completion triggers). */
+  async typeAtEnd(text: string) {
+    await this.editor.click();
+    await this.page.keyboard.press('ControlOrMeta+End');
+    await this.page.keyboard.type(text, { delay: 30 });
   }
 
   /** The first colour painted behind the menu's items (null when every layer is transparent). */
