@@ -12,6 +12,7 @@ import { QueryToolbar } from './QueryToolbar';
 import { ResultsPanel } from './ResultsPanel';
 import { SaveQueryDialog, type SaveQueryValues } from './SaveQueryDialog';
 import { SchemaPanel } from './SchemaPanel';
+import { SqlSplit } from './SqlSplit';
 import { TabBar } from './TabBar';
 import { useSqlLab, useSqlTabs } from './useSqlLab';
 import { useDebouncedSave } from './useDebouncedSave';
@@ -113,7 +114,7 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
         onLocation={onLocation}
         onQueryTable={(text) => void lab.tabs.openTab({ sql: text, databaseId: tab.databaseId, catalog: tab.catalog, schema: tab.schema })}
       />
-      <div className="sql-main">
+      <SqlSplit tabId={tab.id}>
         <div className="sql-editor-frame">
           <Suspense fallback={<Loading />}>
             <SqlEditor
@@ -153,7 +154,7 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
           elapsedMs={elapsedMs}
           onOpen={(text, name) => void lab.tabs.openTab({ sql: text, name: name ?? undefined, databaseId: tab.databaseId, catalog: tab.catalog, schema: tab.schema })}
         />
-      </div>
+      </SqlSplit>
       {saving && (
         <SaveQueryDialog
           initial={{ label: tab.name, description: '', catalog: tab.catalog ?? '', schema: tab.schema ?? '' }}
