@@ -1,4 +1,4 @@
-import type { BiDatabase, TableMetadata, TableOption } from '../../contracts/bi';
+import type { BiDatabase, TableMetadata, TableOption, TableSearchHit } from '../../contracts/bi';
 import type { BiMetadataRow, ConsoleDb } from '../db/schema';
 import type { BiApi } from './api/bi.api';
 import { isNetworkError } from './api/http';
@@ -46,6 +46,8 @@ export function createBiMetadata(db: ConsoleDb, api: BiApi, now: () => number = 
       read<TableOption[]>(keyOf('tables', databaseId, schema), () => api.tables(databaseId, schema), options),
     table: (databaseId: number, schema: string, table: string, options?: MetadataReadOptions) =>
       read<TableMetadata>(keyOf('table', databaseId, schema, table), () => api.tableMetadata(databaseId, schema, table), options),
+    /** The server's table search across every catalog and schema; not kept (each typed prefix is its own question). */
+    searchTables: (text: string, limit: number): Promise<TableSearchHit[]> => api.searchTables(text, limit),
     /** Everything kept for a database, for autocomplete (no network). */
     async keptFor(databaseId: number): Promise<{ schemas: string[]; tables: { schema: string; name: string }[]; columns: TableMetadata[] }> {
       const schemas = await db.biMetadata.get(`schemas/${databaseId}`);

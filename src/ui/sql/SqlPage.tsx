@@ -7,11 +7,12 @@ import { useSignedIn } from '../appContext';
 import { Loading } from '../components/Loading';
 import { useModHotkey } from '../hooks/useHotkey';
 import type { SqlEditorHandle } from './editor/SqlEditor';
-import { useCompletionCatalog } from './useCompletionCatalog';
+import { useCompletions } from './useCompletions';
 import { QueryToolbar } from './QueryToolbar';
 import { ResultsPanel } from './ResultsPanel';
 import { SaveQueryDialog, type SaveQueryValues } from './SaveQueryDialog';
 import { SchemaPanel } from './SchemaPanel';
+import { SqlSplit } from './SqlSplit';
 import { TabBar } from './TabBar';
 import { useSqlLab, useSqlTabs } from './useSqlLab';
 import { useDebouncedSave } from './useDebouncedSave';
@@ -74,7 +75,7 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
   const saveSql = useDebouncedSave((text) => void lab.tabs.changeSql(tab.id, text));
   // The editor has the newest text; the tab row gets it after the typing pause.
   const currentSql = () => editor.current?.text() ?? tab.sql;
-  const catalog = useCompletionCatalog(lab.metadata, tab.databaseId);
+  const complete = useCompletions(lab.metadata, tab.databaseId, tab.schema);
 
   const query = (text: string) => tabQuery(tab, limit, text);
   const run = () => lab.execute(tab.id, query(currentSql()));
@@ -108,7 +109,7 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
         onLocation={onLocation}
         onQueryTable={(text) => void lab.tabs.openTab({ sql: text, databaseId: tab.databaseId, catalog: tab.catalog, schema: tab.schema })}
       />
-      <div className="sql-main">
+      <SqlSplit tabId={tab.id}>
         <div className="sql-editor-frame">
           <Suspense fallback={<Loading />}>
             <SqlEditor
@@ -119,7 +120,7 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
               onExecute={run}
               onExecuteSelection={runSelection}
               onFormat={format}
-              catalog={catalog}
+              complete={complete}
             />
           </Suspense>
         </div>
@@ -148,7 +149,7 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
           elapsedMs={elapsedMs}
           onOpen={(text, name) => void lab.tabs.openTab({ sql: text, name: name ?? undefined, databaseId: tab.databaseId, catalog: tab.catalog, schema: tab.schema })}
         />
-      </div>
+      </SqlSplit>
       {saving && (
         <SaveQueryDialog
           initial={{ label: tab.name, description: '', catalog: tab.catalog ?? '', schema: tab.schema ?? '' }}

@@ -35,7 +35,7 @@ function Name({ item }: { item: WorkspaceItem }) {
 
 export function WorkspaceTable({ items, onRename, onDelete, onRestore }: Props) {
   return (
-    <table className="data-table">
+    <table className="data-table workspace-table">
       <thead>
         <tr>
           <th scope="col">Name</th>

@@ -23,7 +23,8 @@ export class SqlLabPage {
 
   async ready() {
     await expect(this.tabs).toBeVisible();
-    await expect(this.editor).toBeVisible();
+    // Monaco is a 3.4 MB chunk of its own: on a busy machine its first load takes a while.
+    await expect(this.editor).toBeVisible({ timeout: 30_000 });
   }
 
   tab(name: string | RegExp): Locator {

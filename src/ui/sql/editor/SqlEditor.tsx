@@ -1,6 +1,8 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { monaco } from './monaco';
-import { suggestionsFor, type CompletionCatalog, type SuggestionKind } from './completions';
+import { attachPlaceholder } from './placeholder';
+import type { Complete } from './completionSource';
+import { qualifierBefore, type SuggestionKind } from './completions';
 
 export interface SqlEditorHandle {
   /** The selected text ('' when nothing is selected). */
@@ -18,7 +20,8 @@ export interface SqlEditorProps {
   onExecute: () => void;
   onExecuteSelection: (selected: string) => void;
   onFormat: () => void;
-  catalog: CompletionCatalog;
+  /** Suggestions for the word at the cursor. */
+  complete: Complete;
   ref?: Ref<SqlEditorHandle>;
 }
 
@@ -31,7 +34,7 @@ const KINDS: Record<SuggestionKind, monaco.languages.CompletionItemKind> = {
 };
 
 /** Monaco for SQL: Ctrl/Cmd+Enter runs, Ctrl/Cmd+Shift+Enter runs the selection, Ctrl+Shift+F formats. */
-export default function SqlEditor({ tabId, value, onChange, onExecute, onExecuteSelection, onFormat, catalog, ref }: SqlEditorProps) {
+export default function SqlEditor({ tabId, value, onChange, onExecute, onExecuteSelection, onFormat, complete, ref }: SqlEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const models = useRef(new Map<string, monaco.editor.ITextModel>());
@@ -43,9 +46,9 @@ export default function SqlEditor({ tabId, value, onChange, onExecute, onExecute
    */
   const reported = useRef(new Map<string, string[]>());
   // Commands and the completion provider are registered once; they read the latest props here.
-  const latest = useRef({ tabId, onChange, onExecute, onExecuteSelection, onFormat, catalog });
+  const latest = useRef({ tabId, onChange, onExecute, onExecuteSelection, onFormat, complete });
   useEffect(() => {
-    latest.current = { tabId, onChange, onExecute, onExecuteSelection, onFormat, catalog };
+    latest.current = { tabId, onChange, onExecute, onExecuteSelection, onFormat, complete };
   });
 
   useImperativeHandle(ref, () => ({
@@ -64,10 +67,10 @@ export default function SqlEditor({ tabId, value, onChange, onExecute, onExecute
       scrollBeyondLastLine: false,
       wordWrap: 'on',
       tabSize: 2,
-      placeholder: 'SELECT ...',
       fixedOverflowWidgets: true,
     });
     editor.current = instance;
+    const placeholder = attachPlaceholder(instance, 'SELECT ...');
     const { KeyMod, KeyCode } = monaco;
     instance.addCommand(KeyMod.CtrlCmd | KeyCode.Enter, () => latest.current.onExecute());
     instance.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.Enter, () => latest.current.onExecuteSelection(selectedText(instance)));
@@ -80,23 +83,13 @@ export default function SqlEditor({ tabId, value, onChange, onExecute, onExecute
       latest.current.onChange(text);
     });
     const completions = monaco.languages.registerCompletionItemProvider('sql', {
-      provideCompletionItems(model, position) {
-        const word = model.getWordUntilPosition(position);
-        const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
-        const suggestions = suggestionsFor(latest.current.catalog, model.getValue(), word.word).map((s) => ({
-          label: s.label,
-          kind: KINDS[s.kind],
-          detail: s.detail,
-          sortText: s.sortText,
-          insertText: s.label,
-          range,
-        }));
-        return { suggestions };
-      },
+      triggerCharacters: ['.'],
+      provideCompletionItems: (model, position) => provideCompletions(model, position, latest.current.complete),
     });
     const owned = models.current;
     return () => {
       typed.dispose();
+      placeholder.dispose();
       completions.dispose();
       instance.dispose();
       for (const model of owned.values()) model.dispose();
@@ -125,6 +118,18 @@ export default function SqlEditor({ tabId, value, onChange, onExecute, onExecute
   }, [tabId, value]);
 
   return <div className="sql-editor" ref={host} data-testid="sql-editor" />;
+}
+
+/** Monaco's completion items for the word at `position`, from `complete`. */
+async function provideCompletions(model: monaco.editor.ITextModel, position: monaco.Position, complete: Complete): Promise<monaco.languages.CompletionList> {
+  const word = model.getWordUntilPosition(position);
+  const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
+  const before = model.getValueInRange(new monaco.Range(position.lineNumber, 1, position.lineNumber, word.startColumn));
+  const { suggestions, incomplete } = await complete({ sql: model.getValue(), word: word.word, qualifier: qualifierBefore(before) });
+  return {
+    incomplete,
+    suggestions: suggestions.map((s) => ({ label: s.label, kind: KINDS[s.kind], detail: s.detail, sortText: s.sortText, insertText: s.insertText, range })),
+  };
 }
 
 const REMEMBERED = 100;

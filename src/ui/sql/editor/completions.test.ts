@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoteIdentifier, suggestionsFor, tablesIn, type CompletionCatalog } from './completions';
+import { mergeCatalogs, qualifierBefore, quoteIdentifier, suggestionsFor, tableRefsIn, tablesIn, type CompletionCatalog } from './completions';
 
 const catalog: CompletionCatalog = {
   catalogs: ['lakehouse', 'finance'],
@@ -25,6 +25,39 @@ describe('tablesIn', () => {
   });
 });
 
+describe('tableRefsIn', () => {
+  it('reads schemas and aliases, folds bare names and keeps quoted ones', () => {
+    expect(tableRefsIn('SELECT * FROM lakehouse.Gaming.bet_report br JOIN "Odd"."Name" AS o ON 1=1 WHERE x LEFT JOIN players')).toEqual([
+      { schema: 'gaming', name: 'bet_report', alias: 'br' },
+      { schema: 'Odd', name: 'Name', alias: 'o' },
+      { schema: null, name: 'players', alias: null },
+    ]);
+  });
+
+  it('takes no keyword for an alias', () => {
+    expect(tableRefsIn('select 1 from players where 1=1')).toEqual([{ schema: null, name: 'players', alias: null }]);
+  });
+});
+
+describe('qualifierBefore', () => {
+  it.each([
+    ['SELECT * FROM gaming.', 'gaming'],
+    ['SELECT br.', 'br'],
+    ['FROM "Odd Name".', 'odd name'],
+    ['SELECT * FROM ', null],
+    ['SELECT 1.', null],
+  ])('%s → %s', (text, qualifier) => expect(qualifierBefore(text)).toBe(qualifier));
+});
+
+describe('mergeCatalogs', () => {
+  it('keeps each name once', () => {
+    const merged = mergeCatalogs(catalog, { catalogs: ['finance'], schemas: ['ops'], tables: [{ schema: 'gaming', name: 'players' }, { schema: 'ops', name: 'jobs' }], columns: [] });
+    expect(merged.catalogs).toEqual(['lakehouse', 'finance']);
+    expect(merged.schemas).toEqual(['gaming', 'staging', 'ops']);
+    expect(merged.tables.map((t) => `${t.schema}.${t.name}`)).toEqual(['gaming.bet_reports', 'gaming.players', 'ops.jobs']);
+  });
+});
+
 describe('suggestionsFor', () => {
   it('matches the typed prefix case-insensitively, across kinds', () => {
     const labels = suggestionsFor(catalog, '', 'BE').map((s) => `${s.kind}:${s.label}`);
@@ -39,6 +72,29 @@ describe('suggestionsFor', () => {
 
   it('offers everything for an empty word', () => {
     expect(suggestionsFor(catalog, '', '').length).toBeGreaterThan(10);
+  });
+
+  it("inserts tables of the tab's schema bare, others with their schema, and quotes names that need it", () => {
+    const odd = mergeCatalogs(catalog, { ...catalog, tables: [{ schema: 'Ops Team', name: 'Jobs' }] });
+    const insert = (word: string, defaultSchema: string | null) => suggestionsFor(odd, '', word, { defaultSchema }).find((s) => s.kind === 'table')?.insertText;
+    expect(insert('play', 'gaming')).toBe('players');
+    expect(insert('play', null)).toBe('gaming.players');
+    expect(insert('Jo', 'gaming')).toBe('"Ops Team"."Jobs"');
+  });
+
+  it('after "schema." offers only that schema\'s tables, inserted bare', () => {
+    const found = suggestionsFor(catalog, 'SELECT * FROM gaming.', '', { qualifier: 'gaming' });
+    expect(found.map((s) => `${s.kind}:${s.insertText}`)).toEqual(['table:bet_reports', 'table:players']);
+  });
+
+  it('after "alias." or "table." offers only that table\'s columns', () => {
+    const sql = 'SELECT p. FROM gaming.players p';
+    expect(suggestionsFor(catalog, sql, '', { qualifier: 'p' }).map((s) => s.label)).toEqual(['balance', 'bet_limit']);
+    expect(suggestionsFor(catalog, sql, 'bet', { qualifier: 'bet_reports' }).map((s) => s.label)).toEqual(['bet_amt']);
+  });
+
+  it('after "catalog." offers schemas', () => {
+    expect(suggestionsFor(catalog, '', '', { qualifier: 'lakehouse' }).map((s) => s.label)).toEqual(['gaming', 'staging']);
   });
 });
 

@@ -17,8 +17,9 @@ import 'monaco-editor/features/folding/register';
 import 'monaco-editor/features/hover/register';
 import 'monaco-editor/features/linesOperations/register';
 import 'monaco-editor/features/multicursor/register';
-import 'monaco-editor/features/placeholderText/register';
-import 'monaco-editor/features/suggest/register';
+// Not features/suggest: that is only the bridge to inline completions (ghost text). The suggest
+// widget, the list shown while typing and on Ctrl+Space, is this contribution.
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
 import 'monaco-editor/features/wordHighlighter/register';
 import 'monaco-editor/features/wordOperations/register';
 

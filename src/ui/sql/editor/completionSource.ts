@@ -1,0 +1,98 @@
+import {
+  EMPTY_CATALOG,
+  mergeCatalogs,
+  suggestionsFor,
+  tableRefsIn,
+  type CompletionCatalog,
+  type CompletionColumn,
+  type CompletionTable,
+  type Suggestion,
+  type TableRef,
+} from './completions';
+
+/**
+ * Where completion looks beyond what is cached: the server, through the metadata cache. Any of
+ * them may fail (offline, a table that does not exist): its part is then left out.
+ */
+export interface CompletionLookups {
+  /** Everything kept for the tab's database (no network). */
+  cached(): Promise<CompletionCatalog>;
+  /** Tables whose name contains `text`, in every schema of the tab's database; `cut` when the server stopped at its limit. */
+  searchTables(text: string): Promise<{ tables: CompletionTable[]; cut: boolean }>;
+  tablesOf(schema: string): Promise<CompletionTable[]>;
+  columnsOf(schema: string, table: string): Promise<CompletionColumn[]>;
+}
+
+export interface CompletionRequest {
+  /** The whole text of the editor. */
+  sql: string;
+  /** The word being typed, up to the cursor. */
+  word: string;
+  /** The name before the dot before the word ("gaming" in "gaming.be"), lower-cased. */
+  qualifier: string | null;
+  /** The tab's schema. */
+  defaultSchema: string | null;
+}
+
+export interface Completions {
+  suggestions: Suggestion[];
+  /** Ask again as the word grows: the list may lack matches (the server's search was cut, or not asked). */
+  incomplete: boolean;
+}
+
+/** What the editor asks for the word at the cursor (the tab's schema is the asker's to add). */
+export type Complete = (request: Omit<CompletionRequest, 'defaultSchema'>) => Promise<Completions>;
+
+/** The statement's tables whose columns are fetched for completion, at most. */
+const MAX_STATEMENT_TABLES = 8;
+
+/**
+ * Suggestions from the cache, plus what the cache lacks: tables of schemas never opened (the
+ * server's table search), a schema's tables after "schema.", and the columns of the tables the
+ * statement names.
+ */
+export async function completionsFor(lookups: CompletionLookups, request: CompletionRequest): Promise<Completions> {
+  const cached = await quietly(lookups.cached(), EMPTY_CATALOG);
+  const { qualifier, word } = request;
+  const searching = qualifier === null && word !== '';
+  const isSchema = qualifier !== null && cached.schemas.some((s) => s.toLowerCase() === qualifier);
+  const [found, schemaTables, columns] = await Promise.all([
+    searching ? quietly(lookups.searchTables(word), { tables: [], cut: false }) : { tables: [], cut: false },
+    isSchema ? quietly(lookups.tablesOf(cached.schemas.find((s) => s.toLowerCase() === qualifier) ?? qualifier), []) : [],
+    statementColumns(lookups, cached, request),
+  ]);
+  const catalog = mergeCatalogs(cached, { ...EMPTY_CATALOG, tables: [...found.tables, ...schemaTables], columns });
+  const suggestions = suggestionsFor(catalog, request.sql, word, { qualifier, defaultSchema: request.defaultSchema });
+  return { suggestions, incomplete: found.cut || (qualifier === null && word === '') };
+}
+
+/** Columns of the statement's tables that the cache does not have yet. */
+async function statementColumns(lookups: CompletionLookups, cached: CompletionCatalog, request: CompletionRequest): Promise<CompletionColumn[]> {
+  const known = new Set(cached.columns.map((c) => c.table.toLowerCase()));
+  // The word being typed is no table yet ("FROM gaming.be").
+  const typing = request.word.toLowerCase();
+  const missing = tableRefsIn(request.sql)
+    .filter((ref) => !known.has(ref.name.toLowerCase()) && ref.name.toLowerCase() !== typing)
+    .slice(0, MAX_STATEMENT_TABLES);
+  const lists = await Promise.all(
+    missing.map(async (ref) => {
+      const schema = await schemaOf(lookups, cached, ref, request.defaultSchema);
+      return schema === null ? [] : quietly(lookups.columnsOf(schema, ref.name), []);
+    }),
+  );
+  return lists.flat();
+}
+
+/** The schema a table name refers to: as written, else where the cache or the server's search has it, else the tab's. */
+async function schemaOf(lookups: CompletionLookups, cached: CompletionCatalog, ref: TableRef, defaultSchema: string | null): Promise<string | null> {
+  if (ref.schema) return ref.schema;
+  const named = (tables: CompletionTable[]) => tables.filter((t) => t.name.toLowerCase() === ref.name.toLowerCase());
+  const inCache = named(cached.tables);
+  const candidates = inCache.length > 0 ? inCache : named((await quietly(lookups.searchTables(ref.name), { tables: [], cut: false })).tables);
+  const preferred = candidates.find((t) => t.schema === (defaultSchema ?? 'main')) ?? candidates[0];
+  return preferred?.schema ?? defaultSchema;
+}
+
+function quietly<T>(promise: Promise<T>, fallback: T): Promise<T> {
+  return promise.catch(() => fallback);
+}

@@ -1,0 +1,47 @@
+import { expect, test } from './fixtures';
+import { SqlLabPage } from './pages/SqlLabPage';
+import { SqlWorkbenchLayout } from './pages/SqlWorkbenchLayout';
+
+test.describe('SQL workbench layout', () => {
+  test.beforeEach(async ({ loginPage }) => {
+    await loginPage.goto('/auth/login?next=/admin/sql');
+    await loginPage.signInAsRole('admin');
+  });
+
+  test('the results show many rows at 1280×800; the split is resized by mouse and keyboard and kept per tab', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    const layout = new SqlWorkbenchLayout(page);
+    await sql.goto();
+    await sql.setSql('SELECT * FROM gaming.bet_report ORDER BY pre_cal_id LIMIT 200');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(sql.grid).toBeVisible();
+    expect(await layout.wholeRowsInView()).toBeGreaterThanOrEqual(9);
+
+    // Keyboard: the separator is focusable and moves by arrow keys.
+    const initial = await layout.separatorValue();
+    const initialHeight = await layout.editorHeight();
+    await layout.separator.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => layout.separatorValue()).toBeGreaterThan(initial);
+    expect(await layout.editorHeight()).toBeGreaterThan(initialHeight);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => layout.separatorValue()).toBeLessThan(initial);
+
+    // Mouse: the editor follows the drag.
+    const before = await layout.editorHeight();
+    await layout.dragSeparator(120);
+    await expect.poll(() => layout.editorHeight()).toBeGreaterThan(before + 110);
+    expect(await layout.editorHeight()).toBeLessThan(before + 130);
+    const dragged = await layout.separatorValue();
+
+    // Per tab: a new tab starts at the default; the first tab gets its own back, across a reload too.
+    await sql.newTab();
+    await expect.poll(() => layout.separatorValue()).toBe(initial);
+    await sql.tabs.getByRole('tab').first().click();
+    await expect.poll(() => layout.separatorValue()).toBe(dragged);
+    await page.reload();
+    await sql.ready();
+    await expect.poll(() => layout.separatorValue()).toBe(dragged);
+  });
+});
