@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation, useSearchParams, type RouteObject } from 'react-router-dom';
 import { Loading } from './components/Loading';
+import { useDocumentTitle } from './hooks/usePageMeta';
 import { RequireAuth } from './layout/RequireAuth';
 import { allEntries, type MenuEntry } from './menu/menu';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -17,6 +18,12 @@ function RuleRedirect() {
   const { pathname } = useLocation();
   const redirect = redirectFor(pathname);
   return redirect ? <Navigate to={redirect.to} replace={redirect.replace} /> : <NotFoundPage />;
+}
+
+/** Every route's element sits under this one: the document title follows the matched route's `handle.meta`. */
+function Root() {
+  useDocumentTitle();
+  return <Outlet />;
 }
 
 // The admin shell is its own chunk, so the login route loads only what signing in needs.
@@ -66,11 +73,11 @@ function entryRoute(entry: MenuEntry): RouteObject {
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    element: <Outlet />,
+    element: <Root />,
     HydrateFallback: () => <Loading />,
     children: [
       { path: '/', element: <RuleRedirect /> },
-      { path: '/auth/*', lazy: lazyLogin },
+      { path: '/auth/*', lazy: lazyLogin, handle: { meta: { title: 'Sign in' } } },
       {
         element: <RequireAuth />,
         children: [
