@@ -34,6 +34,7 @@ const lazyWorkspace = async () => ({ Component: (await import('./workspace/Works
 const lazyProfile = async () => ({ Component: (await import('./pages/ProfilePage')).ProfilePage });
 const loadSql = async () => (await import('./sql/SqlPage')).SqlPage;
 const loadQueries = async () => (await import('./queries/SavedQueriesPage')).SavedQueriesPage;
+const lazyRecent = async () => ({ Component: (await import('./pages/RecentPage')).RecentPage });
 const lazyCatalog = async () => ({ Component: (await import('./catalog/CatalogPage')).CatalogPage });
 
 /** A page behind its menu entry's role guard (the server enforces the role too). */
@@ -62,6 +63,7 @@ function entryRoute(entry: MenuEntry): RouteObject {
   if (entry.id === 'sql') return { path, lazy: guarded(entry, loadSql), handle: { meta } };
   if (entry.id === 'queries') return { path, lazy: guarded(entry, loadQueries), handle: { meta: { ...meta, search: { placeholder: 'Search saved queries' } } } };
   if (entry.id === 'catalog') return { path, lazy: lazyCatalog, handle: { meta } };
+  if (entry.id === 'recent') return { path, lazy: lazyRecent, handle: { meta } };
   if (entry.id === 'workspace') return { path, lazy: lazyWorkspace, handle: { meta: { ...meta, search: { placeholder: 'Filter this folder' } } } };
   const lazyEntry = async () => {
     const { EntryPage } = await import('./pages/EntryPage');

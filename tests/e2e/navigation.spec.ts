@@ -38,7 +38,7 @@ test.describe('redirect rules', () => {
       await shell.menuLink('Workspace').click();
       await expect(shell.pageTitle).toHaveText('Workspace');
       const entries = ['Recent', 'Catalog', 'Workflows', 'Compute', 'SQL Editor', 'Queries', 'Dashboards', 'Job Runs', 'Connectors', 'Play Ground', 'Experiments', 'Features', 'Models', 'Serving'];
-      const built = new Set(['Catalog', 'SQL Editor', 'Queries']);
+      const built = new Set(['Recent', 'Catalog', 'SQL Editor', 'Queries']);
       for (const label of entries) {
         await shell.menuLink(label).click();
         await expect(shell.pageTitle).toHaveText(label);
