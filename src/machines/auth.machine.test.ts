@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
-import { authMachine, type SessionCheck } from './auth.machine';
+import { authMachine, recheckDelayMs, type SessionCheck } from './auth.machine';
 import type { Profile } from '../sync/api/types';
 
 const admin: Profile = { username: 'admin', role: 'admin', firstName: 'Admin', lastName: 'User' };
@@ -162,7 +162,7 @@ describe('authMachine', () => {
     server.answer = { kind: 'unreachable' };
     actor.send({ type: 'RECHECK' });
     expect(actor.getSnapshot().matches({ loggedIn: 'rechecking' })).toBe(true);
-    await waitFor(actor, (s) => s.matches({ loggedIn: 'idle' }));
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'unverified' }));
     expect(actor.getSnapshot().context.verified).toBe(false);
     server.answer = { kind: 'valid', user: admin };
     actor.send({ type: 'RECHECK' });
@@ -179,5 +179,61 @@ describe('authMachine', () => {
     const snap = await waitFor(actor, (s) => s.matches('loggedOut'));
     expect(snap.context.expired).toBe(true);
     expect(snap.context.user).toBeNull();
+  });
+
+  it('waits longer after each unreachable check: 1 s, 2, 4, 8, then every 10 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 20].map(recheckDelayMs)).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
+  });
+
+  it('an unverified session asks the server again by itself, and is verified once it answers (no online event)', async () => {
+    vi.useFakeTimers();
+    try {
+      const server = { answer: { kind: 'unreachable' } as SessionCheck };
+      const checks = vi.fn(async () => server.answer);
+      const machine = authMachine.provide({
+        actors: { readUserCookie: fromPromise(async (): Promise<Profile | null> => admin), checkSession: fromPromise(checks) },
+      });
+      const actor = createActor(machine).start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().matches({ loggedIn: 'unverified' })).toBe(true);
+      expect(checks).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(checks).toHaveBeenCalledTimes(2);
+      // Backoff: the next check waits 2 s.
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(checks).toHaveBeenCalledTimes(2);
+      server.answer = { kind: 'valid', user: admin };
+      await vi.advanceTimersByTimeAsync(1);
+      expect(checks).toHaveBeenCalledTimes(3);
+      expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+      expect(actor.getSnapshot().context.verified).toBe(true);
+      // Verified: no more checks.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(checks).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a verified session that finds the server unreachable on RECHECK stays verified and does not poll', async () => {
+    vi.useFakeTimers();
+    try {
+      const server = { answer: { kind: 'valid', user: admin } as SessionCheck };
+      const checks = vi.fn(async () => server.answer);
+      const machine = authMachine.provide({
+        actors: { readUserCookie: fromPromise(async (): Promise<Profile | null> => admin), checkSession: fromPromise(checks) },
+      });
+      const actor = createActor(machine).start();
+      await vi.advanceTimersByTimeAsync(0);
+      server.answer = { kind: 'unreachable' };
+      actor.send({ type: 'RECHECK' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+      expect(actor.getSnapshot().context.verified).toBe(true);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(checks).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

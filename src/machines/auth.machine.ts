@@ -10,6 +10,8 @@ export interface AuthContext {
   error: SignInFailure | null;
   /** Set when the server ended the session, so the login page can say why. */
   expired: boolean;
+  /** Checks in a row that found the server unreachable while the session was unverified (the backoff). */
+  recheckAttempts: number;
 }
 
 export type AuthEvent =
@@ -23,6 +25,14 @@ export type SessionCheck = { kind: 'valid'; user: Profile } | { kind: 'rejected'
 
 export interface LoginFailure {
   reason: SignInFailure;
+}
+
+/** While unverified, ask the server again after 1 s, 2, 4, 8, then every 10 s. */
+export const RECHECK_BASE_MS = 1000;
+export const RECHECK_MAX_MS = 10_000;
+
+export function recheckDelayMs(attempts: number): number {
+  return Math.min(RECHECK_BASE_MS * 2 ** attempts, RECHECK_MAX_MS);
 }
 
 function notProvided(name: string): never {
@@ -40,9 +50,12 @@ export const authMachine = setup({
     login: fromPromise<Profile, { username: string; password: string }>(async () => notProvided('login')),
     logout: fromPromise<void>(async () => notProvided('logout')),
   },
+  delays: {
+    recheckDelay: ({ context }) => recheckDelayMs(context.recheckAttempts),
+  },
 }).createMachine({
   id: 'auth',
-  context: { user: null, verified: false, error: null, expired: false },
+  context: { user: null, verified: false, error: null, expired: false, recheckAttempts: 0 },
   initial: 'checking',
   states: {
     checking: {
@@ -102,16 +115,26 @@ export const authMachine = setup({
       },
     },
     loggedIn: {
-      initial: 'idle',
+      initial: 'entering',
+      entry: assign({ recheckAttempts: 0 }),
       on: {
         LOGOUT: { target: 'loggingOut' },
         SESSION_EXPIRED: { target: 'loggedOut', actions: assign({ user: null, verified: false, expired: true }) },
       },
       states: {
+        entering: {
+          always: [{ guard: ({ context }) => context.verified, target: 'idle' }, { target: 'unverified' }],
+        },
         idle: {
           on: { RECHECK: { target: 'rechecking' } },
         },
-        // Asks the server again (e.g. back online) without leaving loggedIn, so open pages stay mounted.
+        // Trusted from the cookie alone: keep asking (with backoff) until the server answers. The
+        // browser's 'online' event (RECHECK) is not enough: the server can come back while the network never left.
+        unverified: {
+          after: { recheckDelay: { target: 'rechecking' } },
+          on: { RECHECK: { target: 'rechecking' } },
+        },
+        // Asks the server again without leaving loggedIn, so open pages stay mounted.
         rechecking: {
           invoke: {
             src: 'checkSession',
@@ -124,11 +147,17 @@ export const authMachine = setup({
                   verified: true,
                 }),
               },
-              { guard: ({ event }) => event.output.kind === 'unreachable', target: 'idle' },
+              { guard: ({ event }) => event.output.kind === 'unreachable', target: 'stillUnreachable' },
               { target: '#auth.loggedOut', actions: assign({ user: null, verified: false, expired: true }) },
             ],
-            onError: { target: 'idle' },
+            onError: { target: 'stillUnreachable' },
           },
+        },
+        stillUnreachable: {
+          always: [
+            { guard: ({ context }) => context.verified, target: 'idle' },
+            { target: 'unverified', actions: assign({ recheckAttempts: ({ context }) => context.recheckAttempts + 1 }) },
+          ],
         },
       },
     },

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation, useSearchParams, type RouteObject } from 'react-router-dom';
 import { Loading } from './components/Loading';
+import { useDocumentTitle } from './hooks/usePageMeta';
 import { RequireAuth } from './layout/RequireAuth';
 import { allEntries, type MenuEntry } from './menu/menu';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -19,6 +20,12 @@ function RuleRedirect() {
   return redirect ? <Navigate to={redirect.to} replace={redirect.replace} /> : <NotFoundPage />;
 }
 
+/** Every route's element sits under this one: the document title follows the matched route's `handle.meta`. */
+function Root() {
+  useDocumentTitle();
+  return <Outlet />;
+}
+
 // The admin shell is its own chunk, so the login route loads only what signing in needs.
 const lazyAdmin = async () => ({ Component: (await import('./layout/AdminArea')).AdminArea });
 const lazyLogin = async () => ({ Component: (await import('./pages/LoginPage')).LoginPage });
@@ -27,6 +34,7 @@ const lazyWorkspace = async () => ({ Component: (await import('./workspace/Works
 const lazyProfile = async () => ({ Component: (await import('./pages/ProfilePage')).ProfilePage });
 const loadSql = async () => (await import('./sql/SqlPage')).SqlPage;
 const loadQueries = async () => (await import('./queries/SavedQueriesPage')).SavedQueriesPage;
+const lazyRecent = async () => ({ Component: (await import('./pages/RecentPage')).RecentPage });
 const lazyCatalog = async () => ({ Component: (await import('./catalog/CatalogPage')).CatalogPage });
 
 /** A page behind its menu entry's role guard (the server enforces the role too). */
@@ -55,6 +63,7 @@ function entryRoute(entry: MenuEntry): RouteObject {
   if (entry.id === 'sql') return { path, lazy: guarded(entry, loadSql), handle: { meta } };
   if (entry.id === 'queries') return { path, lazy: guarded(entry, loadQueries), handle: { meta: { ...meta, search: { placeholder: 'Search saved queries' } } } };
   if (entry.id === 'catalog') return { path, lazy: lazyCatalog, handle: { meta } };
+  if (entry.id === 'recent') return { path, lazy: lazyRecent, handle: { meta } };
   if (entry.id === 'workspace') return { path, lazy: lazyWorkspace, handle: { meta: { ...meta, search: { placeholder: 'Filter this folder' } } } };
   const lazyEntry = async () => {
     const { EntryPage } = await import('./pages/EntryPage');
@@ -66,11 +75,11 @@ function entryRoute(entry: MenuEntry): RouteObject {
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    element: <Outlet />,
+    element: <Root />,
     HydrateFallback: () => <Loading />,
     children: [
       { path: '/', element: <RuleRedirect /> },
-      { path: '/auth/*', lazy: lazyLogin },
+      { path: '/auth/*', lazy: lazyLogin, handle: { meta: { title: 'Sign in' } } },
       {
         element: <RequireAuth />,
         children: [

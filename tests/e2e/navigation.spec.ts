@@ -5,6 +5,7 @@ test.describe('redirect rules', () => {
     await page.goto('/');
     await expect(loginPage.heading).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/login/);
+    await expect(page).toHaveTitle('Sign in · Data Platform Console');
     await page.goto('/no/such/place');
     await expect(page).toHaveURL(/\/auth\/login\?returnTo=%2Fadmin%2Fdefault/);
   });
@@ -37,10 +38,11 @@ test.describe('redirect rules', () => {
       await shell.menuLink('Workspace').click();
       await expect(shell.pageTitle).toHaveText('Workspace');
       const entries = ['Recent', 'Catalog', 'Workflows', 'Compute', 'SQL Editor', 'Queries', 'Dashboards', 'Job Runs', 'Connectors', 'Play Ground', 'Experiments', 'Features', 'Models', 'Serving'];
-      const built = new Set(['Catalog', 'SQL Editor', 'Queries']);
+      const built = new Set(['Recent', 'Catalog', 'SQL Editor', 'Queries']);
       for (const label of entries) {
         await shell.menuLink(label).click();
         await expect(shell.pageTitle).toHaveText(label);
+        await expect(page).toHaveTitle(`${label} · Data Platform Console`);
         if (!built.has(label)) await expect(page.getByTestId('empty-state')).toBeVisible();
         await expect(page.getByText('Page not found')).toHaveCount(0);
       }
@@ -62,6 +64,7 @@ test.describe('redirect rules', () => {
       await expect(shell.pageTitle).toHaveText('Workflow');
       await page.goto('/admin/catalog/warehouse/sales/orders');
       await expect(shell.pageTitle).toHaveText('Catalog');
+      await expect(page).toHaveTitle('Catalog · Data Platform Console');
     });
 
     test('the New button opens a menu to create a notebook, folder or SQL query', async ({ page, shell }) => {

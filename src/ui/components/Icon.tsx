@@ -1,5 +1,5 @@
 import {
-  Beaker, Box, Clock, Cpu, Database, FlaskConical, Folder, Home, Layers, LayoutDashboard, List, Plug, Plus,
+  Beaker, BookOpen, Box, Clock, Cpu, Database, FlaskConical, File, Folder, Home, Layers, LayoutDashboard, List, Plug, Plus,
   Search, Server, SquareTerminal, User, Workflow, type LucideIcon,
 } from 'lucide-react';
 import type { IconKey } from '../menu/menu';
@@ -8,6 +8,7 @@ const icons: Record<IconKey, LucideIcon> = {
   plus: Plus, folder: Folder, clock: Clock, database: Database, workflow: Workflow, cpu: Cpu,
   terminal: SquareTerminal, search: Search, layout: LayoutDashboard, plug: Plug, list: List,
   flask: FlaskConical, beaker: Beaker, layers: Layers, box: Box, server: Server, home: Home, user: User,
+  notebook: BookOpen, file: File,
 };
 
 export function Icon({ name, size = 18 }: { name: IconKey; size?: number }) {

@@ -11,7 +11,8 @@ export function AvatarMenu({ user }: { user: Profile }) {
   const { signOut } = useAuth();
   return (
     <DropdownMenu
-      label="Account menu"
+      // The visible initials are part of the name, so speech input can target what it sees.
+      label={`Account menu (${initials(user)})`}
       align="end"
       className="avatar-menu"
       trigger={<span className="avatar">{initials(user)}</span>}

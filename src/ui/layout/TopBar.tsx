@@ -37,10 +37,16 @@ export function TopBar({ user, verified, sidebarOpen, onToggleSidebar, onOpenSea
         </span>
       )}
       <SyncBadge />
-      <button type="button" className="search-trigger" onClick={onOpenSearch} aria-label="Search (Ctrl+K)">
+      <button
+        type="button"
+        className="search-trigger"
+        onClick={onOpenSearch}
+        // Holds the visible text (which narrow screens hide), so speech input can target what it sees.
+        aria-label="Search… (Ctrl K)"
+        aria-keyshortcuts="Control+K Meta+K"
+      >
         <Search size={16} aria-hidden="true" />
-        <span className="search-trigger-text">Search…</span>
-        <kbd>Ctrl K</kbd>
+        <span className="search-trigger-text">Search…</span> <kbd>Ctrl K</kbd>
       </button>
       <AvatarMenu user={user} />
     </header>

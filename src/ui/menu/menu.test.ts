@@ -53,6 +53,6 @@ describe('menu filtering by role', () => {
 
   it('the pages without a screen yet are the ones the issue names', () => {
     const unavailable = allEntries().filter((e) => e.status === 'unavailable').map((e) => e.label);
-    expect(unavailable.sort()).toEqual(['Compute', 'Experiments', 'Features', 'Job Runs', 'Models', 'Play Ground', 'Recent', 'Serving'].sort());
+    expect(unavailable.sort()).toEqual(['Compute', 'Experiments', 'Features', 'Job Runs', 'Models', 'Play Ground', 'Serving'].sort());
   });
 });

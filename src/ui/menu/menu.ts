@@ -5,7 +5,8 @@ export type EntryStatus = 'page' | 'area' | 'unavailable';
 
 export type IconKey =
   | 'plus' | 'folder' | 'clock' | 'database' | 'workflow' | 'cpu' | 'terminal' | 'search'
-  | 'layout' | 'plug' | 'list' | 'flask' | 'beaker' | 'layers' | 'box' | 'server' | 'home' | 'user';
+  | 'layout' | 'plug' | 'list' | 'flask' | 'beaker' | 'layers' | 'box' | 'server' | 'home' | 'user'
+  | 'notebook' | 'file';
 
 export interface MenuEntry {
   id: string;
@@ -37,7 +38,7 @@ export const menu: MenuSection[] = [
       { id: 'home', label: 'Home', path: 'default', icon: 'home', hidden: true, status: 'page', description: 'Recent items and shortcuts' },
       { id: 'workspace', label: 'Workspace', path: 'workspace', icon: 'folder', status: 'page', description: 'Notebooks, folders and files', keywords: ['notebooks', 'files'] },
       { id: 'workspace-create', label: 'Create in workspace', path: 'workspace/create', icon: 'folder', hidden: true, status: 'page', description: 'Create a notebook or folder' },
-      { id: 'recent', label: 'Recent', path: 'recent', icon: 'clock', status: 'unavailable', description: 'Everything you opened lately' },
+      { id: 'recent', label: 'Recent', path: 'recent', icon: 'clock', status: 'page', description: 'Everything you opened lately' },
       { id: 'catalog', label: 'Catalog', path: 'catalog', icon: 'database', status: 'page', description: 'Catalogs, schemas, tables and columns of the warehouse', keywords: ['tables', 'schemas'] },
       { id: 'workflow', label: 'Workflows', path: 'workflow', icon: 'workflow', status: 'area', description: 'Airflow DAGs, runs, task instances and logs', keywords: ['dags', 'airflow'] },
       { id: 'workflow-detail', label: 'Workflow', path: 'workflow/:id', icon: 'workflow', hidden: true, status: 'area', description: 'One DAG: runs, tasks, logs and source' },

@@ -5,6 +5,7 @@ import { useAuth } from '../hooks/useAuth';
 import { useRecentVisits } from '../hooks/useRecentVisits';
 import { newItemsFor } from '../layout/newItems';
 import { menu, visibleMenu, type MenuEntry } from '../menu/menu';
+import { visitItem } from './recentItems';
 
 const statusText: Record<MenuEntry['status'], string | null> = {
   page: null,
@@ -47,7 +48,7 @@ export function HomePage() {
               .filter((v) => v.path !== '/admin/default')
               .map((v) => (
                 <li key={v.path}>
-                  <Link to={v.path}>{v.title}</Link>
+                  <Link to={v.path}>{visitItem(v).label}</Link>
                   <span className="muted">{formatDistanceToNow(v.visitedAt, { addSuffix: true })}</span>
                 </li>
               ))}

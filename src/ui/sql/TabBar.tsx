@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { SqlTabRow } from '../../db/schema';
 import { Pencil, Plus, X } from 'lucide-react';
 
@@ -13,36 +13,72 @@ export interface TabBarProps {
   onReopen: () => void;
 }
 
-/** SQL Lab's editor tabs: click to switch, double-click to rename, × to close, + for a new one. */
+/**
+ * SQL Lab's editor tabs: click to switch, double-click or F2 to rename, × or Delete to close, + for a new one.
+ * The tablist holds only tabs (WAI-ARIA): × and the pencil are mouse shortcuts hidden from assistive
+ * technology, whose users rename and close from the keyboard; arrows move between tabs.
+ */
 export function TabBar({ tabs, activeId, canReopen, onActivate, onClose, onNew, onRename, onReopen }: TabBarProps) {
   const [editing, setEditing] = useState<string | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  // After a keyboard close or rename the tab under focus is gone: focus the active one once it shows.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || editing) return;
+    refocus.current = false;
+    listRef.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
+  }, [tabs, activeId, editing]);
+  const keys = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const tab = tabs[index];
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step !== 0) {
+      const next = tabs[(index + step + tabs.length) % tabs.length];
+      onActivate(next.id);
+      listRef.current?.querySelector<HTMLElement>(`[data-tab-id="${next.id}"]`)?.focus();
+    } else if (event.key === 'Delete') {
+      refocus.current = true;
+      onClose(tab.id);
+    } else if (event.key === 'F2') setEditing(tab.id);
+    else return;
+    event.preventDefault();
+  };
   return (
-    <div className="sql-tabbar" role="tablist" aria-label="Query tabs">
-      {tabs.map((tab) =>
-        editing === tab.id ? (
-          <RenameField key={tab.id} initial={tab.name} onDone={(name) => (setEditing(null), name !== null && onRename(tab.id, name))} />
-        ) : (
-          <div key={tab.id} className={`sql-tab${tab.id === activeId ? ' active' : ''}`} role="presentation">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={tab.id === activeId}
-              className="sql-tab-name"
-              title={`${tab.name} — double-click to rename`}
-              onClick={() => onActivate(tab.id)}
-              onDoubleClick={() => setEditing(tab.id)}
-            >
-              {tab.name}
-            </button>
-            <button type="button" className="sql-tab-action" aria-label={`Rename ${tab.name}`} title="Rename" onClick={() => setEditing(tab.id)}>
-              <Pencil size={12} aria-hidden="true" />
-            </button>
-            <button type="button" className="sql-tab-action" aria-label={`Close ${tab.name}`} title="Close tab" onClick={() => onClose(tab.id)}>
-              <X size={13} aria-hidden="true" />
-            </button>
-          </div>
-        ),
-      )}
+    <div className="sql-tabbar">
+      <div className="sql-tablist" role="tablist" aria-label="Query tabs" ref={listRef}>
+        {tabs.map((tab, index) =>
+          editing === tab.id ? (
+            <RenameField key={tab.id} initial={tab.name} onDone={(name) => {
+                refocus.current = true;
+                setEditing(null);
+                if (name !== null) onRename(tab.id, name);
+              }} />
+          ) : (
+            <div key={tab.id} className={`sql-tab${tab.id === activeId ? ' active' : ''}`} role="presentation">
+              <button
+                type="button"
+                role="tab"
+                data-tab-id={tab.id}
+                aria-selected={tab.id === activeId}
+                aria-keyshortcuts="F2 Delete"
+                tabIndex={tab.id === activeId ? 0 : -1}
+                className="sql-tab-name"
+                title={`${tab.name} — double-click or F2 to rename, Delete to close`}
+                onClick={() => onActivate(tab.id)}
+                onDoubleClick={() => setEditing(tab.id)}
+                onKeyDown={(e) => keys(e, index)}
+              >
+                {tab.name}
+              </button>
+              <button type="button" className="sql-tab-action" aria-hidden="true" tabIndex={-1} title="Rename" onClick={() => setEditing(tab.id)}>
+                <Pencil size={12} />
+              </button>
+              <button type="button" className="sql-tab-action" aria-hidden="true" tabIndex={-1} title="Close tab" onClick={() => onClose(tab.id)}>
+                <X size={13} />
+              </button>
+            </div>
+          ),
+        )}
+      </div>
       <button type="button" className="sql-tab-new" aria-label="New query tab" title="New query tab" onClick={onNew}>
         <Plus size={15} aria-hidden="true" />
       </button>

@@ -37,13 +37,15 @@ export function SyncBadge() {
     queued > 0 && `${queued} waiting`,
     failed > 0 && `${failed} not saved`,
   ].filter(Boolean).join(' · ');
+  const age = lastFetched === undefined ? undefined : ageOf(lastFetched, now);
 
   return (
     <div className="sync" ref={rootRef}>
       <button
         type="button"
         className={`sync-badge tone-${tone}`}
-        aria-label={`Sync status: ${text}`}
+        // Holds the visible text (which narrow screens hide) in its order, so speech input can target what it sees.
+        aria-label={['Sync status:', text, age].filter(Boolean).join(' ')}
         aria-expanded={open}
         data-testid="sync-badge"
         data-queued={queued}
@@ -52,7 +54,8 @@ export function SyncBadge() {
       >
         <span aria-hidden="true">{icon}</span>
         <span className="sync-text">{text}</span>
-        {lastFetched !== undefined && <span className="sync-age">{ageOf(lastFetched, now)}</span>}
+        {/* The space keeps the words apart in the text that speech input matches. */}
+        {age && <>{' '}<span className="sync-age">{age}</span></>}
       </button>
       {open && <SyncPanel saves={saves} connection={connection} lastFetched={lastFetched} onClose={() => setOpen(false)} />}
     </div>

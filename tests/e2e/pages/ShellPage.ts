@@ -11,6 +11,8 @@ export class ShellPage {
   readonly logo: Locator;
   readonly searchDialog: Locator;
   readonly searchInput: Locator;
+  /** The top bar's warning that the session comes from the cookie alone (the server did not answer). */
+  readonly sessionNotVerified: Locator;
 
   constructor(readonly page: Page) {
     // Located by id: when closed on a narrow screen it is display:none and out of the accessibility tree.
@@ -23,6 +25,7 @@ export class ShellPage {
     this.logo = page.getByRole('link', { name: 'Data Platform Console home' });
     this.searchDialog = page.getByRole('dialog', { name: 'Search the console' });
     this.searchInput = this.searchDialog.getByRole('combobox');
+    this.sessionNotVerified = page.locator('.topbar').getByText('Session not verified');
   }
 
   menuLink(label: string): Locator {

@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe';
+import { expect, test } from './fixtures';
+import { SqlLabPage } from './pages/SqlLabPage';
+
+/** Every page a signed-in admin can open, with its header title; the unbuilt areas included. */
+const ADMIN_PAGES: [path: string, title: string][] = [
+  ['/admin/default', 'Home'],
+  ['/admin/workspace', 'Workspace'],
+  ['/admin/sql', 'SQL Editor'],
+  ['/admin/queries', 'Queries'],
+  ['/admin/catalog', 'Catalog'],
+  ['/admin/recent', 'Recent'],
+  ['/my-profile', 'My Profile'],
+  ['/admin/compute', 'Compute'],
+  ['/admin/job-runs', 'Job Runs'],
+  ['/admin/playground', 'Play Ground'],
+  ['/admin/experiments', 'Experiments'],
+  ['/admin/features', 'Features'],
+  ['/admin/models', 'Models'],
+  ['/admin/serving', 'Serving'],
+  ['/admin/workflow', 'Workflows'],
+  ['/admin/dashboard', 'Dashboards'],
+  ['/admin/connectors', 'Connectors'],
+  ['/admin/no-such-page', 'Page not found'],
+];
+
+/** Waits for the page's own content (not a loading spinner), then asks axe. */
+async function audit(page: Page, title: string): Promise<string[]> {
+  await expect(page.locator('.page-header h1')).toHaveText(title);
+  await expect(page.locator('.loading')).toHaveCount(0);
+  return seriousViolations(page);
+}
+
+// One sign-in per role visits every page: a soft check per page names each page that fails.
+test.describe('accessibility (axe-core, 1280×800): no serious or critical violation', () => {
+  test('the login page', async ({ page, loginPage }) => {
+    await loginPage.goto();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('every page of an admin, a catalog table and the search dialog', async ({ page, loginPage, shell }) => {
+    test.setTimeout(180_000);
+    await loginPage.goto();
+    await loginPage.signInAsRole('admin');
+    for (const [path, title] of ADMIN_PAGES) {
+      await page.goto(path);
+      expect.soft(await audit(page, title), path).toEqual([]);
+    }
+    await page.goto('/admin/catalog');
+    await page.getByRole('treeitem').first().click();
+    expect.soft(await audit(page, 'Catalog'), 'a catalog node').toEqual([]);
+    await shell.openSearch();
+    await shell.searchInput.fill('re');
+    expect.soft(await seriousViolations(page), 'the search dialog').toEqual([]);
+  });
+
+  test('the no-access page (editor on the SQL Editor)', async ({ page, loginPage }) => {
+    await loginPage.goto();
+    await loginPage.signInAsRole('editor');
+    await page.goto('/admin/sql');
+    await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the SQL tab bar works from the keyboard: arrows move, F2 renames, Delete closes', async ({ page, loginPage }) => {
+    await loginPage.goto();
+    await loginPage.signInAsRole('admin');
+    const sql = new SqlLabPage(page);
+    await sql.goto();
+    await sql.newTab();
+    await expect(sql.tabs.getByRole('tab')).toHaveCount(2);
+    const [first, second] = [sql.tabs.getByRole('tab').nth(0), sql.tabs.getByRole('tab').nth(1)];
+    await expect(second).toHaveAttribute('aria-selected', 'true');
+    await second.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(first).toBeFocused();
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('F2');
+    await sql.tabs.getByLabel('Tab name').fill('by keyboard');
+    await page.keyboard.press('Enter');
+    await expect(sql.tab('by keyboard')).toBeFocused();
+    await page.keyboard.press('Delete');
+    await expect(sql.tab('by keyboard')).toHaveCount(0);
+    await expect(sql.tabs.getByRole('tab')).toHaveCount(1);
+    await expect(sql.activeTab).toBeFocused();
+  });
+});
