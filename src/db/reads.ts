@@ -4,7 +4,7 @@ import { catalogEditRows, catalogUndoState } from './catalogEdits';
 import { SAVED_QUERIES_AGGREGATE, WORKSPACE_AGGREGATE, type Invert } from './events';
 import { savedQueryInverse } from './projections/savedQueryInverse';
 import { workspaceInverse } from './projections/workspaceInverse';
-import { listRecentVisits } from './recentVisits';
+import { listRecentVisits, RECENT_VISITS_KEPT } from './recentVisits';
 import { readSavedQueries } from './savedQueryCache';
 import type { ConsoleDb, SaveRow } from './schema';
 import { getResults, localHistory } from './sqlResults';
@@ -26,6 +26,28 @@ async function openSaves(db: ConsoleDb): Promise<SaveRow[]> {
   const inState = (state: SaveRow['state']) => db.saves.where('[state+seq]').between([state, Dexie.minKey], [state, Dexie.maxKey]).toArray();
   const [pending, failed] = await Promise.all([inState('pending'), inState('failed')]);
   return [...pending, ...failed].sort((a, b) => a.seq - b.seq);
+}
+
+/** How far back in the workspace's changes the Recent page looks for notebooks. */
+const WORKSPACE_CHANGES_READ = 500;
+
+/**
+ * What the Recent page is made of: the visit log (tables, pages), the SQL tabs (admins only) with
+ * the time of their last activation in the event log, and the latest workspace changes, oldest first.
+ */
+async function recentSources(db: ConsoleDb, username: string, withSqlTabs: boolean) {
+  const [visits, tabs, changes] = await Promise.all([
+    listRecentVisits(db, username, RECENT_VISITS_KEPT),
+    withSqlTabs ? openTabs(db) : [],
+    db.workspaceChanges.orderBy('seq').reverse().limit(WORKSPACE_CHANGES_READ).toArray(),
+  ]);
+  // A tab's last activation (or its opening) is an event: its time is when the user last had it in front.
+  const events = await db.events.bulkGet(tabs.map((tab) => tab.activatedSeq ?? tab.order));
+  return {
+    visits,
+    tabs: tabs.map((tab, i) => ({ id: tab.id, name: tab.name, at: events[i]?.at ?? tab.createdAt })),
+    workspaceChanges: changes.reverse(),
+  };
 }
 
 /**
@@ -65,6 +87,7 @@ export function createReads(db: ConsoleDb) {
     savedQueries: () => readSavedQueries(db),
     savedQueriesUndo: () => canUndo(db, SAVED_QUERIES_AGGREGATE, savedQueryInverse),
     recentVisits: (username: string, limit: number) => listRecentVisits(db, username, limit),
+    recentSources: (username: string, withSqlTabs: boolean) => recentSources(db, username, withSqlTabs),
   };
 }
 
