@@ -88,14 +88,12 @@ describe('workspaceView', () => {
     expect({ files, changes }).toEqual(before);
   });
 
-  it('stays quick on 10,000 files and 1,000 changes (sanity check; the bench measures)', () => {
+  it('lays 1,000 changes over 10,000 files (its speed is measured by the bench, not here)', () => {
     const files = Array.from({ length: 100 }, (_, f) => [file(`f${f}`), ...Array.from({ length: 99 }, (_, n) => file(`f${f}/n${n}.ipynb`))]).flat();
     const changes = Array.from({ length: 1000 }, (_, i) =>
       i % 4 === 0 ? rename(`f${i % 100}`, `g${i}`) : i % 4 === 1 ? change('deleted', `f${i % 100}`) : change('notebookCreated', `new/${i}.ipynb`),
     );
-    const started = performance.now();
     const items = workspaceView(files, changes, 100);
     expect(items.length).toBeGreaterThan(10_000);
-    expect(performance.now() - started).toBeLessThan(250); // generous: CI machines vary; the budget is 50 ms
   });
 });
