@@ -44,4 +44,26 @@ test.describe('SQL workbench layout', () => {
     await sql.ready();
     await expect.poll(() => layout.separatorValue()).toBe(dragged);
   });
+
+  test('numbers are right-aligned with the same decimals per column; text stays left; NULL as before', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    const layout = new SqlWorkbenchLayout(page);
+    await sql.goto();
+    await sql.setSql(
+      "SELECT * FROM (VALUES (1, 2.5::DOUBLE, 10.25::DECIMAL(10,2), 'a'), (22, 3::DOUBLE, 7::DECIMAL(10,2), 'bb'), (333, 0.125::DOUBLE, NULL, 'ccc')) t(n, x, amount, label) ORDER BY n",
+    );
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(sql.grid).toBeVisible();
+    await expect(layout.columnCells(1)).toHaveText(['1', '22', '333']);
+    await expect(layout.columnCells(2)).toHaveText(['2.500', '3.000', '0.125']);
+    await expect(layout.columnCells(3)).toHaveText(['10.25', '7.00', 'NULL']);
+    for (const column of [1, 2, 3]) {
+      const insets = await layout.textInsets(column);
+      // Right-aligned: every value ends the same distance (the padding) from its cell's right edge.
+      for (const { right } of insets) expect(Math.abs(right - insets[0].right)).toBeLessThan(1.5);
+      expect(insets[0].right).toBeLessThan(16);
+    }
+    const labels = await layout.textInsets(4);
+    for (const { left } of labels) expect(left).toBeLessThan(16);
+  });
 });

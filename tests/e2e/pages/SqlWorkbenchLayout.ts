@@ -26,6 +26,24 @@ export class SqlWorkbenchLayout {
     return box ? Math.floor((box.height - 34) / 28) : 0;
   }
 
+  /** The rendered cells of a column (1-based, as aria-colindex), top to bottom. */
+  columnCells(column: number): Locator {
+    return this.gridScroller.locator(`[role="gridcell"][aria-colindex="${column}"]`);
+  }
+
+  /** For each cell of the column: the gaps between its text and its left and right edges, in px. */
+  textInsets(column: number): Promise<{ left: number; right: number }[]> {
+    return this.columnCells(column).evaluateAll((cells) =>
+      cells.map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const text = range.getBoundingClientRect();
+        const box = cell.getBoundingClientRect();
+        return { left: text.left - box.left, right: box.right - text.right };
+      }),
+    );
+  }
+
   /** Drags the separator by `dy` pixels with the mouse. */
   async dragSeparator(dy: number) {
     const box = await this.separator.boundingBox();

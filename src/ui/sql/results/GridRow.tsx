@@ -1,7 +1,8 @@
 import type { VirtualItem } from '@tanstack/react-virtual';
 import { memo } from 'react';
 import type { ResultColumn } from '../../../../contracts/bi';
-import { cellKind, displayText, HEADER_HEIGHT, type Row } from './gridModel';
+import { cellKind, HEADER_HEIGHT, type Row } from './gridModel';
+import { shownText } from './numberFormat';
 
 export function cellId(idPrefix: string, row: number, col: number): string {
   return `${idPrefix}-${row}-${col}`;
@@ -13,14 +14,16 @@ interface CellProps {
   col: number;
   width: number;
   numeric: boolean;
+  /** The column's decimals for numbers (null: not a numeric column). */
+  decimals: number | null;
   selected: boolean;
   idPrefix: string;
 }
 
 /** One value as text (React escapes it; nothing from the data is ever HTML). NULL gets its own look. */
-function GridCell({ value, viewRow, col, width, numeric, selected, idPrefix }: CellProps) {
+function GridCell({ value, viewRow, col, width, numeric, decimals, selected, idPrefix }: CellProps) {
   const kind = cellKind(value);
-  const text = kind === 'null' ? '' : displayText(value);
+  const text = kind === 'null' ? '' : shownText(value, decimals);
   const classes = ['rg-cell'];
   if (numeric || kind === 'number') classes.push('rg-num');
   if (kind === 'boolean') classes.push('rg-bool');
@@ -54,6 +57,7 @@ export interface GridRowProps {
   /** The rendered (virtual) columns; each has the column's start and width. */
   vcols: VirtualItem[];
   numeric: boolean[];
+  decimals: (number | null)[];
   /** The selected column when the selection is in this row, else -1 (so other rows skip re-rendering). */
   selectedCol: number;
   idPrefix: string;
@@ -63,7 +67,7 @@ export interface GridRowProps {
  * A row of cells at its own fixed place (`top`, no transform): rows that stay in view while scrolling
  * are neither re-rendered (memo) nor repainted, only the rows that come into view are new.
  */
-export const GridRow = memo(function GridRow({ row, viewRow, top, width, columns, vcols, numeric, selectedCol, idPrefix }: GridRowProps) {
+export const GridRow = memo(function GridRow({ row, viewRow, top, width, columns, vcols, numeric, decimals, selectedCol, idPrefix }: GridRowProps) {
   // Rows start at the canvas's left edge, under the row-number gutter; columns start after it.
   const spacer = vcols.length > 0 ? vcols[0].start : 0;
   return (
@@ -77,6 +81,7 @@ export const GridRow = memo(function GridRow({ row, viewRow, top, width, columns
           col={vc.index}
           width={vc.size}
           numeric={numeric[vc.index]}
+          decimals={decimals[vc.index]}
           selected={selectedCol === vc.index}
           idPrefix={idPrefix}
         />

@@ -28,6 +28,8 @@ export interface GridViewProps {
   sort: SortState | null;
   onSort: (col: number) => void;
   onCopyAll: () => void;
+  /** Each column's decimals for numbers (null: not numeric), so a column's numbers line up. */
+  decimals: (number | null)[];
   initialSize?: GridSize;
 }
 
@@ -65,7 +67,7 @@ function useGridVirtualizers(scrollRef: RefObject<HTMLDivElement | null>, rowCou
 }
 
 /** The virtualized grid: a sticky header, a sticky row-number gutter, and the rows in view at fixed places. */
-export function GridView({ columns, rows, order, widths, onResize, sort, onSort, onCopyAll, initialSize = UNMEASURED }: GridViewProps) {
+export function GridView({ columns, rows, order, widths, onResize, sort, onSort, onCopyAll, decimals, initialSize = UNMEASURED }: GridViewProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
   const offset = rowNumberWidth(rows.length);
@@ -98,9 +100,9 @@ export function GridView({ columns, rows, order, widths, onResize, sort, onSort,
     (col: number) => {
       const name = columns[col].name;
       const values = rowV.getVirtualItems().map((vr) => rows[order ? order[vr.index] : vr.index][name]);
-      onResize(col, fitWidthOf(scrollRef.current, name, values));
+      onResize(col, fitWidthOf(scrollRef.current, name, values, decimals[col]));
     },
-    [columns, rows, order, rowV, onResize],
+    [columns, rows, order, rowV, onResize, decimals],
   );
 
   return (
@@ -145,6 +147,7 @@ export function GridView({ columns, rows, order, widths, onResize, sort, onSort,
                 columns={columns}
                 vcols={vcols}
                 numeric={numeric}
+                decimals={decimals}
                 selectedCol={selected?.row === vr.index ? selected.col : -1}
                 idPrefix={idPrefix}
               />

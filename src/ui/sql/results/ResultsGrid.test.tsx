@@ -61,6 +61,19 @@ describe('ResultsGrid', () => {
     expect(html).toMatch(/class="rg-cell rg-bool"[^>]*>false</);
   });
 
+  it('shows the numbers of a column with the same decimals, right-aligned; NULL as before', () => {
+    const numbers = [col('n', 'INTEGER'), col('x', 'DOUBLE'), col('amount', 'DECIMAL(10,2)')];
+    const html = render(numbers, [
+      { n: 1, x: 2.5, amount: 10.25 },
+      { n: 22, x: 3, amount: 7 },
+      { n: 333, x: 0.125, amount: null },
+    ]);
+    expect([0, 1, 2].map((row) => cellHtml(html, row, 0))).toEqual(['1', '22', '333']);
+    expect([0, 1, 2].map((row) => cellHtml(html, row, 1))).toEqual(['2.500', '3.000', '0.125']);
+    expect([0, 1, 2].map((row) => cellHtml(html, row, 2))).toEqual(['10.25', '7.00', '<span class="rg-null">NULL</span>']);
+    expect(html.match(/class="rg-cell rg-num"/g)).toHaveLength(9);
+  });
+
   it('renders values as text, never as HTML', () => {
     const html = render([col('x')], [{ x: '<img src=x onerror=alert(1)>' }]);
     expect(html).not.toContain('<img');

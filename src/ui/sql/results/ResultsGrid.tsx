@@ -3,8 +3,9 @@ import { useCallback, useMemo } from 'react';
 import type { Cell, ResultColumn } from '../../../../contracts/bi';
 import { toCsv } from './csv';
 import { copyText, downloadCsv } from './gridActions';
-import { estimateColumnWidths, formatCount, formatElapsed, formatRowCount } from './gridModel';
+import { estimateColumnWidths, formatCount, formatElapsed, formatRowCount, METRICS } from './gridModel';
 import { GridView, type GridSize } from './GridView';
+import { columnDecimals } from './numberFormat';
 import './resultsGrid.css';
 import { nextSort, sortOrder, type SortState } from './sortRows';
 import { useKeyedState } from './useKeyedState';
@@ -57,7 +58,9 @@ function ResultsTable({ columns, rows, elapsedMs, limited, fileName, initialSize
   const sortColumn = sort ? columns[sort.column] : undefined;
   // Sorting 100,000 rows takes some ms: done once per sort change, not per render.
   const order = useMemo(() => (sort && sortColumn ? sortOrder(rows, sortColumn, sort.direction) : null), [rows, sort, sortColumn]);
-  const estimated = useMemo(() => estimateColumnWidths(columns, rows), [columns, rows]);
+  // One number format per column, from its type or its values: a column's numbers line up.
+  const decimals = useMemo(() => columns.map((column) => columnDecimals(column, rows)), [columns, rows]);
+  const estimated = useMemo(() => estimateColumnWidths(columns, rows, METRICS, decimals), [columns, rows, decimals]);
   const [widths, setWidths] = useKeyedState(estimated, estimated);
 
   const onResize = useCallback(
@@ -72,7 +75,7 @@ function ResultsTable({ columns, rows, elapsedMs, limited, fileName, initialSize
   return (
     <div className="rg">
       <ResultsToolbar count={rows.length} limited={limited} elapsedMs={elapsedMs} onCopyAll={onCopyAll} onDownload={onDownload} />
-      <GridView columns={columns} rows={rows} order={order} widths={widths} onResize={onResize} sort={sort} onSort={onSort} onCopyAll={onCopyAll} initialSize={initialSize} />
+      <GridView columns={columns} rows={rows} order={order} widths={widths} onResize={onResize} sort={sort} onSort={onSort} onCopyAll={onCopyAll} decimals={decimals} initialSize={initialSize} />
     </div>
   );
 }

@@ -94,17 +94,22 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-/** Initial widths from the header name and the longest value of a sample of rows (text length × char width). */
-export function estimateColumnWidths(columns: ResultColumn[], rows: Row[], metrics: WidthMetrics = METRICS): number[] {
+/**
+ * Initial widths from the header name and the longest value of a sample of rows (text length × char
+ * width); numbers as their column shows them, with `decimals[i]` decimals (see numberFormat.ts).
+ */
+export function estimateColumnWidths(columns: ResultColumn[], rows: Row[], metrics: WidthMetrics = METRICS, decimals: readonly (number | null)[] = []): number[] {
   const sample = sampleRows(rows, metrics.sample);
   // Values longer than the cap could only reach `max`; measuring them further is wasted work.
   const capChars = Math.ceil(metrics.max / metrics.charWidth);
-  return columns.map((column) => {
+  return columns.map((column, i) => {
+    const fixed = decimals[i] ?? null;
     const header = column.name.length * metrics.headerCharWidth + metrics.headerExtra;
     let chars = 4; // 'NULL'
     for (const row of sample) {
       const value = row[column.name];
-      const length = typeof value === 'object' && value !== null ? capChars : cellText(value).length;
+      const length =
+        typeof value === 'object' && value !== null ? capChars : typeof value === 'number' && fixed !== null ? value.toFixed(fixed).length : cellText(value).length;
       if (length > chars) chars = Math.min(length, capChars);
     }
     return Math.ceil(clamp(Math.max(header, chars * metrics.charWidth) + metrics.padding, metrics.min, metrics.max));
