@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
-import { Redo2, Search, Undo2 } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -16,17 +16,12 @@ import { useAuth } from '../hooks/useAuth';
 import { useModHotkey } from '../hooks/useHotkey';
 import { useNow } from '../hooks/useNow';
 import { useOnline } from '../hooks/useOnline';
+import { CatalogToolbar, childActionOf } from './CatalogToolbar';
 import { CatalogTree } from './CatalogTree';
 import { NodeDetails, type TableFacts } from './NodeDetails';
 import { loadTargetOf, useCatalogServices, useCatalogTree } from './useCatalog';
 
 const BASE = '/admin/catalog';
-const CHILD_ACTION: Record<CatalogNode['type'], { label: string; noun: string } | null> = {
-  catalog: { label: 'New schema', noun: 'schema' },
-  schema: { label: 'Add table', noun: 'table' },
-  table: { label: 'Add column', noun: 'column' },
-  column: null,
-};
 
 type Dialog = { kind: 'catalog' } | { kind: 'child'; parent: CatalogNode } | { kind: 'rename'; node: CatalogNode };
 
@@ -128,7 +123,8 @@ export function CatalogPage() {
     void run(services.commands.remove(node.id), (_id, { events: [deleted] }) => {
       // This delete only: after a later edit, Ctrl+Z / the Undo button step back in order.
       const undoThis = () => void run(services.commands.undo(deleted.id));
-      toast(`Deleted ${node.type} “${node.name}” in this browser.`, { action: { label: 'Undo', onClick: undoThis } });
+      const said = node.created ? `Deleted ${node.type} “${node.name}”.` : `Hid ${node.type} “${node.name}” in this browser; the warehouse still has it.`;
+      toast(said, { action: { label: 'Undo', onClick: undoThis } });
       const parent = ancestorsOf(node.id).at(-1);
       navigate(parent ? pathOf(parent) : BASE);
     });
@@ -192,29 +188,15 @@ export function CatalogPage() {
         />
       </section>
       <div className="catalog-main">
-        <div className="catalog-toolbar" role="toolbar" aria-label="Catalog actions">
-          {selected && CHILD_ACTION[selected.type] && (
-            <button type="button" className="button small" onClick={() => setDialog({ kind: 'child', parent: selected })}>
-              {CHILD_ACTION[selected.type]!.label}
-            </button>
-          )}
-          {selected && (
-            <>
-              <button type="button" className="button small" onClick={() => setDialog({ kind: 'rename', node: selected })}>
-                Rename
-              </button>
-              <button type="button" className="button small danger" onClick={() => remove(selected)}>
-                Delete
-              </button>
-            </>
-          )}
-          <button type="button" className="button small" onClick={undoLast} disabled={!undo?.canUndo} title={undo?.undoLabel ? `Undo: ${undo.undoLabel}` : 'Nothing to undo'}>
-            <Undo2 size={14} aria-hidden="true" /> Undo
-          </button>
-          <button type="button" className="button small" onClick={redoLast} disabled={!undo?.canRedo} title={undo?.redoLabel ? `Redo: ${undo.redoLabel}` : 'Nothing to redo'}>
-            <Redo2 size={14} aria-hidden="true" /> Redo
-          </button>
-        </div>
+        <CatalogToolbar
+          selected={selected}
+          undo={undo}
+          onAddChild={(parent) => setDialog({ kind: 'child', parent })}
+          onRename={(node) => setDialog({ kind: 'rename', node })}
+          onRemove={remove}
+          onUndo={undoLast}
+          onRedo={redoLast}
+        />
         {selected && services ? (
           <SelectedNode key={selected.id} node={selected} services={services} metadata={cache?.tableMetadata} run={run} />
         ) : (
@@ -223,8 +205,8 @@ export function CatalogPage() {
       </div>
       {dialog && (
         <NameDialog
-          title={dialog.kind === 'catalog' ? 'New catalog' : dialog.kind === 'child' ? CHILD_ACTION[dialog.parent.type]!.label : `Rename ${dialog.node.type}`}
-          label={dialog.kind === 'child' ? `Name of the new ${CHILD_ACTION[dialog.parent.type]!.noun}` : 'Name'}
+          title={dialog.kind === 'catalog' ? 'New catalog' : dialog.kind === 'child' ? childActionOf(dialog.parent.type)!.label : renameTitle(dialog.node)}
+          label={dialog.kind === 'child' ? `Name of the new ${childActionOf(dialog.parent.type)!.noun}` : 'Name'}
           initial={dialog.kind === 'rename' ? dialog.node.name : ''}
           confirm={dialog.kind === 'rename' ? 'Rename' : 'Create'}
           validate={(name) => {
@@ -294,6 +276,9 @@ function useTableFacts(services: CatalogServices, node: CatalogNode, metadata: R
     };
   }, [isTable, node.pk, schema, table, metadata, preview, key]);
 }
+
+/** A warehouse node is renamed in this browser only, and the dialog says so. */
+const renameTitle = (node: CatalogNode) => (node.created ? `Rename ${node.type}` : `Rename ${node.type} in this browser`);
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
