@@ -110,6 +110,7 @@ describe('buildCatalogTree from the server cache', () => {
       tableName: 'bets',
       detail: 'BIGINT',
       description: 'Bet id',
+      serverDescription: 'Bet id',
       depth: 3,
       parentId: 'lakehouse/gaming/bets',
       local: false,
@@ -130,7 +131,7 @@ describe('buildCatalogTree from the server cache', () => {
 describe('buildCatalogTree with local edits', () => {
   it('lays renames, owners and descriptions over server nodes, keeping their ids, marked local', () => {
     const roots = buildCatalogTree(cache, [edit('lakehouse/gaming/bets', { name: 'wagers', owner: 'system', description: 'Mine' })]);
-    expect(node(roots, 'lakehouse/gaming/bets')).toMatchObject({ name: 'wagers', owner: 'system', description: 'Mine', local: true, created: false });
+    expect(node(roots, 'lakehouse/gaming/bets')).toMatchObject({ name: 'wagers', owner: 'system', description: 'Mine', serverDescription: 'Every bet placed', local: true, created: false });
     expect(node(roots, 'lakehouse/gaming/bets/id').tableName).toBe('bets'); // the name SQL uses
   });
 
@@ -160,7 +161,7 @@ describe('buildCatalogTree with local edits', () => {
     ]);
     expect(names(node(roots, 'lakehouse/gaming').children)).toEqual(['bets', 'players_v', 'zz', 'aa']);
     expect(names(roots)).toEqual(['lakehouse', 'finance', 'sandbox']);
-    expect(node(roots, 'lakehouse/gaming/aa')).toMatchObject({ created: true, local: true, pk: 1, schemaName: 'gaming', detail: 'table', childrenLoaded: true, depth: 2 });
+    expect(node(roots, 'lakehouse/gaming/aa')).toMatchObject({ created: true, local: true, serverDescription: null, pk: 1, schemaName: 'gaming', detail: 'table', childrenLoaded: true, depth: 2 });
     expect(node(roots, 'lakehouse/gaming/aa/amount')).toMatchObject({ type: 'column', tableName: 'aa', detail: 'INTEGER', depth: 3 });
     expect(node(roots, 'sandbox')).toMatchObject({ pk: null, type: 'catalog', created: true, depth: 0, parentId: null });
   });

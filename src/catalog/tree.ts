@@ -95,6 +95,7 @@ function makeNode(parent: CatalogNode | null, id: CatalogNodeId, facts: Facts, r
     childrenLoaded: facts.childrenLoaded,
     owner: row?.owner ?? null,
     description,
+    serverDescription: created ? null : facts.description,
     detail: facts.detail,
     local: created || edited,
     created,

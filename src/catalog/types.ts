@@ -30,7 +30,10 @@ export interface CatalogNode {
   /** True when the server's children were fetched (or the node is local / a column: nothing to fetch). */
   childrenLoaded: boolean;
   owner: string | null;
+  /** The description shown: the local note when there is one, else what the warehouse says. */
   description: string | null;
+  /** What the warehouse itself says (its comment); null for a node created in this browser. */
+  serverDescription: string | null;
   /** Column data type; table kind ('table' | 'view'); null otherwise. */
   detail: string | null;
   /** Created, renamed, owner or description set, in this browser: the tree marks it "local". */

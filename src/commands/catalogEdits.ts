@@ -186,7 +186,7 @@ export function createCatalogCommands(deps: CatalogCommandDeps) {
       });
       const deleted = result.ok ? result.events[0] : undefined;
       if (deleted && node) {
-        const message = `Deleted ${node.type} “${node.name}” in this browser.`;
+        const message = node.created ? `Deleted ${node.type} “${node.name}”.` : `Hid ${node.type} “${node.name}” in this browser; the warehouse still has it.`;
         deps.notify({ kind: 'info', message, action: { label: 'Undo', onClick: () => void announced(deps, undoLast)(deleted.id) } });
       }
       return result;

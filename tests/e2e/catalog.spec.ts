@@ -17,7 +17,8 @@ test.describe('data catalog', () => {
     await expect(page).toHaveURL(/\/admin\/catalog\/lakehouse\/gaming\/bet_report\/stake$/);
     await expect(catalog.heading('stake')).toBeVisible();
     await expect(catalog.details).toContainText('INTEGER');
-    await expect(catalog.details.getByLabel('Description')).toHaveValue('Number of bet tickets in the row');
+    await expect(catalog.comment).toHaveText('Number of bet tickets in the row');
+    await expect(catalog.details.getByLabel('Local note')).toHaveValue('');
 
     await page.reload();
     await expect(catalog.heading('stake')).toBeVisible();
@@ -185,17 +186,51 @@ test.describe('data catalog', () => {
     await expect(catalog.node('sandbox', 1)).toBeVisible();
   });
 
-  test('the Undo of a delete toast brings the node back', async ({ page }) => {
+  test('a warehouse table is hidden in this browser, not deleted; the toast says so and its Undo brings it back', async ({ page }) => {
     const catalog = new CatalogPage(page);
     await catalog.goto('/lakehouse/gaming/members');
     await expect(catalog.heading('members')).toBeVisible();
-    await catalog.action('Delete').click();
+    await expect(catalog.action('Delete')).toHaveCount(0);
+    await catalog.action('Hide in this browser').click();
     await expect(catalog.node('members', 3)).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin\/catalog\/lakehouse\/gaming$/);
-    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Deleted table “members” in this browser.' });
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Hid table “members” in this browser; the warehouse still has it.' });
     await toast.getByRole('button', { name: 'Undo' }).click();
     await expect(catalog.node('members', 3)).toBeVisible();
     await expect(catalog.action('Undo')).toBeDisabled();
+  });
+
+  test('on a warehouse node the local-only actions say what they are; its comment stays beside a local note', async ({ page }) => {
+    const catalog = new CatalogPage(page);
+    await catalog.goto('/lakehouse/gaming/bet_report/stake');
+    await expect(catalog.heading('stake')).toBeVisible();
+    await expect(catalog.action('Rename in this browser')).toBeVisible();
+    await expect(catalog.action('Hide in this browser')).toBeVisible();
+    await expect(catalog.action('Delete')).toHaveCount(0);
+    await expect(catalog.action('Rename')).toHaveCount(0);
+    await expect(catalog.scopeNote).toHaveText(/kept in this browser only: the warehouse is not changed/);
+    await expect(catalog.details.getByLabel('Description')).toHaveCount(0);
+    await expect(catalog.details.getByLabel('Local owner')).toBeVisible();
+
+    await catalog.details.getByLabel('Local note').fill('Check against the ledger');
+    await catalog.details.getByRole('button', { name: 'Save note' }).click();
+    await expect(catalog.node('stake', 4)).toContainText('local edit');
+    await page.reload();
+    await expect(catalog.details.getByLabel('Local note')).toHaveValue('Check against the ledger');
+    await expect(catalog.comment).toHaveText('Number of bet tickets in the row');
+    // An empty note clears it: the node is the warehouse's again.
+    await catalog.details.getByLabel('Local note').fill('');
+    await catalog.details.getByRole('button', { name: 'Save note' }).click();
+    await expect(catalog.node('stake', 4)).not.toContainText('local');
+
+    // A node created here says the opposite, and its delete is a delete.
+    await page.getByRole('button', { name: 'New catalog' }).click();
+    await page.getByRole('dialog').getByRole('textbox').fill('sandbox');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await expect(catalog.heading('sandbox')).toBeVisible();
+    await expect(catalog.scopeNote).toHaveText('This catalog was created in this browser only; the warehouse does not have it.');
+    await expect(catalog.action('Delete')).toBeVisible();
+    await expect(catalog.details.getByLabel('Description')).toBeVisible();
   });
 
   test('a rename in one tab shows in another', async ({ page, context }) => {
@@ -204,7 +239,7 @@ test.describe('data catalog', () => {
     await first.goto();
     await second.goto();
     await first.select('finance', 1);
-    await first.nameAction('Rename', 'money', 'Rename');
+    await first.nameAction('Rename in this browser', 'money', 'Rename');
     await expect(second.node('money', 1)).toContainText('local');
     await expect(second.node('finance', 1)).toHaveCount(0);
     await first.undo();

@@ -1,4 +1,4 @@
-import { Redo2, Search, Undo2 } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { afterKey, NO_NODES, viewAfter, type TreeView } from '../../catalog/expansion';
@@ -8,17 +8,12 @@ import { UNREACHABLE_MESSAGE, validateNodeName, type CatalogCommandResult, type 
 import { NameDialog } from '../components/NameDialog';
 import { useModHotkey } from '../hooks/useHotkey';
 import { CacheNote, useBackgroundRefresh } from './CatalogRefresh';
+import { CatalogToolbar, childActionOf } from './CatalogToolbar';
 import { CatalogTree } from './CatalogTree';
 import { SelectedNode } from './SelectedNode';
 import { loadTargetOf, useCatalogBrowser, useCatalogTree } from './useCatalog';
 
 const BASE = '/admin/catalog';
-const CHILD_ACTION: Record<CatalogNode['type'], { label: string; noun: string } | null> = {
-  catalog: { label: 'New schema', noun: 'schema' },
-  schema: { label: 'Add table', noun: 'table' },
-  table: { label: 'Add column', noun: 'column' },
-  column: null,
-};
 
 type Dialog = { kind: 'catalog' } | { kind: 'child'; parent: CatalogNode } | { kind: 'rename'; node: CatalogNode };
 
@@ -181,29 +176,15 @@ export function CatalogPage() {
         />
       </section>
       <div className="catalog-main">
-        <div className="catalog-toolbar" role="toolbar" aria-label="Catalog actions">
-          {selected && CHILD_ACTION[selected.type] && (
-            <button type="button" className="button small" onClick={() => setDialog({ kind: 'child', parent: selected })}>
-              {CHILD_ACTION[selected.type]!.label}
-            </button>
-          )}
-          {selected && (
-            <>
-              <button type="button" className="button small" onClick={() => setDialog({ kind: 'rename', node: selected })}>
-                Rename
-              </button>
-              <button type="button" className="button small danger" onClick={() => remove(selected)}>
-                Delete
-              </button>
-            </>
-          )}
-          <button type="button" className="button small" onClick={undoLast} disabled={!undo?.canUndo} title={undo?.undoLabel ? `Undo: ${undo.undoLabel}` : 'Nothing to undo'}>
-            <Undo2 size={14} aria-hidden="true" /> Undo
-          </button>
-          <button type="button" className="button small" onClick={redoLast} disabled={!undo?.canRedo} title={undo?.redoLabel ? `Redo: ${undo.redoLabel}` : 'Nothing to redo'}>
-            <Redo2 size={14} aria-hidden="true" /> Redo
-          </button>
-        </div>
+        <CatalogToolbar
+          selected={selected}
+          undo={undo}
+          onAddChild={(parent) => setDialog({ kind: 'child', parent })}
+          onRename={(node) => setDialog({ kind: 'rename', node })}
+          onRemove={remove}
+          onUndo={undoLast}
+          onRedo={redoLast}
+        />
         {selected && services ? (
           <SelectedNode key={selected.id} node={selected} services={services} metadata={cache?.tableMetadata} run={run} />
         ) : (
@@ -212,8 +193,8 @@ export function CatalogPage() {
       </div>
       {dialog && (
         <NameDialog
-          title={dialog.kind === 'catalog' ? 'New catalog' : dialog.kind === 'child' ? CHILD_ACTION[dialog.parent.type]!.label : `Rename ${dialog.node.type}`}
-          label={dialog.kind === 'child' ? `Name of the new ${CHILD_ACTION[dialog.parent.type]!.noun}` : 'Name'}
+          title={dialog.kind === 'catalog' ? 'New catalog' : dialog.kind === 'child' ? childActionOf(dialog.parent.type)!.label : renameTitle(dialog.node)}
+          label={dialog.kind === 'child' ? `Name of the new ${childActionOf(dialog.parent.type)!.noun}` : 'Name'}
           initial={dialog.kind === 'rename' ? dialog.node.name : ''}
           confirm={dialog.kind === 'rename' ? 'Rename' : 'Create'}
           validate={(name) => {
@@ -227,6 +208,9 @@ export function CatalogPage() {
     </div>
   );
 }
+
+/** A warehouse node is renamed in this browser only, and the dialog says so. */
+const renameTitle = (node: CatalogNode) => (node.created ? `Rename ${node.type}` : `Rename ${node.type} in this browser`);
 
 /** The tree's per-node loading marks: only nodes whose children are not shown yet spin or offer a retry. */
 function loadViews(loads: ReadonlyMap<CatalogNodeId, NodeLoadState>, index: TreeIndex | null) {

@@ -161,8 +161,8 @@ const TreeRow = memo(
         <span className="catalog-name">{highlighted(node.name, matchStart, matchEnd)}</span>
         {node.detail && <span className="catalog-detail">{node.detail}</span>}
         {node.local && (
-          <span className="catalog-local" title="Changed in this browser only">
-            local
+          <span className="catalog-local" title={node.created ? 'Created in this browser only' : 'Renamed or annotated in this browser only; the warehouse is unchanged'}>
+            {node.created ? 'local' : 'local edit'}
           </span>
         )}
         {load?.loading && <span className="catalog-loading" role="status" aria-label={`Loading ${node.name}`} />}

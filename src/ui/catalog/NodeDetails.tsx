@@ -16,14 +16,24 @@ interface Props {
   canOpenInSql: boolean;
   onOpenInSql: (sql: string) => void;
   onSetOwner: (owner: string) => void;
-  onSetDescription: (description: string) => void;
+  /** null clears the local note (the warehouse's comment shows again). */
+  onSetDescription: (description: string | null) => void;
 }
 
 const TYPE_LABEL: Record<CatalogNode['type'], string> = { catalog: 'Catalog', schema: 'Schema', table: 'Table', column: 'Column' };
 
-/** The selected node: what it is, its owner and description (editable locally) and, for a table, its columns and first rows. */
+/** The note kept in this browser, if any: a warehouse node's description differs from the warehouse's own when one was saved. */
+function localNote(node: CatalogNode): string {
+  return node.created || node.description !== node.serverDescription ? (node.description ?? '') : '';
+}
+
+/**
+ * The selected node: what it is, the owner and note kept in this browser (for a warehouse node, next
+ * to what the warehouse says, never instead of it) and, for a table, its columns and first rows.
+ */
 export function NodeDetails({ node, facts, ownerChoices, canOpenInSql, onOpenInSql, onSetOwner, onSetDescription }: Props) {
   const ownerId = useId();
+  const inWarehouse = !node.created;
   const metadata = facts?.metadata ?? null;
   const columns = node.type === 'table' ? (metadata?.columns ?? node.children.map((c) => ({ name: c.name, type: c.detail ?? '', comment: c.description }))) : null;
   return (
@@ -31,7 +41,7 @@ export function NodeDetails({ node, facts, ownerChoices, canOpenInSql, onOpenInS
       <header className="catalog-details-head">
         <span className="catalog-kind">{TYPE_LABEL[node.type]}</span>
         <h2>{node.name}</h2>
-        {node.local && <span className="catalog-local">local</span>}
+        {node.local && <span className="catalog-local">{inWarehouse ? 'local edit' : 'local'}</span>}
       </header>
       <dl className="catalog-facts">
         {node.schemaName && node.type !== 'schema' && (
@@ -52,8 +62,14 @@ export function NodeDetails({ node, facts, ownerChoices, canOpenInSql, onOpenInS
             <dd>{metadata?.rowCount == null ? '—' : metadata.rowCount.toLocaleString('en-US')}</dd>
           </>
         )}
+        {inWarehouse && (
+          <>
+            <dt>Comment</dt>
+            <dd>{node.serverDescription || <span className="muted">None in the warehouse</span>}</dd>
+          </>
+        )}
         <dt>
-          <label htmlFor={ownerId}>Owner</label>
+          <label htmlFor={ownerId}>{inWarehouse ? 'Local owner' : 'Owner'}</label>
         </dt>
         <dd>
           <select id={ownerId} value={node.owner ?? ''} onChange={(event) => event.target.value && onSetOwner(event.target.value)}>
@@ -66,7 +82,7 @@ export function NodeDetails({ node, facts, ownerChoices, canOpenInSql, onOpenInS
           </select>
         </dd>
       </dl>
-      <DescriptionEditor key={`${node.id}\n${node.description ?? ''}`} description={node.description ?? ''} onSave={onSetDescription} />
+      <DescriptionEditor key={`${node.id}\n${localNote(node)}`} description={localNote(node)} inWarehouse={inWarehouse} onSave={onSetDescription} />
       {node.type === 'table' && metadata && (
         <div className="catalog-sql">
           <div className="catalog-section-head">
@@ -129,8 +145,11 @@ function Preview({ node, preview }: { node: CatalogNode; preview: TableFacts['pr
   );
 }
 
-/** The description, edited in place: Save appends one event; nothing is written while typing. Keyed by the saved text, so another tab's edit resets it. */
-function DescriptionEditor({ description, onSave }: { description: string; onSave: (description: string) => void }) {
+/**
+ * The description, edited in place: Save appends one event; nothing is written while typing. Keyed by
+ * the saved text, so another tab's edit resets it. On a warehouse node it is a local note beside the comment.
+ */
+function DescriptionEditor({ description, inWarehouse, onSave }: { description: string; inWarehouse: boolean; onSave: (description: string | null) => void }) {
   const [text, setText] = useState(description);
   const id = useId();
   const changed = text.trim() !== description.trim();
@@ -139,14 +158,20 @@ function DescriptionEditor({ description, onSave }: { description: string; onSav
       className="catalog-description"
       onSubmit={(event) => {
         event.preventDefault();
-        if (changed) onSave(text.trim());
+        if (changed) onSave(inWarehouse && text.trim() === '' ? null : text.trim());
       }}
     >
-      <label htmlFor={id}>Description</label>
-      <textarea id={id} rows={3} value={text} onChange={(event) => setText(event.target.value)} placeholder="No description" />
+      <label htmlFor={id}>{inWarehouse ? 'Local note' : 'Description'}</label>
+      <textarea
+        id={id}
+        rows={3}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={inWarehouse ? 'A note only this browser keeps; the warehouse comment stays as it is' : 'No description'}
+      />
       <div className="catalog-description-actions">
         <button type="submit" className="button small" disabled={!changed}>
-          Save description
+          {inWarehouse ? 'Save note' : 'Save description'}
         </button>
       </div>
     </form>

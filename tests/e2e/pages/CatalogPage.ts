@@ -6,12 +6,18 @@ export class CatalogPage {
   readonly search: Locator;
   readonly details: Locator;
   readonly actions: Locator;
+  /** Under the actions: says whether edits stay in this browser (a warehouse node) or the node exists only here. */
+  readonly scopeNote: Locator;
+  /** A warehouse node's own comment, as the warehouse has it. */
+  readonly comment: Locator;
 
   constructor(readonly page: Page) {
     this.tree = page.getByRole('tree', { name: 'Warehouse' });
     this.search = page.getByRole('searchbox', { name: 'Search the catalog' });
     this.details = page.locator('.catalog-details');
     this.actions = page.getByRole('toolbar', { name: 'Catalog actions' });
+    this.scopeNote = page.locator('.catalog-local-note');
+    this.comment = this.details.locator('dt', { hasText: /^Comment$/ }).locator('xpath=following-sibling::dd[1]');
   }
 
   async goto(path = '') {
