@@ -60,6 +60,27 @@ test.describe('SQL workbench', () => {
     await expect(sql.results.getByText('5 rows')).toBeVisible();
   });
 
+  test('a 100,000-row result shows its rows; one too large to keep offline is still shown, and says it will not survive a reload', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    await page.goto('/admin/sql');
+    // Monaco (3 MB) may take a while on a busy machine.
+    await expect(sql.editor).toBeVisible({ timeout: 60_000 });
+    await sql.toolbar.getByLabel('Row limit').selectOption('100000');
+    await sql.setSql('select * from range(100000)');
+    await sql.button('Run').click();
+    await expect(sql.toast('Query executed successfully!')).toBeVisible({ timeout: 30_000 });
+    await expect(sql.results.getByText('100,000 rows')).toBeVisible({ timeout: 30_000 });
+    await expect(sql.grid.getByRole('columnheader', { name: /range/ })).toBeVisible();
+
+    // About 60 MB as the results cache counts it: more than it keeps (50 MB).
+    await sql.setSql("select range, repeat('x', 280) as pad from range(100000)");
+    await sql.button('Run').click();
+    await expect(sql.toast(/too large to keep offline/)).toBeVisible({ timeout: 60_000 });
+    await expect(sql.results.getByText('100,000 rows')).toBeVisible();
+    await expect(sql.grid.getByRole('columnheader', { name: /pad/ })).toBeVisible();
+    await expect(sql.results.getByTestId('results-not-kept')).toContainText('will not survive a reload');
+  });
+
   test('execute selection runs only the selected text', async ({ page }) => {
     const sql = new SqlLabPage(page);
     await sql.goto();

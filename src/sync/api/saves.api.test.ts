@@ -48,6 +48,12 @@ describe('the saves API', () => {
     ]);
   });
 
+  it('a save without a body (a delete) goes without a JSON content type, which the server would refuse', async () => {
+    const { api, seen } = setup(() => batchAnswer(200, 200));
+    await api.send([folder('a'), { method: 'DELETE', url: '/api/bi/v1/saved_query/5', headers: { 'Idempotency-Key': 'd' }, body: null }]);
+    expect(batchBody(seen[0]).requests[1]).toEqual({ method: 'DELETE', url: '/api/bi/v1/saved_query/5', headers: { 'Idempotency-Key': 'd' }, body: null });
+  });
+
   it('fetches the CSRF token once for the saves that need it', async () => {
     const { api, seen } = setup((config) => (config.method === 'get' ? { status: 200, data: { result: 'token-1' } } : batchAnswer(201, 201)));
     await api.send([query, folder('a')]);

@@ -99,12 +99,12 @@ export function createSavesApi({ http, csrfTokenUrl, onUnauthorized }: SavesApiO
 
   /** The batch's answers, or null when this server takes no batches. */
   async function batch(requests: readonly SaveRequest[], token: string | null): Promise<SaveAnswer[] | null> {
-    const entries = requests.map((request) => ({
-      method: request.method,
-      url: request.url,
-      headers: { 'content-type': 'application/json', ...headersOf(request, token) },
-      body: request.body === null || request.body === undefined ? null : JSON.stringify(request.body),
-    }));
+    const entries = requests.map((request) => {
+      const bodyless = request.body === null || request.body === undefined;
+      // A JSON content type with no body is refused (400): a DELETE goes without either.
+      const headers = bodyless ? headersOf(request, token) : { 'content-type': 'application/json', ...headersOf(request, token) };
+      return { method: request.method, url: request.url, headers, body: bodyless ? null : JSON.stringify(request.body) };
+    });
     const answer = await one({ method: 'POST', url: BATCH_PATH, headers: {}, body: { requests: entries } }, null);
     const responses = (answer.body as { responses?: { status?: unknown; body?: unknown }[] } | null)?.responses;
     if (answer.status !== 200) return stopsTheRest(answer.status) ? [answer] : null;

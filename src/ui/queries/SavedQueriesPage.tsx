@@ -9,6 +9,7 @@ import { Pager } from '../components/Pager';
 import { useModHotkey } from '../hooks/useHotkey';
 import { useLive } from '../hooks/live';
 import { useOnline } from '../hooks/useOnline';
+import { SaveQueryDialog, type SaveQueryValues } from '../sql/SaveQueryDialog';
 
 export const SAVED_QUERIES_PAGE_SIZE = 10;
 
@@ -28,6 +29,7 @@ export function SavedQueriesPage() {
   const page = paging.search === search ? paging.page : 0;
   const setPage = (next: number) => setPaging({ search, page: next });
   const [confirming, setConfirming] = useState<SavedQueryItem | null>(null);
+  const [editing, setEditing] = useState<SavedQueryItem | null>(null);
   const navigate = useNavigate();
   const data = useLive((reads) => reads.savedQueries(), []);
   const online = useOnline();
@@ -44,6 +46,10 @@ export function SavedQueriesPage() {
   const remove = (query: SavedQueryItem) => {
     setConfirming(null);
     void savedQueries.remove(query);
+  };
+  const edit = (query: SavedQueryItem, { label, description, catalog, schema }: SaveQueryValues) => {
+    setEditing(null);
+    void savedQueries.edit(query, { label, description: description || null, catalog: catalog || null, schema: schema || null });
   };
 
   if (!data) return <Loading />;
@@ -66,7 +72,14 @@ export function SavedQueriesPage() {
         </thead>
         <tbody>
           {shown.map((query) => (
-            <SavedQueryRow key={query.id} query={query} onOpen={(q) => void open(q)} onFavorite={(q, value) => void savedQueries.setFavorite(q, value)} onDelete={setConfirming} />
+            <SavedQueryRow
+              key={query.id}
+              query={query}
+              onOpen={(q) => void open(q)}
+              onFavorite={(q, value) => void savedQueries.setFavorite(q, value)}
+              onEdit={setEditing}
+              onDelete={setConfirming}
+            />
           ))}
           {found.length === 0 && (
             <tr>
@@ -79,6 +92,14 @@ export function SavedQueriesPage() {
       </table>
       <Pager label="Saved query pages" page={page} pageSize={SAVED_QUERIES_PAGE_SIZE} count={found.length} noun="queries" onPage={setPage} />
       {confirming && <ConfirmDelete query={confirming} onConfirm={() => remove(confirming)} onCancel={() => setConfirming(null)} />}
+      {editing && (
+        <SaveQueryDialog
+          title="Edit saved query"
+          initial={{ label: editing.label, description: editing.description ?? '', catalog: editing.catalog ?? '', schema: editing.schema ?? '' }}
+          onSave={(values) => edit(editing, values)}
+          onCancel={() => setEditing(null)}
+        />
+      )}
     </div>
   );
 }
@@ -98,10 +119,11 @@ interface RowProps {
   query: SavedQueryItem;
   onOpen: (query: SavedQueryItem) => void;
   onFavorite: (query: SavedQueryItem, value: boolean) => void;
+  onEdit: (query: SavedQueryItem) => void;
   onDelete: (query: SavedQueryItem) => void;
 }
 
-function SavedQueryRow({ query, onOpen, onFavorite, onDelete }: RowProps) {
+function SavedQueryRow({ query, onOpen, onFavorite, onEdit, onDelete }: RowProps) {
   const { isFavorite } = query;
   return (
     <tr>
@@ -133,6 +155,9 @@ function SavedQueryRow({ query, onOpen, onFavorite, onDelete }: RowProps) {
       <td className="row-actions">
         <button type="button" className="link-button" onClick={() => onOpen(query)}>
           Open in editor
+        </button>
+        <button type="button" className="link-button" onClick={() => onEdit(query)} aria-label={`Edit ${query.label}`}>
+          Edit
         </button>
         <button type="button" className="link-button danger" onClick={() => onDelete(query)} aria-label={`Delete ${query.label}`}>
           Delete

@@ -7,8 +7,16 @@ export interface SaveQueryValues {
   schema: string;
 }
 
+interface SaveQueryDialogProps {
+  initial: SaveQueryValues;
+  /** "Save query" (from the editor) or "Edit saved query" (from the Queries page). */
+  title?: string;
+  onSave: (values: SaveQueryValues) => void;
+  onCancel: () => void;
+}
+
 /** Superset's "Save query" dialog: name, description, and where the query runs. */
-export function SaveQueryDialog({ initial, onSave, onCancel }: { initial: SaveQueryValues; onSave: (values: SaveQueryValues) => void; onCancel: () => void }) {
+export function SaveQueryDialog({ initial, title = 'Save query', onSave, onCancel }: SaveQueryDialogProps) {
   const [values, setValues] = useState(initial);
   const set = (field: keyof SaveQueryValues) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
   const submit = (event: FormEvent) => {
@@ -18,7 +26,7 @@ export function SaveQueryDialog({ initial, onSave, onCancel }: { initial: SaveQu
   return (
     <div className="modal-backdrop" role="presentation" onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
       <form className="card modal" role="dialog" aria-modal="true" aria-labelledby="save-query-title" onSubmit={submit}>
-        <h2 id="save-query-title">Save query</h2>
+        <h2 id="save-query-title">{title}</h2>
         <label className="field">
           <span>Name</span>
           <input autoFocus required maxLength={256} value={values.label} onChange={set('label')} aria-label="Name" />
