@@ -24,7 +24,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 30_000) {
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Console server exited (${child.exitCode}):\n${output()}`);
