@@ -28,7 +28,11 @@ export class QueriesPage {
 
   actions(label: string): Locator[] {
     const row = this.row(label);
-    return [row.getByRole('button', { name: 'Open in editor' }), row.getByRole('button', { name: `Delete ${label}` })];
+    return [
+      row.getByRole('button', { name: 'Open in editor' }),
+      row.getByRole('button', { name: `Edit ${label}` }),
+      row.getByRole('button', { name: `Delete ${label}` }),
+    ];
   }
 
   /** True when the page scrolls sideways (something is wider than the window). */
