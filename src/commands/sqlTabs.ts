@@ -22,11 +22,10 @@ import {
 import { redo, undo, undoState } from '../db/undo';
 import { inLog, mutator, refuse, type CommandContext, type Decision, type Refusal, type Result } from './core';
 
-export type SqlTabRefusal = 'last-tab' | 'invalid-name' | 'server-tab' | 'unknown-tab' | 'no-closed-tab';
-
 /**
  * What a tab command did. `events` is empty when there was nothing to change (same text, same
- * name, nothing to undo). A refusal carries the message the UI shows as it is (e.g. LAST_TAB_MESSAGE).
+ * name, nothing to undo). A refusal ('last-tab', 'invalid-name', 'server-tab', 'unknown-tab',
+ * 'no-closed-tab') carries the message the UI shows as it is (e.g. LAST_TAB_MESSAGE).
  */
 export type SqlTabCommandResult = Result<{ tabId: string }>;
 
