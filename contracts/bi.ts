@@ -188,14 +188,6 @@ export interface ItemResponse<T> {
   result: T;
 }
 
-/** `q` of the related/distinct endpoints. */
-export interface RelatedArgs {
-  filter?: string;
-  page?: number;
-  page_size?: number;
-  include_ids?: number[];
-}
-
 /** GET /v1/query/related/{database|user}: value is the id, text the display name. */
 export interface RelatedResponse {
   count: number;
@@ -236,12 +228,6 @@ export interface BiDatabase {
 /** GET /v1/database/{id}/schemas/ and /catalogs/. */
 export interface NamesResponse {
   result: string[];
-}
-
-/** `q` of GET /v1/database/{id}/schemas/. */
-export interface SchemasArgs {
-  force?: boolean;
-  catalog?: string | null;
 }
 
 /** `q` of GET /v1/database/{id}/tables/ (schema_name is required). */

@@ -12,7 +12,6 @@ import { fetchRuntimeConfig } from './sync/api/config.api';
 import { createConsoleApi } from './sync/api/console.api';
 import { createHealthApi, type HealthApi } from './sync/api/health.api';
 import { createHttp } from './sync/api/http';
-import { createSavesApi, type SavesApi } from './sync/api/saves.api';
 import type { Profile, RuntimeConfig } from './sync/api/types';
 import { registerServiceWorker } from './sync/serviceWorker';
 import { App } from './ui/App';
@@ -30,7 +29,8 @@ function notify({ kind, message, id, action }: Notice): void {
 
 interface Apis {
   health: HealthApi;
-  saves: SavesApi;
+  /** An instance for this origin, for the sender's saves (built with the session: the login route needs none). */
+  origin: ReturnType<typeof createHttp>;
   /** Admin-only and with its own dependencies (rison), so it loads with the pages that use it, not the login route. */
   bi: () => Promise<BiApi>;
 }
@@ -48,10 +48,11 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
   void kit.requestPersistentStorage();
   const context = { db, identity, notify };
   const sync = kit.startSync({ config, onUnauthorized });
+  const saves = kit.createSavesApi({ http: apis.origin, csrfTokenUrl: `${config.apis.bi}/v1/security/csrf_token/`, onUnauthorized });
   const sender = kit.createSender({
     db,
     identity,
-    api: apis.saves,
+    api: saves,
     routes: [kit.workspaceRoute({ db, mount: config.apis.notebook, bucket: kit.WORKSPACE_BUCKET }), kit.savedQueryRoute({ db, mount: config.apis.bi }), kit.carriedSaveRoute()],
     locks: globalThis.navigator?.locks,
     isServerUp: () => apis.health.isUp(),
@@ -105,7 +106,7 @@ async function boot() {
   auth.start();
   const apis: Apis = {
     health: createHealthApi(createHttp({ baseURL: '/' })),
-    saves: createSavesApi({ http: http('/'), csrfTokenUrl: `${config.apis.bi}/v1/security/csrf_token/`, onUnauthorized }),
+    origin: http('/'),
     bi: once(() => import('./sync/api/bi.api').then(({ createBiApi }) => createBiApi(http(config.apis.bi)))),
   };
   // Registered on every route, so the app shell is cached from the first visit on.

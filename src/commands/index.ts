@@ -10,6 +10,7 @@ export { createReads, WORKSPACE_BUCKET } from '../db/reads';
 export { readCache } from '../db/catalogCache';
 export { recordVisit } from '../db/recentVisits';
 export { startSync } from '../sync/syncClient';
+export { createSavesApi } from '../sync/api/saves.api';
 export { createSender } from './sender';
 export { createWorkspaceCommands, workspaceRoute } from './workspace';
 export { carriedSaveRoute, createSaveCommands } from './saves';

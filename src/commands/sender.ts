@@ -1,7 +1,7 @@
-import Dexie, { type Table } from 'dexie';
+import type { Table } from 'dexie';
 import type { ConsoleEvent } from '../db/events';
 import type { Identity } from '../db/identity';
-import { recordSaveOutcomes, saveOutcomeTables, type ChangeOutcome } from '../db/saveOutcome';
+import { recordSaveOutcomes, saveOutcomeTables, savesIn, type ChangeOutcome } from '../db/saveOutcome';
 import type { ConsoleDb, SaveRow } from '../db/schema';
 import { isNetworkError } from '../sync/api/http';
 import { MAX_BATCH, stopsTheRest, type SaveAnswer, type SaveRequest, type SavesApi } from '../sync/api/saves.api';
@@ -87,8 +87,7 @@ interface Planned {
   request: SaveRequest;
 }
 
-const pendingSaves = (db: ConsoleDb, limit: number) =>
-  db.saves.where('[state+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]).limit(limit).toArray();
+const pendingSaves = (db: ConsoleDb, limit: number) => savesIn(db, 'pending', limit);
 
 export function createSender(deps: SenderDeps): Sender {
   const { db, identity, api } = deps;

@@ -48,5 +48,3 @@ export function createHeldResults() {
     },
   };
 }
-
-export type HeldResultsStore = ReturnType<typeof createHeldResults>;

@@ -7,7 +7,7 @@ import { newEvent, type Identity } from '../db/identity';
 import { sqlTabInverse } from '../db/projections/sqlTabInverse';
 import { ConsoleDb } from '../db/schema';
 import { putResults, getResults } from '../db/sqlResults';
-import { activeTabId, closedTabs, openTabs, tabHistory } from '../db/sqlTabs';
+import { activeTabId, closedTabs, openTabs } from '../db/sqlTabs';
 import {
   EMPTY_TAB_NAME_MESSAGE,
   EMPTY_TAB_SQL,
@@ -18,7 +18,7 @@ import {
   TAB_NAME_TOO_LONG_MESSAGE,
 } from '../db/sqlTabRules';
 import { freshDbs } from '../db/testDb';
-import { undoState } from '../db/undo';
+import { aggregateHistory, undoState } from '../db/undo';
 import { createSqlTabCommands, type SqlTabCommandResult } from './sqlTabs';
 
 const freshDb = freshDbs('sqlTabs');
@@ -36,7 +36,7 @@ const getTab = (db: ConsoleDb, id: string) => db.sqlTabs.get(id);
 
 /** Whether the tab has something to undo and to redo, as its history says. */
 async function tabUndoState(db: ConsoleDb, tabId: string) {
-  const history = await tabHistory(db, tabId);
+  const history = await aggregateHistory(db, tabId);
   const { undoable, redoable } = undoState(history, sqlTabInverse(history));
   return { canUndo: undoable !== null, canRedo: redoable !== null };
 }

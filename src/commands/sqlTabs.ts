@@ -2,7 +2,6 @@ import { ulid } from 'ulid';
 import type { NewEventSpec, SqlTabEstimate, SqlTabLocation } from '../db/events';
 import { sqlTabInverse } from '../db/projections/sqlTabInverse';
 import type { SqlTabRow } from '../db/schema';
-import { tabHistory } from '../db/sqlTabs';
 import {
   LAST_TAB_MESSAGE,
   NEW_TAB_SQL,
@@ -19,14 +18,13 @@ import {
   untitledTabName,
   validateTabName,
 } from '../db/sqlTabRules';
-import { redo, undo, undoState } from '../db/undo';
+import { aggregateHistory, redo, undo, undoState } from '../db/undo';
 import { inLog, mutator, refuse, type CommandContext, type Decision, type Refusal, type Result } from './core';
-
-export type SqlTabRefusal = 'last-tab' | 'invalid-name' | 'server-tab' | 'unknown-tab' | 'no-closed-tab';
 
 /**
  * What a tab command did. `events` is empty when there was nothing to change (same text, same
- * name, nothing to undo). A refusal carries the message the UI shows as it is (e.g. LAST_TAB_MESSAGE).
+ * name, nothing to undo). A refusal ('last-tab', 'invalid-name', 'server-tab', 'unknown-tab',
+ * 'no-closed-tab') carries the message the UI shows as it is (e.g. LAST_TAB_MESSAGE).
  */
 export type SqlTabCommandResult = Result<{ tabId: string }>;
 
@@ -136,7 +134,7 @@ export function createSqlTabCommands(deps: SqlTabDeps) {
     inLog(db, async () => {
       if (isServerTabId(tabId)) return refuse('server-tab', SERVER_TAB_MESSAGE);
       if (!(await db.sqlTabs.get(tabId))) return refuse('unknown-tab', UNKNOWN_TAB_MESSAGE);
-      const history = await tabHistory(db, tabId);
+      const history = await aggregateHistory(db, tabId); // a tab's events are its own aggregate
       const invert = sqlTabInverse(history);
       const state = undoState(history, invert);
       const next = direction === 'undo' ? state.undoable && invert(state.undoable) : state.redoable;

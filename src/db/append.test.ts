@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { append, appendOnce, rebuildProjections } from './append';
+import { append, rebuildProjections } from './append';
 import { WORKSPACE_AGGREGATE, type ConsoleEvent } from './events';
 import { newEvent, type Identity } from './identity';
 import { PROJECTIONS, type AnyProjection } from './projections';
@@ -75,20 +75,6 @@ describe('append', () => {
     const db = freshDb();
     await expect(append(db, [folderCreated('a', 'E1'), folderCreated('b', 'E1')])).rejects.toMatchObject({ name: 'ConstraintError' });
     expect(await db.events.count()).toBe(0);
-  });
-});
-
-describe('appendOnce', () => {
-  it('appends a new event and returns true, then false for the same id', async () => {
-    const db = freshDb();
-    expect(await appendOnce(db, folderCreated('a', 'E1'))).toBe(true);
-    expect(await appendOnce(db, folderCreated('b', 'E1'))).toBe(false);
-    expect((await db.events.toArray()).map((e) => (e.payload as { path: string }).path)).toEqual(['a']);
-  });
-
-  it('still throws other errors', async () => {
-    const db = freshDb();
-    await expect(appendOnce(db, folderCreated('a'), [failingProjection])).rejects.toThrow('projection bug');
   });
 });
 

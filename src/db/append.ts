@@ -91,22 +91,6 @@ export function append(
 }
 
 /**
- * Appends an event unless one with its id is already in the log (false then). For writers that
- * replay outcomes with deterministic ids: a repeat means "already recorded", not an error.
- */
-export function appendOnce(
-  db: ConsoleDb,
-  event: ConsoleEvent,
-  projections: readonly AnyProjection[] = PROJECTIONS,
-): Promise<boolean> {
-  return db.transaction('rw', [db.events, ...projectionTables(db, projections)], async () => {
-    if ((await db.events.where('id').equals(event.id).count()) > 0) return false;
-    await append(db, [event], projections);
-    return true;
-  });
-}
-
-/**
  * Empties the projection tables and replays the whole log into them in seq order, a chunk at a
  * time. One transaction, so no append can slip in between and readers never see a half-built table.
  * Returns how many events were replayed.

@@ -1,20 +1,15 @@
-import Dexie from 'dexie';
 import { parseNodeId } from '../catalog/tree';
 import type { CatalogEditRow } from '../catalog/types';
 import { CATALOG_AGGREGATE, isCatalogEvent, type ConsoleEvent } from './events';
 import { catalogInverse } from './projections/catalogInverse';
 import type { ConsoleDb } from './schema';
-import { undoState } from './undo';
+import { aggregateHistory, undoState } from './undo';
 
 /** Reads of the catalog's local edits (read-only, for live queries); the commands are in src/commands/catalogEdits.ts. */
 
 /** Every local edit: buildCatalogTree lays them over the cached server metadata. */
 export function catalogEditRows(db: ConsoleDb): Promise<CatalogEditRow[]> {
   return db.catalogEdits.toArray();
-}
-
-function catalogHistory(db: ConsoleDb): Promise<ConsoleEvent[]> {
-  return db.events.where('[aggregateId+seq]').between([CATALOG_AGGREGATE, Dexie.minKey], [CATALOG_AGGREGATE, Dexie.maxKey]).toArray();
 }
 
 /** A user action in words, for the undo and redo buttons' titles. */
@@ -47,7 +42,7 @@ export interface CatalogUndoState {
 
 /** Whether the catalog has an edit to undo and one to redo (one stack for the whole catalog, across tabs). */
 export async function catalogUndoState(db: ConsoleDb): Promise<CatalogUndoState> {
-  const { undoable, redoable } = undoState(await catalogHistory(db), catalogInverse);
+  const { undoable, redoable } = undoState(await aggregateHistory(db, CATALOG_AGGREGATE), catalogInverse);
   return {
     canUndo: undoable !== null,
     canRedo: redoable !== null,

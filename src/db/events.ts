@@ -48,7 +48,6 @@ export type WorkspaceSaveEvent =
   | ConsoleEvent<{ changeId: string; status: number; message: string }> & { type: 'WorkspaceSaveFailed' }
   | ConsoleEvent<{ changeId: string }> & { type: 'WorkspaceSaveDiscarded' };
 
-export type WorkspaceEvent = WorkspaceChangeEvent | WorkspaceSaveEvent;
 export type WorkspaceChangeType = WorkspaceChangeEvent['type'];
 export type WorkspaceSaveType = WorkspaceSaveEvent['type'];
 

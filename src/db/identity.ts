@@ -2,20 +2,17 @@ import { ulid } from 'ulid';
 import type { ConsoleEvent, NewEventSpec } from './events';
 import type { ConsoleDb } from './schema';
 
-/** Who writes events: this browser profile (clientId) and this page load or worker (tabId). */
+/** Who writes events: this browser profile (clientId) and this page load (tabId). */
 export interface Identity {
   clientId: string;
   tabId: string;
 }
 
-/** The tabId the service worker writes with; its events are replays, not the user's own actions. */
-export const SERVICE_WORKER_TAB = 'service-worker';
-
 const CLIENT_ID_KEY = 'clientId';
 
 /**
  * The clientId is made once per browser profile and kept in uiState; the tabId is new on every
- * page load (callers pass SERVICE_WORKER_TAB from the service worker).
+ * page load.
  */
 export async function loadIdentity(db: ConsoleDb, tabId: string = ulid()): Promise<Identity> {
   // One rw transaction, so two tabs opening at once cannot both mint a clientId.

@@ -1,4 +1,3 @@
-import Dexie from 'dexie';
 import { readCache } from './catalogCache';
 import { catalogEditRows, catalogUndoState } from './catalogEdits';
 import { SAVED_QUERIES_AGGREGATE, WORKSPACE_AGGREGATE, type Invert } from './events';
@@ -6,26 +5,19 @@ import { savedQueryInverse } from './projections/savedQueryInverse';
 import { workspaceInverse } from './projections/workspaceInverse';
 import { listRecentVisits, RECENT_VISITS_KEPT } from './recentVisits';
 import { readSavedQueries } from './savedQueryCache';
-import type { ConsoleDb, SaveRow } from './schema';
+import { openSaves } from './saveOutcome';
+import type { ConsoleDb } from './schema';
 import { getResults, localHistory } from './sqlResults';
 import { activeTabId, closedTabs, openTabs } from './sqlTabs';
-import { undoState } from './undo';
+import { aggregateHistory, undoState } from './undo';
 import { workspaceView } from './workspaceView';
 
 /** The workspace bucket the console lists. */
 export const WORKSPACE_BUCKET = 'workspace';
 
 async function canUndo(db: ConsoleDb, aggregateId: string, invert: Invert): Promise<{ canUndo: boolean; canRedo: boolean }> {
-  const events = await db.events.where('[aggregateId+seq]').between([aggregateId, Dexie.minKey], [aggregateId, Dexie.maxKey]).toArray();
-  const state = undoState(events, invert);
+  const state = undoState(await aggregateHistory(db, aggregateId), invert);
   return { canUndo: state.undoable !== null, canRedo: state.redoable !== null };
-}
-
-/** Saves that wait for the server and those it refused, in the order they were made. */
-async function openSaves(db: ConsoleDb): Promise<SaveRow[]> {
-  const inState = (state: SaveRow['state']) => db.saves.where('[state+seq]').between([state, Dexie.minKey], [state, Dexie.maxKey]).toArray();
-  const [pending, failed] = await Promise.all([inState('pending'), inState('failed')]);
-  return [...pending, ...failed].sort((a, b) => a.seq - b.seq);
 }
 
 /** How far back in the workspace's changes the Recent page looks for notebooks. */

@@ -1,9 +1,9 @@
-import type { Table } from 'dexie';
+import Dexie, { type Table } from 'dexie';
 import { append } from './append';
 import type { ConsoleEvent, SaveOutcomeEvent } from './events';
 import { newEvent, type Identity } from './identity';
 import { PROJECTIONS } from './projections';
-import type { ConsoleDb } from './schema';
+import type { ConsoleDb, SaveRow } from './schema';
 
 /**
  * What became of a change's save. `attempt` is the round (0 first; each retry after a refusal is a
@@ -83,4 +83,15 @@ export function recordSaveOutcomes(
     const known = new Set((await db.events.where('id').anyOf([...events.keys()]).toArray()).map((event) => event.id));
     return append(db, [...events.values()].filter((event) => !known.has(event.id)));
   });
+}
+
+/** Saves in one state, in the order their changes were made (the log is the queue). */
+export function savesIn(db: ConsoleDb, state: SaveRow['state'], limit = Infinity): Promise<SaveRow[]> {
+  return db.saves.where('[state+seq]').between([state, Dexie.minKey], [state, Dexie.maxKey]).limit(limit).toArray();
+}
+
+/** Saves that wait for the server and those it refused, in the order they were made. */
+export async function openSaves(db: ConsoleDb): Promise<SaveRow[]> {
+  const [pending, failed] = await Promise.all([savesIn(db, 'pending'), savesIn(db, 'failed')]);
+  return [...pending, ...failed].sort((a, b) => a.seq - b.seq);
 }

@@ -1,7 +1,7 @@
-import Dexie from 'dexie';
 import type { SavedQuery } from '../../contracts/bi';
 import { SAVED_QUERIES_AGGREGATE } from './events';
-import type { ConsoleDb, SaveRow } from './schema';
+import { openSaves } from './saveOutcome';
+import type { ConsoleDb } from './schema';
 import { savedQueryView, type SavedQueryItem } from './savedQueryView';
 
 /** The cacheMeta key of the server's list of saved queries. */
@@ -21,19 +21,12 @@ export async function recordSavedQueryError(db: ConsoleDb, message: string): Pro
   await db.cacheMeta.update(SAVED_QUERIES_META, { error: message });
 }
 
-/** Saves still open (pending or refused): what marks the queries in the list. */
-async function openSaves(db: ConsoleDb): Promise<SaveRow[]> {
-  const inState = (state: SaveRow['state']) => db.saves.where('[state+seq]').between([state, Dexie.minKey], [state, Dexie.maxKey]).toArray();
-  const rows = [...(await inState('pending')), ...(await inState('failed'))];
-  return rows.filter((row) => row.aggregateId === SAVED_QUERIES_AGGREGATE);
-}
-
 /** The saved queries as the Queries page shows them (read-only: runs in a live query), and the list's age. */
 export async function readSavedQueries(db: ConsoleDb): Promise<{ items: SavedQueryItem[]; fetchedAt: number | undefined; error: string | undefined }> {
   const [cache, overlay, saves, meta, databases] = await Promise.all([
     db.savedQueryCache.toArray(),
     db.savedQueries.toArray(),
-    openSaves(db),
+    openSaves(db).then((saves) => saves.filter((save) => save.aggregateId === SAVED_QUERIES_AGGREGATE)),
     db.cacheMeta.get(SAVED_QUERIES_META),
     db.biMetadata.get('databases'),
   ]);

@@ -4,6 +4,23 @@ import { describe, expect, it } from 'vitest';
 import { rebuildProjections } from './append';
 import { ConsoleDb } from './schema';
 
+/** The stores as versions 3 and 4 shipped them. */
+const V3_STORES = {
+  uiState: 'key',
+  recentVisits: '[username+path], [username+visitedAt]',
+  events: '++seq, &id, aggregateId, type, [aggregateId+seq]',
+  workspaceChanges: 'id, seq, state, path',
+  workspaceFiles: 'path, bucket',
+  cacheMeta: 'key',
+  outbox: '++seq, &key, state',
+  sqlTabs: 'id, order, closedSeq',
+  sqlResultsMeta: 'tabId, lastUsedAt',
+  sqlResults: 'tabId',
+  sqlLocalHistory: 'id, startedAt',
+  biMetadata: 'key',
+};
+const V4_STORES = { ...V3_STORES, catalogEdits: 'id, seq' };
+
 describe('ConsoleDb versions', () => {
   it('opens a version-2 database as the latest version, keeping its data and adding the SQL and catalog tables', async () => {
     const name = `schema-v2-${Math.random().toString(36).slice(2)}`;
@@ -34,20 +51,7 @@ describe('ConsoleDb versions', () => {
     const name = `schema-v3-${Math.random().toString(36).slice(2)}`;
     const old = new Dexie(name);
     // The database as the console shipped it with the SQL workbench.
-    old.version(3).stores({
-      uiState: 'key',
-      recentVisits: '[username+path], [username+visitedAt]',
-      events: '++seq, &id, aggregateId, type, [aggregateId+seq]',
-      workspaceChanges: 'id, seq, state, path',
-      workspaceFiles: 'path, bucket',
-      cacheMeta: 'key',
-      outbox: '++seq, &key, state',
-      sqlTabs: 'id, order, closedSeq',
-      sqlResultsMeta: 'tabId, lastUsedAt',
-      sqlResults: 'tabId',
-      sqlLocalHistory: 'id, startedAt',
-      biMetadata: 'key',
-    });
+    old.version(3).stores({ ...V3_STORES });
     await old.table('sqlTabs').put({ id: 'T1', order: 1 });
     old.close();
 
@@ -99,20 +103,3 @@ describe('ConsoleDb versions', () => {
     await db.delete();
   });
 });
-
-/** The stores as version 4 shipped them. */
-const V4_STORES = {
-  uiState: 'key',
-  recentVisits: '[username+path], [username+visitedAt]',
-  events: '++seq, &id, aggregateId, type, [aggregateId+seq]',
-  workspaceChanges: 'id, seq, state, path',
-  workspaceFiles: 'path, bucket',
-  cacheMeta: 'key',
-  outbox: '++seq, &key, state',
-  sqlTabs: 'id, order, closedSeq',
-  sqlResultsMeta: 'tabId, lastUsedAt',
-  sqlResults: 'tabId',
-  sqlLocalHistory: 'id, startedAt',
-  biMetadata: 'key',
-  catalogEdits: 'id, seq',
-};

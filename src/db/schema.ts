@@ -2,6 +2,7 @@ import Dexie, { type Table } from 'dexie';
 import type { ExecuteResponse, SavedQuery } from '../../contracts/bi';
 import type { CatalogEditRow } from '../catalog/types';
 import type { ConsoleEvent, SavedQueryDraft, SqlTabEstimate } from './events';
+import type { SaveRow, SaveRowState } from './projections/saves';
 import { carrySavesOver } from './upgrades';
 
 /** Local-only UI state: never synced, never part of the event log. */
@@ -62,28 +63,8 @@ export interface SqlTabRow {
   activatedSeq?: number;
 }
 
-/** Where a change's save stands: pending ones are what the sender sends, in seq order. */
-export type SaveRowState = 'pending' | 'applied' | 'failed' | 'discarded';
-
-/** One change the server has to be told of (keyed by the change's event id); see projections/saves.ts. */
-export interface SaveRow {
-  id: string;
-  seq: number;
-  at: number;
-  aggregateId: string;
-  type: string;
-  /** What the user did, in words ("Rename a.ipynb to b.ipynb"). */
-  label: string;
-  /** What it is about (a workspace path, a saved query's id), to mark it where it is listed. */
-  subject: string;
-  state: SaveRowState;
-  /** 0 for the first round; a retry after a refusal is a new round, sent under a new Idempotency-Key. */
-  attempt: number;
-  /** The user chose to overwrite the server's copy (a retry after a 409): no version check. */
-  overwrite: boolean;
-  status?: number;
-  message?: string;
-}
+/** One change the server has to be told of, with where its save stands (the saves projection owns its shape). */
+export type { SaveRow, SaveRowState };
 
 /** What this browser did to one saved query (keyed by its local id); see projections/savedQueries.ts. */
 export interface SavedQueryRow {

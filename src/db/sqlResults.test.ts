@@ -8,7 +8,6 @@ import {
   deleteResults,
   estimateBytes,
   getResults,
-  listCachedResults,
   localHistory,
   localRunEntry,
   localRunStatus,
@@ -89,7 +88,7 @@ describe('the results cache', () => {
     await putResults(db, 'C', response(10), { capBytes: cap, now: 3 });
     expect(await putResults(db, 'D', response(10), { capBytes: cap, now: 4 })).toMatchObject({ stored: true, evicted: ['A'] });
     expect(await putResults(db, 'E', response(20), { capBytes: cap, now: 5 })).toMatchObject({ stored: true, evicted: ['B', 'C'] });
-    expect((await listCachedResults(db)).map((e) => e.tabId)).toEqual(['D', 'E']);
+    expect((await db.sqlResultsMeta.orderBy('lastUsedAt').toArray()).map((e) => e.tabId)).toEqual(['D', 'E']);
     expect(await db.sqlResults.count()).toBe(2); // the rows go with their entry
   });
 
@@ -107,9 +106,9 @@ describe('the results cache', () => {
     const db = freshDb();
     const cap = 5 * size(10);
     for (let i = 0; i < 12; i++) await putResults(db, `T${i}`, response(5 + ((i * 7) % 11)), { capBytes: cap, now: i });
-    const total = (await listCachedResults(db)).reduce((sum, e) => sum + e.bytes, 0);
+    const total = (await db.sqlResultsMeta.orderBy('lastUsedAt').toArray()).reduce((sum, e) => sum + e.bytes, 0);
     expect(total).toBeLessThanOrEqual(cap);
-    expect((await listCachedResults(db)).at(-1)?.tabId).toBe('T11');
+    expect((await db.sqlResultsMeta.orderBy('lastUsedAt').toArray()).at(-1)?.tabId).toBe('T11');
   });
 
   it('does not keep a result bigger than the cap, and drops the tab’s stale one', async () => {

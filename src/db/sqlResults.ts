@@ -107,11 +107,6 @@ export async function deleteResults(db: ConsoleDb, tabId: string): Promise<void>
   });
 }
 
-/** The cache's entries (no rows), least recently used first: for a storage panel. */
-export function listCachedResults(db: ConsoleDb): Promise<SqlResultMetaRow[]> {
-  return db.sqlResultsMeta.orderBy('lastUsedAt').toArray();
-}
-
 // ---- Queries run while offline -----------------------------------------------------------------
 
 export const LOCAL_HISTORY_KEPT = 500;

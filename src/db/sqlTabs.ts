@@ -1,5 +1,3 @@
-import Dexie from 'dexie';
-import type { ConsoleEvent } from './events';
 import type { ConsoleDb, SqlTabRow } from './schema';
 import { activeOf, closedStack, openInOrder } from './sqlTabRules';
 
@@ -17,9 +15,4 @@ export async function activeTabId(db: ConsoleDb): Promise<string | null> {
 /** The closed tabs, most recently closed first: what reopen takes from. */
 export async function closedTabs(db: ConsoleDb): Promise<SqlTabRow[]> {
   return closedStack(await db.sqlTabs.where('closedSeq').above(0).toArray());
-}
-
-/** One tab's own events in order: what its undo and redo are derived from. */
-export function tabHistory(db: ConsoleDb, tabId: string): Promise<ConsoleEvent[]> {
-  return db.events.where('[aggregateId+seq]').between([tabId, Dexie.minKey], [tabId, Dexie.maxKey]).toArray();
 }

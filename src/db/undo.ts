@@ -44,7 +44,8 @@ export function undoState(events: readonly ConsoleEvent[], invert: Invert): Undo
   return { undoable: undoStack.at(-1) ?? null, redoable: redoStack.at(-1) ?? null };
 }
 
-function loadAggregate(db: ConsoleDb, aggregateId: string): Promise<ConsoleEvent[]> {
+/** One aggregate's events in seq order: what its undo and redo are derived from. */
+export function aggregateHistory(db: ConsoleDb, aggregateId: string): Promise<ConsoleEvent[]> {
   return db.events.where('[aggregateId+seq]').between([aggregateId, Dexie.minKey], [aggregateId, Dexie.maxKey]).toArray();
 }
 
@@ -66,7 +67,7 @@ function step(
 ): Promise<ConsoleEvent | null> {
   const tables = [db.events, ...PROJECTIONS.map((p) => db.table(p.table))];
   return db.transaction('rw', tables, async () => {
-    const event = pick(undoState(await loadAggregate(db, aggregateId), invert));
+    const event = pick(undoState(await aggregateHistory(db, aggregateId), invert));
     if (!event) return null;
     const [stored] = await append(db, [event]);
     return stored;

@@ -1,7 +1,6 @@
 import type { Transaction } from 'dexie';
 import type { ConsoleEvent } from './events';
-import { CARRIED_SAVE, saves } from './projections/saves';
-import type { SaveRow } from './schema';
+import { CARRIED_SAVE, saves, type SaveRow } from './projections/saves';
 
 /** A save as the service worker's outbox (versions 2–4) kept it. */
 interface OutboxRow {

@@ -56,6 +56,15 @@ const failedMessage = (run: SqlTabRun) => (run.mode === 'selection' ? SELECTION_
 
 // ---- The machine ----------------------------------------------------------------------------------
 
+/** A run starts from idle, and while the last one's stop request is still out. */
+const startsARun = {
+  EXECUTE: { target: 'running', actions: 'beginRun' },
+  EXECUTE_SELECTION: [
+    { guard: 'selectionIsBlank', actions: { type: 'notify', params: { kind: 'error', message: NO_SELECTION_MESSAGE } } },
+    { target: 'running', actions: 'beginRun' },
+  ],
+} as const;
+
 /**
  * One SQL tab's runs: execute (all or the selection), cancel, estimate, format. One actor per tab,
  * its tab id in the input. Three regions run side by side: the query, its cost estimate (asked for
@@ -118,15 +127,7 @@ export const sqlTabMachine = setup({
     query: {
       initial: 'idle',
       states: {
-        idle: {
-          on: {
-            EXECUTE: { target: 'running', actions: 'beginRun' },
-            EXECUTE_SELECTION: [
-              { guard: 'selectionIsBlank', actions: { type: 'notify', params: { kind: 'error', message: NO_SELECTION_MESSAGE } } },
-              { target: 'running', actions: 'beginRun' },
-            ],
-          },
-        },
+        idle: { on: startsARun },
         running: {
           entry: assign({ loading: true, elapsedMs: 0, error: null, cancelled: false }),
           exit: assign({ loading: false }),
@@ -183,13 +184,7 @@ export const sqlTabMachine = setup({
               actions: { type: 'logOnly', params: ({ event }) => ({ message: 'Stopping the query failed.', detail: event.error }) },
             },
           },
-          on: {
-            EXECUTE: { target: 'running', actions: 'beginRun' },
-            EXECUTE_SELECTION: [
-              { guard: 'selectionIsBlank', actions: { type: 'notify', params: { kind: 'error', message: NO_SELECTION_MESSAGE } } },
-              { target: 'running', actions: 'beginRun' },
-            ],
-          },
+          on: startsARun,
         },
       },
     },

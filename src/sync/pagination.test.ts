@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fetchAllByOffset, fetchAllPages, pageCount, pageRison, type OffsetParams, type PageParams } from './pagination';
+import { fetchAllPages, type PageParams } from './pagination';
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
@@ -10,33 +10,6 @@ function superset(rows: number[], count = rows.length) {
     count,
   }));
 }
-
-/** An Airflow-like list answering {dags, total_entries}. */
-function airflow(rows: number[]) {
-  return vi.fn(async ({ limit, offset }: OffsetParams) => ({ dags: rows.slice(offset, offset + limit), total_entries: rows.length }));
-}
-
-describe('pageCount', () => {
-  it.each([
-    [0, 10, 0],
-    [1, 10, 1],
-    [10, 10, 1],
-    [11, 10, 2],
-    [1000, 100, 10],
-  ])('%i items in pages of %i → %i pages', (count, size, pages) => {
-    expect(pageCount(count, size)).toBe(pages);
-  });
-
-  it('refuses a page size of zero', () => {
-    expect(() => pageCount(10, 0)).toThrow(RangeError);
-  });
-});
-
-describe('pageRison', () => {
-  it('writes Superset paging as rison', () => {
-    expect(pageRison({ page: 2, page_size: 100 })).toBe('(page:2,page_size:100)');
-  });
-});
 
 describe('fetchAllPages (page/page_size)', () => {
   it('reads every page, starting at page 0, and stops at the count', async () => {
@@ -78,25 +51,5 @@ describe('fetchAllPages (page/page_size)', () => {
 
   it('passes a failure on', async () => {
     await expect(fetchAllPages(() => Promise.reject(new Error('down')), { pageSize: 10 })).rejects.toThrow('down');
-  });
-});
-
-describe('fetchAllByOffset (limit/offset)', () => {
-  it('advances the offset by the limit and reads the named items', async () => {
-    const fetchPage = airflow(range(250));
-    const all = await fetchAllByOffset(fetchPage, { pageSize: 100, itemsKey: 'dags' });
-    expect(all).toEqual({ items: range(250), total: 250, complete: true });
-    expect(fetchPage.mock.calls.map(([p]) => p)).toEqual([
-      { limit: 100, offset: 0 },
-      { limit: 100, offset: 100 },
-      { limit: 100, offset: 200 },
-    ]);
-  });
-
-  it('stops at maxItems', async () => {
-    const fetchPage = airflow(range(250));
-    const all = await fetchAllByOffset(fetchPage, { pageSize: 100, itemsKey: 'dags', maxItems: 100 });
-    expect(all).toEqual({ items: range(100), total: 250, complete: false });
-    expect(fetchPage).toHaveBeenCalledOnce();
   });
 });

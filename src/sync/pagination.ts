@@ -1,8 +1,7 @@
 /**
- * Fetching whole server lists page by page, for the two paging styles of the upstream APIs:
- * Superset's `page`/`page_size` (0-based pages, answers `{result, count}`) and Airflow's
- * `limit`/`offset` (answers `{<items>, total_entries}`). Pages are fetched one after another so a
- * long list never floods the server; the `fetchPage` functions come from src/sync/api.
+ * Fetching a whole server list page by page, in Superset's paging style (`page`/`page_size`,
+ * 0-based pages, answers `{result, count}`): the saved queries kept for offline use. Pages are
+ * fetched one after another so a long list never floods the server.
  */
 
 /** All items of a list, or its first `maxItems` when `complete` is false. */
@@ -23,23 +22,6 @@ export interface PagingOptions {
 export interface PageParams {
   page: number;
   page_size: number;
-}
-
-/** Airflow's paging parameters. */
-export interface OffsetParams {
-  limit: number;
-  offset: number;
-}
-
-/** How many pages of `pageSize` hold `count` items. */
-export function pageCount(count: number, pageSize: number): number {
-  if (pageSize <= 0) throw new RangeError('pageSize must be positive');
-  return Math.max(0, Math.ceil(count / pageSize));
-}
-
-/** `(page:2,page_size:100)`: Superset's rison for paging alone (callers add filters and order). */
-export function pageRison({ page, page_size }: PageParams): string {
-  return `(page:${page},page_size:${page_size})`;
 }
 
 interface Page<T> {
@@ -73,16 +55,5 @@ export function fetchAllPages<T>(
   return collect(async (index) => {
     const answer = await fetchPage({ page: index, page_size: options.pageSize });
     return { items: answer.result, total: answer.count };
-  }, options);
-}
-
-/** Airflow style: `fetchPage({limit, offset})` answers `{[itemsKey]: T[], total_entries}`. */
-export function fetchAllByOffset<T, K extends string>(
-  fetchPage: (params: OffsetParams) => Promise<Record<K, T[]> & { total_entries: number }>,
-  options: PagingOptions & { itemsKey: K },
-): Promise<AllPages<T>> {
-  return collect(async (index) => {
-    const answer = await fetchPage({ limit: options.pageSize, offset: index * options.pageSize });
-    return { items: answer[options.itemsKey], total: answer.total_entries };
   }, options);
 }

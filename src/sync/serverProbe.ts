@@ -9,9 +9,9 @@ export const PROBE_SLOW_INTERVAL_MS = 10_000;
 export interface ServerProbeOptions {
   /** True when the server answers (health API). */
   probe: () => Promise<boolean>;
-  /** Whether saves still wait in the service worker's queue (state 'queued'; refused ones wait for the user). */
+  /** Whether saves still wait for the server (pending in the log; refused ones wait for the user). */
   hasQueuedSaves: () => Promise<boolean> | boolean;
-  /** The server answers and saves wait: the app asks the service worker to replay them. */
+  /** The server answers and saves wait: the sender sends them. */
   onServerBack: () => void;
   backoff?: BackoffOptions;
   slowIntervalMs?: number;
@@ -35,7 +35,7 @@ class ServerAway extends Error {
 }
 
 /**
- * Finds out when the console server is back so queued saves can be replayed, without waiting for
+ * Finds out when the console server is back so waiting saves can be sent, without waiting for
  * the browser's 'online' event (which says nothing about the server). It stops by itself once no
  * save waits, so the app can call start() freely: on boot, on 'online', when a save gets queued.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SyncWorkerEvent } from '../workers/syncWorkerApi';
+import type { SyncWorkerEvent } from './syncWorkerApi';
 import { defaultRuntimeConfig } from './api/types';
 import type { PageSignals } from './pageSignals';
 import { startSync } from './syncClient';

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { DEFAULT_BUCKET, type SyncResource, type SyncWorkerEvent } from '../workers/syncWorkerApi';
+import { DEFAULT_BUCKET, type SyncResource, type SyncWorkerEvent } from './syncWorkerApi';
 import type { RuntimeConfig } from './api/types';
 import { createBroadcast, type Broadcast } from './broadcast';
 import { runAsLeader, type LockRequester } from './leader';

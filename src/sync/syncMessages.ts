@@ -1,4 +1,4 @@
-import type { SyncResource } from '../workers/syncWorkerApi';
+import type { SyncResource } from './syncWorkerApi';
 
 /** The broadcast channel the sync layer shares between tabs. */
 export const SYNC_CHANNEL = 'console-sync';

@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { isSyncWorkerEvent, type SyncWorkerApi, type SyncWorkerEvent } from '../workers/syncWorkerApi';
+import { isSyncWorkerEvent, type SyncWorkerApi, type SyncWorkerEvent } from './syncWorkerApi';
 
 /** The page's end of the sync worker: its Comlink proxy and its own (non-Comlink) events. */
 export interface SyncWorkerConnection {

@@ -3,7 +3,7 @@ import { ConsoleDb } from '../db/schema';
 import { createHttp } from '../sync/api/http';
 import { createNotebookApi } from '../sync/api/notebook.api';
 import { createSyncEngine, type SyncEngine } from './syncEngine';
-import type { SyncConditions, SyncWorkerApi, SyncWorkerEvent } from './syncWorkerApi';
+import type { SyncConditions, SyncWorkerApi, SyncWorkerEvent } from '../sync/syncWorkerApi';
 
 /**
  * The sync worker: one per browser, run by the leader tab. It has its own axios instance (same

@@ -5,7 +5,7 @@ import type { WorkspaceFile } from '../sync/api/notebook.api';
 import { httpError, networkError } from '../sync/api/testing/httpErrors';
 import { serverFile } from '../sync/testing/serverFile';
 import { createSyncEngine, WORKSPACE_INTERVAL_MS } from './syncEngine';
-import type { SyncConditions, SyncWorkerEvent } from './syncWorkerApi';
+import type { SyncConditions, SyncWorkerEvent } from '../sync/syncWorkerApi';
 
 /** Timers the test fires by hand, so Dexie (fake-indexeddb) keeps the real event loop. */
 function manualTimers() {

@@ -3,7 +3,7 @@ import { httpStatus, serverMessage, isNetworkError } from '../sync/api/http';
 import type { NotebookApi } from '../sync/api/notebook.api';
 import type { BackoffOptions } from '../sync/backoff';
 import { createPoller, type Poller, type PollerOptions } from '../sync/poller';
-import type { SyncConditions, SyncResource, SyncWorkerEvent } from './syncWorkerApi';
+import type { SyncConditions, SyncResource, SyncWorkerEvent } from '../sync/syncWorkerApi';
 import { recordWorkspaceError, writeWorkspaceListing } from '../db/workspaceFiles';
 
 export const WORKSPACE_INTERVAL_MS = 30_000;

@@ -7,8 +7,30 @@ import {
   type SaveOutcomeEvent,
   type WorkspaceSaveEvent,
 } from '../events';
-import type { SaveRow } from '../schema';
 import type { TableProjection } from './types';
+
+/** Where a change's save stands: pending ones are what the sender sends, in seq order. */
+export type SaveRowState = 'pending' | 'applied' | 'failed' | 'discarded';
+
+/** One change the server has to be told of (keyed by the change's event id); see projections/saves.ts. */
+export interface SaveRow {
+  id: string;
+  seq: number;
+  at: number;
+  aggregateId: string;
+  type: string;
+  /** What the user did, in words ("Rename a.ipynb to b.ipynb"). */
+  label: string;
+  /** What it is about (a workspace path, a saved query's id), to mark it where it is listed. */
+  subject: string;
+  state: SaveRowState;
+  /** 0 for the first round; a retry after a refusal is a new round, sent under a new Idempotency-Key. */
+  attempt: number;
+  /** The user chose to overwrite the server's copy (a retry after a 409): no version check. */
+  overwrite: boolean;
+  status?: number;
+  message?: string;
+}
 
 /** A queued request carried over from the service worker's queue of earlier versions (see upgrades.ts). */
 export const CARRIED_SAVE = 'QueuedRequestCarried';

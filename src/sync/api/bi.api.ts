@@ -15,7 +15,9 @@ import type {
   TableMetadata,
   TableOption,
   TablePreview,
+  TableSearchArgs,
   TableSearchHit,
+  TablesArgs,
 } from '../../../contracts/bi';
 import { withCsrf } from './csrf';
 
@@ -46,7 +48,8 @@ export interface BiApi {
   favoriteStatus(ids: number[], options?: ReadOptions): Promise<Map<number, boolean>>;
 }
 
-const q = (value: unknown) => ({ q: rison.encode(value) });
+/** Superset's rison `q`, typed by the contract's argument shape. */
+const q = <T>(value: T) => ({ q: rison.encode(value) });
 
 function expect<T>(value: T | undefined | null, what: string): T {
   if (value === undefined || value === null) throw new Error(`The server answered without ${what}.`);
@@ -60,10 +63,10 @@ export function createBiApi(http: AxiosInstance): BiApi {
     databases: async (options) => expect((await get<ListResponse<BiDatabase>>('/v1/database/', undefined, options)).result, 'databases'),
     schemas: async (id, options) => expect((await get<{ result: string[] }>(`/v1/database/${id}/schemas/`, undefined, options)).result, 'schemas'),
     tables: async (id, schema, options) =>
-      expect((await get<{ result: TableOption[] }>(`/v1/database/${id}/tables/`, q({ schema_name: schema }), options)).result, 'tables'),
+      expect((await get<{ result: TableOption[] }>(`/v1/database/${id}/tables/`, q<TablesArgs>({ schema_name: schema }), options)).result, 'tables'),
     tableMetadata: (id, schema, table, options) => get<TableMetadata>(`/v1/database/${id}/table_metadata/`, { name: table, schema }, options),
     searchTables: async (text, limit = 50, options) =>
-      expect((await get<{ result: TableSearchHit[] }>('/v1/database/search_tables/', q({ text, limit }), options)).result, 'tables'),
+      expect((await get<{ result: TableSearchHit[] }>('/v1/database/search_tables/', q<TableSearchArgs>({ text, limit }), options)).result, 'tables'),
     tablePreview: async (id, schema, table, options) => {
       const preview = await get<TablePreview>(`/v1/database/${id}/table_preview/`, { name: table, schema }, options);
       return { ...preview, data: expect(preview.data, 'preview rows') };

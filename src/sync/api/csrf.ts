@@ -1,4 +1,5 @@
 import { isAxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { CSRF_HEADER_NAME } from '../../../contracts/bi';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -7,7 +8,7 @@ declare module 'axios' {
   }
 }
 
-export const CSRF_HEADER = 'X-CSRFToken';
+export const CSRF_HEADER = CSRF_HEADER_NAME;
 const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
 
 /**

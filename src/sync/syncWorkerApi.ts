@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../sync/api/types';
+import type { RuntimeConfig } from './api/types';
 
 /** The workspace bucket the console lists by default. */
 export const DEFAULT_BUCKET = 'workspace';
