@@ -71,8 +71,8 @@ test.describe('SQL editor', () => {
     // A table of another schema than the tab's is inserted with its schema.
     await expect.poll(() => sql.editorText()).toBe('SELECT * FROM gaming.bet_report');
 
+    // A column of that table, never opened either: Ctrl+Space waits for the server's answer.
     await editor.typeAtEnd(' WHERE usern');
-    await expect(editor.suggestion('username')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(editor.suggestWidget).toBeHidden();
     await page.keyboard.press('Control+Space');

@@ -84,7 +84,7 @@ export default function SqlEditor({ tabId, value, onChange, onExecute, onExecute
     });
     const completions = monaco.languages.registerCompletionItemProvider('sql', {
       triggerCharacters: ['.'],
-      provideCompletionItems: (model, position) => provideCompletions(model, position, latest.current.complete),
+      provideCompletionItems: (model, position, context) => provideCompletions(instance, model, position, context, latest.current.complete),
     });
     const owned = models.current;
     return () => {
@@ -120,12 +120,28 @@ export default function SqlEditor({ tabId, value, onChange, onExecute, onExecute
   return <div className="sql-editor" ref={host} data-testid="sql-editor" />;
 }
 
-/** Monaco's completion items for the word at `position`, from `complete`. */
-async function provideCompletions(model: monaco.editor.ITextModel, position: monaco.Position, complete: Complete): Promise<monaco.languages.CompletionList> {
+/**
+ * Monaco's completion items for the word at `position`, from `complete`.
+ */
+async function provideCompletions(
+  instance: monaco.editor.ICodeEditor,
+  model: monaco.editor.ITextModel,
+  position: monaco.Position,
+  context: monaco.languages.CompletionContext,
+  complete: Complete,
+): Promise<monaco.languages.CompletionList> {
   const word = model.getWordUntilPosition(position);
   const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
   const before = model.getValueInRange(new monaco.Range(position.lineNumber, 1, position.lineNumber, word.startColumn));
-  const { suggestions, incomplete } = await complete({ sql: model.getValue(), word: word.word, qualifier: qualifierBefore(before) });
+  const invoked = context.triggerKind === monaco.languages.CompletionTriggerKind.Invoke;
+  const { suggestions, incomplete, late } = await complete({ sql: model.getValue(), word: word.word, qualifier: qualifierBefore(before), invoked });
+  // Asked for with Ctrl+Space and the server was too slow: show its answer where it was asked.
+  // (While typing, Monaco asks again on the next keystroke of an incomplete list.)
+  void late?.then(() => {
+    if (invoked && instance.hasTextFocus() && instance.getModel() === model && instance.getPosition()?.equals(position)) {
+      instance.trigger('completion', 'editor.action.triggerSuggest', { auto: false });
+    }
+  });
   return {
     incomplete,
     suggestions: suggestions.map((s) => ({ label: s.label, kind: KINDS[s.kind], detail: s.detail, sortText: s.sortText, insertText: s.insertText, range })),

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { completionsFor, type CompletionLookups, type CompletionRequest } from './completionSource';
+import { completionsFor, TYPING_WAIT_MS, type CompletionLookups, type CompletionRequest } from './completionSource';
 import type { CompletionCatalog } from './completions';
 
 const cached: CompletionCatalog = {
@@ -59,6 +59,28 @@ describe('completionsFor', () => {
   it('is incomplete when the search was cut, or not asked for an empty word, so Monaco asks again as the word grows', async () => {
     expect((await ask(lookups({ searchTables: async () => ({ tables: [], cut: true }) }), { word: 'b' })).incomplete).toBe(true);
     expect((await ask(lookups(), { word: '' })).incomplete).toBe(true);
+  });
+
+  it('answers from the cache when the server is slow, and says when the server has answered', async () => {
+    let answer: (value: { tables: { schema: string; name: string }[]; cut: boolean }) => void = () => {};
+    const slow = lookups({ searchTables: () => new Promise((resolve) => (answer = resolve)) });
+    const started = Date.now();
+    const result = await ask(slow, { sql: 'SELECT * FROM e', word: 'e' });
+    expect(Date.now() - started).toBeLessThan(TYPING_WAIT_MS + 500);
+    expect(labels(result)).toContain('table:events');
+    expect(result.incomplete).toBe(true);
+    expect(result.late).toBeDefined();
+    let settled = false;
+    void result.late?.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    answer({ tables: [], cut: false });
+    await result.late;
+    expect(settled).toBe(true);
+  });
+
+  it('has nothing late when the server answers in time', async () => {
+    expect((await ask(lookups(), { word: 'bet' })).late).toBeUndefined();
   });
 
   it('still answers from the cache when the server cannot be reached', async () => {

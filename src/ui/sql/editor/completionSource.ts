@@ -32,13 +32,27 @@ export interface CompletionRequest {
   qualifier: string | null;
   /** The tab's schema. */
   defaultSchema: string | null;
+  /** Asked for (Ctrl+Space) rather than shown while typing: worth waiting longer for the server. */
+  invoked?: boolean;
 }
 
 export interface Completions {
   suggestions: Suggestion[];
   /** Ask again as the word grows: the list may lack matches (the server's search was cut, or not asked). */
   incomplete: boolean;
+  /**
+   * Set when the server had not answered in time: settles once it has (its answers are then
+   * cached), so the editor can ask again and show them.
+   */
+  late?: Promise<void>;
 }
+
+/**
+ * How long an answer waits for the server. Monaco ignores typing while an answer is pending, so a
+ * slow one would swallow the next words: while typing, the list comes from what is at hand.
+ */
+export const TYPING_WAIT_MS = 250;
+export const INVOKED_WAIT_MS = 2000;
 
 /** What the editor asks for the word at the cursor (the tab's schema is the asker's to add). */
 export type Complete = (request: Omit<CompletionRequest, 'defaultSchema'>) => Promise<Completions>;
@@ -56,14 +70,23 @@ export async function completionsFor(lookups: CompletionLookups, request: Comple
   const { qualifier, word } = request;
   const searching = qualifier === null && word !== '';
   const isSchema = qualifier !== null && cached.schemas.some((s) => s.toLowerCase() === qualifier);
-  const [found, schemaTables, columns] = await Promise.all([
-    searching ? quietly(lookups.searchTables(word), { tables: [], cut: false }) : { tables: [], cut: false },
-    isSchema ? quietly(lookups.tablesOf(cached.schemas.find((s) => s.toLowerCase() === qualifier) ?? qualifier), []) : [],
+  const noHits = { tables: [], cut: false };
+  const remote = [
+    searching ? quietly(lookups.searchTables(word), noHits) : Promise.resolve(noHits),
+    isSchema ? quietly(lookups.tablesOf(cached.schemas.find((s) => s.toLowerCase() === qualifier) ?? qualifier), []) : Promise.resolve([]),
     statementColumns(lookups, cached, request),
-  ]);
+  ] as const;
+  const all = Promise.all(remote);
+  const answered = await Promise.race([all, delay(request.invoked ? INVOKED_WAIT_MS : TYPING_WAIT_MS).then(() => null)]);
+  const [found, schemaTables, columns] = answered ?? [noHits, [], []];
   const catalog = mergeCatalogs(cached, { ...EMPTY_CATALOG, tables: [...found.tables, ...schemaTables], columns });
   const suggestions = suggestionsFor(catalog, request.sql, word, { qualifier, defaultSchema: request.defaultSchema });
-  return { suggestions, incomplete: found.cut || (qualifier === null && word === '') };
+  const incomplete = answered === null || found.cut || (qualifier === null && word === '');
+  return answered ? { suggestions, incomplete } : { suggestions, incomplete, late: all.then(() => undefined) };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Columns of the statement's tables that the cache does not have yet. */
