@@ -40,7 +40,7 @@ test.describe('accessibility (axe-core, 1280×800): no serious or critical viola
   });
 
   test('every page of an admin, a catalog table and the search dialog', async ({ page, loginPage, shell }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     await loginPage.goto();
     await loginPage.signInAsRole('admin');
     for (const [path, title] of ADMIN_PAGES) {
@@ -67,7 +67,8 @@ test.describe('accessibility (axe-core, 1280×800): no serious or critical viola
     await loginPage.goto();
     await loginPage.signInAsRole('admin');
     const sql = new SqlLabPage(page);
-    await sql.goto();
+    await page.goto('/admin/sql');
+    await expect(sql.activeTab).toBeVisible();
     await sql.newTab();
     await expect(sql.tabs.getByRole('tab')).toHaveCount(2);
     const [first, second] = [sql.tabs.getByRole('tab').nth(0), sql.tabs.getByRole('tab').nth(1)];

@@ -21,7 +21,7 @@ test.describe('Recent page', () => {
     await expect(catalog.heading('members')).toBeVisible();
     await catalog.details.getByRole('button', { name: 'Open in SQL editor' }).click();
     const sql = new SqlLabPage(page);
-    await sql.ready();
+    await expect(sql.activeTab).toHaveText('members');
     await sql.newTab();
     await expect(sql.activeTab).not.toHaveText('members');
     const workspace = new WorkspacePage(page);
@@ -52,7 +52,8 @@ test.describe('Recent page', () => {
   });
 
   test('an editor sees no SQL tabs there (not even those an admin left in this browser)', async ({ page, loginPage, shell }) => {
-    await new SqlLabPage(page).goto();
+    await page.goto('/admin/sql');
+    await expect(new SqlLabPage(page).activeTab).toBeVisible();
     await shell.logOut();
     await loginPage.signInAsRole('editor');
     const catalog = new CatalogPage(page);

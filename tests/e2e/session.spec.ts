@@ -1,6 +1,9 @@
 import { expect, test, waitForServiceWorker } from './offlineFixtures';
 import { ShellPage } from './pages/ShellPage';
 
+// Stops and restarts a server process: slower than most.
+test.setTimeout(120_000);
+
 test('"Session not verified" goes away by itself when the server comes back (no reload, no online event)', async ({ page, loginPage, workspace, server }) => {
   await loginPage.goto();
   await loginPage.signInAsRole('admin');

@@ -4,8 +4,9 @@ import { useNavigate } from 'react-router-dom';
 import type { Role } from '../../sync/api/types';
 import { Icon } from '../components/Icon';
 import { useLive } from '../hooks/live';
+import { usePaletteSearch } from '../hooks/usePaletteSearch';
 import { catalogTargets } from './catalogTargets';
-import { searchTargets } from './searchTargets';
+import { SEARCH_GROUPS, searchTargets, type SearchTarget } from './searchTargets';
 
 interface Props {
   open: boolean;
@@ -13,33 +14,33 @@ interface Props {
   role: Role | undefined;
 }
 
-/** Ctrl/Cmd+K: one input that finds pages, actions, and the tables and columns of the cached catalog. */
+/**
+ * Ctrl/Cmd+K: one input that finds pages, actions, the tables and columns of the cached catalog,
+ * tables the server finds when the cache has none, and saved queries.
+ */
 export function CommandPalette({ open, onOpenChange, role }: Props) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   // Read only while the dialog is open: the cache can hold a big catalog.
   const cache = useLive(async (reads) => (open ? reads.catalogCache() : undefined), [open]);
-  const targets = [...searchTargets(role), ...(cache ? catalogTargets(cache, query) : [])];
-  const groups = ['Pages', 'Create', 'Tables', 'Columns'] as const;
+  const cached = cache ? catalogTargets(cache, query) : [];
+  const server = usePaletteSearch(query, { open, role, cachedTables: cached.filter((t) => t.group === 'Tables').length });
+  const targets = unique([...searchTargets(role), ...cached, ...server.targets]);
+  const pick = async (target: SearchTarget) => {
+    onOpenChange(false);
+    if (!target.prepare || (await target.prepare())) navigate(target.to);
+  };
   return (
     <Command.Dialog open={open} onOpenChange={onOpenChange} label="Search the console" className="command-dialog">
-      <Command.Input placeholder="Search pages, actions, tables and columns…" aria-label="Search the console" value={query} onValueChange={setQuery} />
+      <Command.Input placeholder="Search pages, actions, tables, columns and saved queries…" aria-label="Search the console" value={query} onValueChange={setQuery} />
       <Command.List>
-        <Command.Empty>Nothing matches.</Command.Empty>
-        {groups.map((group) => (
+        {!server.pending && <Command.Empty>Nothing matches.</Command.Empty>}
+        {SEARCH_GROUPS.map((group) => (
           <Command.Group key={group} heading={group}>
             {targets
               .filter((t) => t.group === group)
               .map((t) => (
-                <Command.Item
-                  key={t.id}
-                  value={`${t.label} ${t.id}`}
-                  keywords={t.keywords}
-                  onSelect={() => {
-                    onOpenChange(false);
-                    navigate(t.to);
-                  }}
-                >
+                <Command.Item key={t.id} value={`${t.label} ${t.id}`} keywords={t.keywords} onSelect={() => void pick(t)}>
                   <Icon name={t.icon} size={16} />
                   <span className="command-label">{t.label}</span>
                   <span className="command-hint">{t.hint}</span>
@@ -47,7 +48,13 @@ export function CommandPalette({ open, onOpenChange, role }: Props) {
               ))}
           </Command.Group>
         ))}
+        {server.pending && <Command.Loading>Searching the server…</Command.Loading>}
       </Command.List>
     </Command.Dialog>
   );
+}
+
+function unique(targets: SearchTarget[]): SearchTarget[] {
+  const seen = new Set<string>();
+  return targets.filter((t) => !seen.has(t.id) && seen.add(t.id));
 }

@@ -1,5 +1,7 @@
+import type { TableSearchHit } from '../../../contracts/bi';
 import { catalogNameOf, nodeId } from '../../catalog/tree';
 import type { CatalogCache } from '../../catalog/types';
+import type { SavedQueryItem } from '../../db/savedQueryView';
 import type { SearchTarget } from './searchTargets';
 
 /** How many tables and how many columns the dialog lists at most: enough to choose, few enough to stay quick. */
@@ -36,6 +38,31 @@ export function catalogTargets(cache: CatalogCache, query: string, limit = CATAL
     }
   }
   return [...tables, ...columns];
+}
+
+/**
+ * The server's table search hits as targets that open them in the catalog browser. The server
+ * matched them already, so the typed text is a keyword: the dialog's own filter keeps them.
+ */
+export function tableHitTargets(hits: readonly TableSearchHit[], query: string): SearchTarget[] {
+  return hits.map((hit) => {
+    const catalog = hit.catalog || hit.database_name; // as catalogNameOf names the tree's catalogs
+    const found = target('Tables', `${catalog}.${hit.schema}`, hit.value, nodeId(catalog, hit.schema, hit.value), 'database');
+    return { ...found, keywords: [...found.keywords, query] };
+  });
+}
+
+/** Saved queries as targets that open in the SQL editor (the caller adds what opens the tab). */
+export function savedQueryTargets(queries: readonly SavedQueryItem[], query: string): SearchTarget[] {
+  return queries.map((saved) => ({
+    id: `saved-query:${saved.id}`,
+    group: 'Saved queries',
+    label: saved.label,
+    hint: saved.description || saved.schema || saved.databaseName || 'Saved query',
+    icon: 'search',
+    to: '/admin/sql',
+    keywords: [saved.description ?? '', query],
+  }));
 }
 
 function splitKey(key: string): [number, ...(string | undefined)[]] {

@@ -2,15 +2,19 @@ import type { Role } from '../../sync/api/types';
 import { allEntries, canSee, type IconKey } from '../menu/menu';
 import { newItemsFor } from './newItems';
 
-/** One thing the Ctrl+K dialog can find. Later issues add notebooks, tables, DAGs and saved queries. */
+export const SEARCH_GROUPS = ['Pages', 'Create', 'Tables', 'Columns', 'Saved queries'] as const;
+
+/** One thing the Ctrl+K dialog can find. Later issues add notebooks and DAGs. */
 export interface SearchTarget {
   id: string;
-  group: 'Pages' | 'Create' | 'Tables' | 'Columns';
+  group: (typeof SEARCH_GROUPS)[number];
   label: string;
   hint: string;
   icon: IconKey;
   to: string;
   keywords: string[];
+  /** Runs before going to `to` (a saved query opens in a new SQL tab); false: stay (it said why). */
+  prepare?: () => Promise<boolean>;
 }
 
 export function searchTargets(role: Role | undefined): SearchTarget[] {

@@ -22,7 +22,8 @@ export function HomePage() {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const query = params.get('q') ?? '';
-  const recent = useRecentVisits(user?.username);
+  // Home itself is no recent item: a new user's only visit must still get the empty text.
+  const recent = useRecentVisits(user?.username)?.filter((v) => v.path !== '/admin/default');
   const shortcuts = visibleMenu(menu, user?.role)
     .flatMap((s) => s.entries)
     .filter((e) => e.kind !== 'button' && matches(e, query));
@@ -44,14 +45,12 @@ export function HomePage() {
         <h2 id="recent-heading">Recent</h2>
         {recent && recent.length > 0 ? (
           <ul className="recent-list">
-            {recent
-              .filter((v) => v.path !== '/admin/default')
-              .map((v) => (
-                <li key={v.path}>
-                  <Link to={v.path}>{visitItem(v).label}</Link>
-                  <span className="muted">{formatDistanceToNow(v.visitedAt, { addSuffix: true })}</span>
-                </li>
-              ))}
+            {recent.map((v) => (
+              <li key={v.path}>
+                <Link to={v.path}>{visitItem(v).label}</Link>
+                <span className="muted">{formatDistanceToNow(v.visitedAt, { addSuffix: true })}</span>
+              </li>
+            ))}
           </ul>
         ) : (
           <p className="muted">Pages, notebooks and queries you open will show here.</p>

@@ -46,4 +46,18 @@ export class ShellPage {
     await this.page.keyboard.press('Control+k');
     await expect(this.searchDialog).toBeVisible();
   }
+
+  /** Opens Ctrl+K, types, and picks the first option whose name starts with `label`. */
+  async searchAndPick(text: string, label: string) {
+    await this.openSearch();
+    await this.searchInput.fill(text);
+    const option = this.searchOption(label);
+    await expect(option).toBeVisible();
+    await option.click();
+    await expect(this.searchDialog).toBeHidden();
+  }
+
+  searchOption(label: string): Locator {
+    return this.searchDialog.getByRole('option', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first();
+  }
 }
