@@ -24,17 +24,19 @@ interface Options {
 }
 
 /**
- * The Ctrl+K dialog's data side, in one place: saved queries (admins) from the log, so they are
- * found offline and as just saved in another tab; and tables from the server's search_tables when
+ * The Ctrl+K dialog's data side, in one place: saved queries (admins) from the log and the cached
+ * list, refreshed when the dialog opens, so they are found offline and as just saved in another tab; and tables from the server's search_tables when
  * the cached catalog has none, debounced. A failed search finds nothing: the dialog still lists what
  * is cached. Answers for a text the user has typed past are dropped.
  */
 export function usePaletteSearch(query: string, { open, role, cachedTables }: Options): { targets: SearchTarget[]; pending: boolean } {
-  const { catalog, sqlLab } = useSignedIn();
+  const { catalog, sqlLab, savedQueries } = useSignedIn();
   const text = query.trim();
   const askTables = open && text.length >= 2 && cachedTables === 0;
   const withQueries = open && role === 'admin';
   const saved = useLive(async (reads) => (withQueries ? (await reads.savedQueries()).items : []), [withQueries]);
+  // Opening the dialog fetches the server's list once: queries saved elsewhere are found too.
+  useEffect(() => void (withQueries && savedQueries.refresh()), [savedQueries, withQueries]);
   const [answer, setAnswer] = useState<{ text: string; targets: SearchTarget[] }>({ text: '', targets: NONE });
   useEffect(() => {
     if (!askTables) return;
