@@ -222,6 +222,15 @@ describe('undo and redo', () => {
   it('set owner', () => roundTrip((c) => c.commands.setOwner('lakehouse/gaming', 'system'), shown('lakehouse/gaming')));
   it('set description', () => roundTrip((c) => c.commands.setDescription('lakehouse/gaming/bets', 'Mine'), shown('lakehouse/gaming/bets')));
 
+  it('names a hidden server table "Hide … in this browser" and a deleted local one "Delete …"', async () => {
+    const { db, commands } = setup();
+    await commands.remove('lakehouse/gaming/bets');
+    expect(await catalogUndoState(db)).toMatchObject({ undoLabel: 'Hide “bets” in this browser' });
+    await commands.addChild('lakehouse/gaming', 'payouts');
+    await commands.remove('lakehouse/gaming/payouts');
+    expect(await catalogUndoState(db)).toMatchObject({ undoLabel: 'Delete “payouts”' });
+  });
+
   it('steps back through several edits in order, and a new edit clears redo', async () => {
     const { db, commands, nodeOf } = setup();
     await commands.addChild('lakehouse/gaming', 'payouts');

@@ -182,7 +182,7 @@ export function createCatalogCommands(deps: CatalogCommandDeps) {
       let node: CatalogNode | undefined;
       const result = await decide((now) => {
         node = now.node(id);
-        return node ? { nodeId: id, events: [{ type: 'CatalogNodeDeleted', payload: { id } }] } : refuse('unknown-node', UNKNOWN_NODE_MESSAGE);
+        return node ? { nodeId: id, events: [{ type: 'CatalogNodeDeleted', payload: node.created ? { id } : { id, hidden: true } }] } : refuse('unknown-node', UNKNOWN_NODE_MESSAGE);
       });
       const deleted = result.ok ? result.events[0] : undefined;
       if (deleted && node) {

@@ -22,7 +22,7 @@ export function describeCatalogEvent(event: ConsoleEvent): string {
     case 'CatalogNodeRenamed':
       return `Rename “${event.payload.from}” to “${event.payload.name}”`;
     case 'CatalogNodeDeleted':
-      return `Delete ${shown}`;
+      return event.payload.hidden ? `Hide ${shown} in this browser` : `Delete ${shown}`;
     case 'CatalogNodeRestored':
       return `Restore ${shown}`;
     case 'CatalogOwnerSet':

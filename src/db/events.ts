@@ -224,7 +224,8 @@ export interface CatalogNodeCreatedPayload {
 export type CatalogEvent =
   | ConsoleEvent<CatalogNodeCreatedPayload> & { type: 'CatalogNodeCreated' }
   | ConsoleEvent<{ id: string; name: string; from: string }> & { type: 'CatalogNodeRenamed' }
-  | ConsoleEvent<{ id: string }> & { type: 'CatalogNodeDeleted' }
+  /** `hidden`: a server node hidden in this browser (the warehouse keeps it), not a local node deleted. */
+  | ConsoleEvent<{ id: string; hidden?: true }> & { type: 'CatalogNodeDeleted' }
   | ConsoleEvent<{ id: string }> & { type: 'CatalogNodeRestored' }
   | ConsoleEvent<{ id: string; owner: string | null; from: string | null }> & { type: 'CatalogOwnerSet' }
   | ConsoleEvent<{ id: string; description: string | null; from: string | null }> & { type: 'CatalogDescriptionSet' };
