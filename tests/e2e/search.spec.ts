@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { CatalogPage } from './pages/CatalogPage';
 import { SqlLabPage } from './pages/SqlLabPage';
@@ -39,5 +40,24 @@ test.describe('Ctrl+K asks the server', () => {
     await shell.searchInput.fill('member_signups');
     await expect(shell.searchOption('member_signups lakehouse.raw')).toBeVisible();
     expect(savedQueryCalls).toEqual([]);
+  });
+
+  test('while the server is asked, the dialog says so outside the list (a listbox holds only options)', async ({ page, loginPage, shell }) => {
+    await loginPage.goto();
+    await loginPage.signInAsRole('admin');
+    // Hold the server's answer so the "searching" state lasts long enough to look at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/search_tables/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await shell.openSearch();
+    await shell.searchInput.fill('member_signups');
+    await expect(shell.searchDialog.getByRole('status')).toHaveText('Searching the server…');
+    expect(await seriousViolations(page)).toEqual([]);
+    release();
+    await expect(shell.searchOption('member_signups lakehouse.raw')).toBeVisible();
+    await expect(shell.searchDialog.getByRole('status')).toHaveText('');
   });
 });

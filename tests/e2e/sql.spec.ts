@@ -158,32 +158,34 @@ test.describe('SQL workbench', () => {
     await expect.poll(() => sql.editorText()).toMatch(/SELECT\s+a,\s+b\s+FROM\s+t\s+WHERE\s+a = 1/);
   });
 
-  test('save a query and find it in Queries; open it in the editor; delete it', async ({ page }) => {
+  test('save a query and find it in Queries; open it in the editor; delete it', async ({ page }, testInfo) => {
+    // The worker's server keeps the saved queries of earlier tests (other specs save queries about currency too).
+    const name = `Bets per currency ${testInfo.testId.slice(-4)}`;
     const sql = new SqlLabPage(page);
     await sql.goto();
     await sql.setSql('SELECT currency, count(*) FROM bet_report GROUP BY 1');
     await sql.button('Save').click();
     const dialog = page.getByRole('dialog', { name: 'Save query' });
-    await dialog.getByLabel('Name').fill('Bets per currency');
+    await dialog.getByLabel('Name').fill(name);
     await dialog.getByLabel('Description').fill('How many bets each currency has');
     await dialog.getByLabel('Schema').fill('gaming');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(sql.toast('Query saved successfully!')).toBeVisible();
 
-    await page.goto('/admin/queries?q=currency');
-    const row = page.getByRole('row').filter({ hasText: 'Bets per currency' });
+    await page.goto(`/admin/queries?q=${encodeURIComponent(name)}`);
+    const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toBeVisible();
-    await row.getByRole('button', { name: 'Favourite Bets per currency' }).click();
-    await expect(row.getByRole('button', { name: 'Unfavourite Bets per currency' })).toBeVisible();
+    await row.getByRole('button', { name: `Favourite ${name}` }).click();
+    await expect(row.getByRole('button', { name: `Unfavourite ${name}` })).toBeVisible();
     await row.getByRole('button', { name: 'Open in editor' }).click();
     await expect(page).toHaveURL(/\/admin\/sql$/);
-    await expect(sql.activeTab).toHaveText('Bets per currency');
+    await expect(sql.activeTab).toHaveText(name);
     await expect.poll(() => sql.editorText()).toContain('GROUP BY 1');
 
-    await page.goto('/admin/queries?q=currency');
-    await page.getByRole('button', { name: 'Delete Bets per currency' }).click();
+    await page.goto(`/admin/queries?q=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('No saved query matches “currency”.')).toBeVisible();
+    await expect(page.getByText(`No saved query matches “${name}”.`)).toBeVisible();
   });
 
   test('history pages 25 at a time and opens an entry in a new tab', async ({ page }) => {

@@ -48,8 +48,11 @@ export function CommandPalette({ open, onOpenChange, role }: Props) {
               ))}
           </Command.Group>
         ))}
-        {server.pending && <Command.Loading>Searching the server…</Command.Loading>}
       </Command.List>
+      {/* Outside the listbox: a listbox may hold only options and groups (axe: aria-required-children). */}
+      <p className="command-loading" role="status">
+        {server.pending ? 'Searching the server…' : ''}
+      </p>
     </Command.Dialog>
   );
 }
