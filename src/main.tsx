@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { toast } from 'sonner';
 import { createActor } from 'xstate';
 import type { SignedIn } from './commands/app';
 import type { Notice } from './commands/core';
@@ -15,6 +14,7 @@ import { createHttp } from './sync/api/http';
 import type { Profile, RuntimeConfig } from './sync/api/types';
 import { registerServiceWorker } from './sync/serviceWorker';
 import { App } from './ui/App';
+import { createToasts } from './ui/toasts';
 import './ui/styles/app.css';
 
 /**
@@ -22,10 +22,9 @@ import './ui/styles/app.css';
  * the command maps, and wires them together. Screens get the result through one provider.
  */
 
-/** How the user hears of outcomes: sonner's toasts. */
-function notify({ kind, message, id, action }: Notice): void {
-  toast[kind](message, { id, action });
-}
+/** How the user hears of outcomes: toasts. */
+const toasts = createToasts();
+const notify = (notice: Notice): void => toasts.show(notice);
 
 interface Apis {
   health: HealthApi;
@@ -110,7 +109,7 @@ async function boot() {
     bi: once(() => import('./sync/api/bi.api').then(({ createBiApi }) => createBiApi(http(config.apis.bi)))),
   };
   // Registered on every route, so the app shell is cached from the first visit on.
-  registerServiceWorker((reload) => toast('New version available', { duration: Infinity, action: { label: 'Reload', onClick: reload } }));
+  registerServiceWorker((reload) => toasts.show({ kind: 'info', message: 'New version available', duration: Infinity, action: { label: 'Reload', onClick: reload } }));
   // A session trusted from the cookie while offline is confirmed as soon as the network returns.
   window.addEventListener('online', () => auth.send({ type: 'RECHECK' }));
   const session = followSession(auth, (user) => openSession(user, config, apis, onUnauthorized));
@@ -118,7 +117,7 @@ async function boot() {
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <App app={{ auth, account: createAccountCommands(auth), config, session }} />
+      <App app={{ auth, account: createAccountCommands(auth), config, session }} toasts={toasts} />
     </StrictMode>,
   );
 }

@@ -1,18 +1,18 @@
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import type { App as AppServices } from '../commands/app';
 import { AppProvider } from './appContext';
 import { createConsoleRouter } from './router';
+import type { Toasts } from './toasts';
 
-export const TOAST_DURATION_MS = 5000;
-
-export function App({ app }: { app: AppServices }) {
+export function App({ app, toasts }: { app: AppServices; toasts: Toasts }) {
   const [router] = useState(createConsoleRouter);
+  const signedIn = useSelector(app.auth, (state) => state.matches('loggedIn'));
   return (
     <AppProvider app={app}>
       <RouterProvider router={router} />
-      <Toaster position="top-right" offset={{ top: 68, right: 16 }} duration={TOAST_DURATION_MS} hotkey={['altKey', 'KeyT']} closeButton richColors />
+      <toasts.View signedIn={signedIn} />
     </AppProvider>
   );
 }
