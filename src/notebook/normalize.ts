@@ -1,4 +1,4 @@
-import { isObject } from './v3';
+import { isObject } from './json';
 import type { Json, JsonObject } from './types';
 
 /** A text that nbformat allows as one string or as a list of lines, joined; null when it is neither. */

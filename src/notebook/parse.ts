@@ -1,7 +1,8 @@
 import { assignCellIds, idWarnings, randomCellId } from './ids';
+import { isObject } from './json';
 import { normalizeCell } from './normalize';
 import type { Json, JsonObject, Nbformat45, ParseOptions, ParseResult } from './types';
-import { isObject, upgradeV3 } from './v3';
+import { upgradeV3 } from './v3';
 import { schemaProblem } from './validate';
 
 type Failure = { ok: false; reason: string };

@@ -4,7 +4,8 @@ import type { Cell, Json, Nbformat45, Output } from './types';
 /**
  * The file bytes of a notebook as Jupyter writes them: keys sorted, one-space indent, non-ASCII
  * written as is, a trailing newline, and `source` and stream text split into lines. Output data
- * and attachments are written exactly as they were read.
+ * and attachments are written exactly as they were read. Numbers are written as JavaScript writes
+ * them (a float 1.0 as 1, 1e-07 as 1e-7): JSON.parse keeps no number's original text.
  */
 export function serializeNotebook(notebook: Nbformat45): string {
   const file = { ...notebook, cells: notebook.cells.map(cellForFile) };

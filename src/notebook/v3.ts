@@ -1,3 +1,4 @@
+import { isObject } from './json';
 import { linesOf } from './lines';
 import type { Json, JsonObject } from './types';
 
@@ -26,10 +27,6 @@ export function upgradeV3(nb: JsonObject): { ok: true; notebook: JsonObject } | 
 }
 
 const V3_TOP_LEVEL = new Set(['worksheets', 'metadata', 'nbformat', 'nbformat_minor', 'orig_nbformat', 'orig_nbformat_minor']);
-
-export function isObject(value: Json | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Joins a v3 text that may be a list of lines. */
 const text = (value: Json | undefined): string =>
