@@ -1,8 +1,7 @@
 import { notebookContentInLog } from '../db/notebookContent';
-import type { ConsoleDb } from '../db/schema';
 import { httpStatus, isNetworkError, serverMessage } from '../sync/api/http';
 import type { NotebookApi } from '../sync/api/notebook.api';
-import { refuse, type Refusal } from './core';
+import { refuse, type CommandContext, type Refusal } from './core';
 
 /** A notebook's file: its bytes as stored, its name, and whether they came from the server or this device's log. */
 export type NotebookFile = { ok: true; content: string; fileName: string; from: 'server' | 'device' } | Refusal;
@@ -22,7 +21,7 @@ function unavailable(path: string, error: unknown): Refusal {
  * else — offline, or a notebook whose creation has not reached the server yet — the content this
  * browser's log holds for it (what it created or imported there).
  */
-export function createNotebookFiles({ db, api }: { db: ConsoleDb; api: Pick<NotebookApi, 'getLocalFile'> }) {
+export function createNotebookFiles({ db, notify, api }: Pick<CommandContext, 'db' | 'notify'> & { api: Pick<NotebookApi, 'getLocalFile'> }) {
   async function read(path: string): Promise<NotebookFile> {
     const fileName = nameOf(path);
     try {
@@ -34,7 +33,15 @@ export function createNotebookFiles({ db, api }: { db: ConsoleDb; api: Pick<Note
       return unavailable(path, error);
     }
   }
-  return { read };
+  return {
+    read,
+    /** read() for a download: when the file cannot be had, the user is told why. */
+    async download(path: string): Promise<NotebookFile> {
+      const file = await read(path);
+      if (!file.ok) notify({ kind: 'error', message: `${nameOf(path)} could not be downloaded: ${file.message}` });
+      return file;
+    },
+  };
 }
 
 export type NotebookFiles = ReturnType<typeof createNotebookFiles>;

@@ -72,7 +72,7 @@ describe('importing notebooks', () => {
     expect((await created()).map((c) => c.path)).toEqual(['reports/a.ipynb', 'reports/b.ipynb']);
     expect(notices).toEqual([{ kind: 'success', message: '2 notebook(s) imported successfully!', action: { label: 'Details', onClick: showDetails } }]);
     expect(sender.wake).toHaveBeenCalledOnce();
-    expect(sender.settled).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(sender.settled).toHaveBeenCalledTimes(2));
   });
 
   it('stores each notebook as Jupyter writes it, outputs and metadata as read', async () => {
@@ -144,12 +144,14 @@ describe('importing notebooks', () => {
   it('imports are events of the workspace: offline they wait (one shared notice); a refused save names its file', async () => {
     const waiting = setup({ kind: 'waiting' });
     await waiting.run('', [good('a.ipynb'), good('b.ipynb')]);
+    await vi.waitFor(() => expect(waiting.notices).toHaveLength(2));
     expect(waiting.notices.slice(1)).toEqual([{ kind: 'info', message: 'Waiting.', id: WAITING_NOTICE_ID }]);
     const [event] = await waiting.db.events.toArray();
     expect(event).toMatchObject({ aggregateId: WORKSPACE_AGGREGATE, origin: 'local' });
 
     const refused = setup({ kind: 'failed', status: 409, message: 'Already exists' });
     await refused.run('r', [good('a.ipynb')]);
+    await vi.waitFor(() => expect(refused.notices).toHaveLength(2));
     expect(refused.notices.slice(1)).toEqual([{ kind: 'error', message: 'Import of a.ipynb was not saved: Already exists' }]);
   });
 });

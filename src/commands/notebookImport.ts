@@ -1,7 +1,7 @@
 import { WORKSPACE_AGGREGATE, type NewEventSpec } from '../db/events';
 import { readWorkspace } from '../db/reads';
 import { parseNotebook, serializeNotebook } from '../notebook';
-import { mutator, WAITING_NOTICE_ID, type CommandContext } from './core';
+import { background, mutator, WAITING_NOTICE_ID, type CommandContext } from './core';
 import type { Sender } from './sender';
 
 /** The server takes notebook saves up to 32 MiB (server/notebook/routes.ts); the save carries the file as JSON text. */
@@ -87,6 +87,7 @@ async function namesIn(ctx: CommandContext, folder: string): Promise<Set<string>
  * saved to the server by the sender like any other change), the bad ones are refused with their
  * reason, and nothing existing is overwritten (a clash gets a numbered copy). The user hears how
  * many were imported; `showDetails` (the toast's action) shows which were refused and why.
+ * Answers once the notebooks are in the log; how their saves went is told when the sender knows.
  */
 export function createNotebookImport(deps: ImportDeps) {
   const append = mutator(deps, (specs: NewEventSpec<object>[]) => ({ events: specs }));
@@ -111,7 +112,7 @@ export function createNotebookImport(deps: ImportDeps) {
     const action = report.failed.length > 0 && showDetails ? { label: 'Details', onClick: showDetails } : undefined;
     if (report.imported.length > 0) deps.notify({ kind: 'success', message: importedMessage(report.imported.length), action });
     else deps.notify({ kind: 'error', message: IMPORT_FAILED_MESSAGE, action });
-    if (written?.ok) await settle(deps, written.events.map((event) => event.id), report);
+    if (written?.ok) background('Import saves', settle(deps, written.events.map((event) => event.id), report));
     return report;
   };
 }

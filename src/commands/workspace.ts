@@ -92,6 +92,7 @@ export function createWorkspaceCommands(deps: WorkspaceDeps) {
     mutator<A, object>(deps, (...args: A) => ({ events: [{ type, aggregateId: WORKSPACE_AGGREGATE, payload: payload(...args) }] }));
   // The importer parses and validates notebooks (a 60 KB validator): loaded with the first import.
   const importer = once(async () => (await import('./notebookImport')).createNotebookImport({ ...deps, waitingMessage: WAITING_MESSAGE }));
+  const files = createNotebookFiles({ ...deps, api: deps.notebooks });
   const save = <A extends unknown[]>(handler: (...args: A) => Promise<Result>, what: (args: A) => string) =>
     saved(deps, { waiting: WAITING_MESSAGE, failed: (verdict, args) => `${what(args)} was not saved: ${verdict.message}` }, handler);
 
@@ -113,7 +114,9 @@ export function createWorkspaceCommands(deps: WorkspaceDeps) {
     /** .ipynb files into a folder, as new notebooks (src/commands/notebookImport.ts). */
     importNotebooks: async (folder: string, files: readonly ImportSource[], showDetails?: () => void) => (await importer())(folder, files, showDetails),
     /** A notebook's file as stored, from the server or, offline, this browser's log. */
-    readNotebook: createNotebookFiles({ db: deps.db, api: deps.notebooks }).read,
+    readNotebook: files.read,
+    /** The same for a download: when it cannot be had, the user is told why. */
+    downloadNotebook: files.download,
   };
 }
 
