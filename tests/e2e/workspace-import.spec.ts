@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { NotebookView } from './pages/NotebookView';
 import { WorkspacePage } from './pages/WorkspacePage';
@@ -47,6 +48,9 @@ test.describe('Workspace: import, new notebook, download, read-only view', () =>
       /^future\.ipynb\s*nbformat 5 is not supported: this console reads nbformat 3 and 4\.$/,
       /^notes\.txt\s*Only \.ipynb notebooks can be imported\.$/,
     ]);
+
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // On the server as written by Jupyter: the same bytes, so every output and all metadata survive.
     const stored = await onServer(page, `${folder}/analysis.ipynb`);
@@ -110,7 +114,7 @@ test.describe('Workspace: import, new notebook, download, read-only view', () =>
     await expect(view.cell(0).locator('strong')).toHaveText('region');
     // Stream text with its ANSI colour, an HTML table, an image, JSON and a coloured traceback.
     await expect(view.cell(2).locator('.nb-stream-stdout')).toContainText('OK all regions present');
-    await expect(view.cell(2).locator('.nb-stream-stdout span', { hasText: 'OK' })).toHaveAttribute('style', /color/);
+    await expect(view.cell(2).locator('.nb-stream-stdout span', { hasText: 'OK' })).toHaveClass('ansi-green-fg');
     await expect(view.cell(2).getByRole('table')).toContainText('EMEA');
     const image = view.cell(3).getByRole('img', { name: '<Figure size 120x40 with 1 Axes>' });
     await expect(image).toBeVisible();
@@ -122,6 +126,9 @@ test.describe('Workspace: import, new notebook, download, read-only view', () =>
     await expect(view.cell(1)).toContainText('A note with');
     expect(await view.cell(1).locator('script, [onerror]').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
+    // The page itself (the import's toast, which has its own contrast, gone first).
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     const fromView = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download' }).click();

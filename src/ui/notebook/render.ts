@@ -16,7 +16,14 @@ export function textOf(value: Json | undefined): string {
   return value === undefined || value === null ? '' : JSON.stringify(value);
 }
 
-export const sanitize = (html: string): string => DOMPurify.sanitize(html);
+/** Sanitised HTML; an image without alternative text gets an empty one (decorative), as screen readers need. */
+export function sanitize(html: string): string {
+  const fragment = DOMPurify.sanitize(html, { RETURN_DOM_FRAGMENT: true });
+  fragment.querySelectorAll('img:not([alt])').forEach((img) => img.setAttribute('alt', ''));
+  const box = document.createElement('div');
+  box.append(fragment);
+  return box.innerHTML;
+}
 
 /** Markdown as sanitised HTML; `attachment:name` images point at the cell's attachments (data URLs). */
 export function markdownHtml(source: string, attachments?: { [name: string]: MimeBundle }): string {
@@ -33,6 +40,8 @@ export function markdownHtml(source: string, attachments?: { [name: string]: Mim
 /** Terminal text (streams, tracebacks) as HTML: escaped, ANSI colours as styled spans. */
 export function ansiHtml(text: string): string {
   const ansi = new AnsiUp();
+  // The 16 colours as classes (notebook.css gives them contrast on a light page); 256-colour codes stay inline.
+  ansi.use_classes = true;
   return sanitize(ansi.ansi_to_html(text));
 }
 
