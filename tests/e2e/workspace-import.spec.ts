@@ -80,6 +80,31 @@ test.describe('Workspace: import, new notebook, download, read-only view', () =>
     await expect(page.locator('tbody tr')).toHaveCount(3);
   });
 
+  test('files dropped on a folder row go into that folder; dropped on the list, into the folder shown', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    const folder = await freshFolder(workspace, 'drop');
+    await workspace.newFolder('inner');
+    const drop = async (target: ReturnType<WorkspacePage['row']>, name: string) => {
+      const dataTransfer = await page.evaluateHandle(
+        ([fileName, text]) => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([text], fileName, { type: 'application/x-ipynb+json' }));
+          return transfer;
+        },
+        [name, fixtureText('r-summary.ipynb')] as const,
+      );
+      await target.dispatchEvent('dragover', { dataTransfer });
+      await target.dispatchEvent('drop', { dataTransfer });
+    };
+    await drop(workspace.row('inner'), 'into-inner.ipynb');
+    await expect(workspace.toast('1 notebook(s) imported successfully!')).toBeVisible();
+    expect(await onServer(page, `${folder}/inner/into-inner.ipynb`)).toBe(fixtureText('r-summary.ipynb'));
+    await expect(workspace.row('into-inner.ipynb')).toHaveCount(0); // not also into the folder shown
+    await drop(page.getByTestId('workspace-drop'), 'here.ipynb');
+    await expect(workspace.row('here.ipynb')).toBeVisible();
+    expect(await onServer(page, `${folder}/here.ipynb`)).toBe(fixtureText('r-summary.ipynb'));
+  });
+
   test('a new notebook is Untitled-{n}.ipynb, n one more than the files of the folder', async ({ page }) => {
     const workspace = new WorkspacePage(page);
     const folder = await freshFolder(workspace, 'naming');
