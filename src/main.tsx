@@ -30,6 +30,8 @@ interface Apis {
   health: HealthApi;
   /** An instance for this origin, for the sender's saves (built with the session: the login route needs none). */
   origin: ReturnType<typeof createHttp>;
+  /** An instance for the notebook API (its client code loads with the session). */
+  notebook: ReturnType<typeof createHttp>;
   /** Admin-only and with its own dependencies (rison), so it loads with the pages that use it, not the login route. */
   bi: () => Promise<BiApi>;
 }
@@ -56,7 +58,12 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
     locks: globalThis.navigator?.locks,
     isServerUp: () => apis.health.isUp(),
   });
-  const workspace = kit.createWorkspaceCommands({ ...context, sender, refresh: () => sync.refreshNow('workspace') });
+  const workspace = kit.createWorkspaceCommands({
+    ...context,
+    sender,
+    refresh: () => sync.refreshNow('workspace'),
+    notebooks: kit.createNotebookApi(apis.notebook),
+  });
   const metadata = once(async () => (await import('./sync/biMetadata')).createBiMetadata(db, await apis.bi()));
   const loaded: { stop: () => void }[] = [];
   const sqlLab = once(async () => {
@@ -106,6 +113,7 @@ async function boot() {
   const apis: Apis = {
     health: createHealthApi(createHttp({ baseURL: '/' })),
     origin: http('/'),
+    notebook: http(config.apis.notebook),
     bi: once(() => import('./sync/api/bi.api').then(({ createBiApi }) => createBiApi(http(config.apis.bi)))),
   };
   // Registered on every route, so the app shell is cached from the first visit on.

@@ -11,6 +11,7 @@ export { readCache } from '../db/catalogCache';
 export { recordVisit } from '../db/recentVisits';
 export { startSync } from '../sync/syncClient';
 export { createSavesApi } from '../sync/api/saves.api';
+export { createNotebookApi } from '../sync/api/notebook.api';
 export { createSender } from './sender';
 export { createWorkspaceCommands, workspaceRoute } from './workspace';
 export { carriedSaveRoute, createSaveCommands } from './saves';

@@ -7,7 +7,8 @@ import { writeWorkspaceListing } from '../db/workspaceFiles';
 import { serverFile } from '../sync/testing/serverFile';
 import { WAITING_NOTICE_ID, type Notice } from './core';
 import type { SaveRound, SaveVerdict } from './sender';
-import { createWorkspaceCommands, EMPTY_NOTEBOOK, WAITING_MESSAGE, workspaceRoute } from './workspace';
+import { parseNotebook } from '../notebook';
+import { createWorkspaceCommands, WAITING_MESSAGE, workspaceRoute } from './workspace';
 
 const freshDb = freshDbs('workspace-commands');
 const me: Identity = { clientId: 'client', tabId: 'tab' };
@@ -17,7 +18,8 @@ function setup(verdict: SaveVerdict = { kind: 'applied' }) {
   const notices: Notice[] = [];
   const sender = { wake: vi.fn(), settled: vi.fn(async () => verdict) };
   const refresh = vi.fn();
-  const commands = createWorkspaceCommands({ db, identity: me, notify: (n) => notices.push(n), sender, refresh });
+  const notebooks = { getLocalFile: vi.fn() };
+  const commands = createWorkspaceCommands({ db, identity: me, notify: (n) => notices.push(n), sender, refresh, notebooks });
   return { db, notices, sender, refresh, commands };
 }
 
@@ -63,6 +65,16 @@ describe('workspace commands', () => {
     expect((await db.events.toArray()).at(-1)).toMatchObject({ type: 'WorkspaceFolderCreated', payload: { path: 'reports' } });
   });
 
+  it('a new notebook is a valid nbformat 4.5 file with one code cell that prints, as Jupyter writes it', async () => {
+    const { db, commands } = setup();
+    await commands.createNotebook('Untitled-1.ipynb');
+    const [event] = await db.events.toArray();
+    const { content } = event.payload as { content: string };
+    const parsed = parseNotebook(content, 'Untitled-1.ipynb');
+    expect(parsed.ok && parsed.notebook.cells).toEqual([expect.objectContaining({ cell_type: 'code', source: 'print("Hello, world!")' })]);
+    expect(content).toMatch(/^\{\n "cells": \[/);
+  });
+
   it('refresh asks the sync worker for a fresh listing', () => {
     const { commands, refresh } = setup();
     commands.refresh();
@@ -78,14 +90,14 @@ describe('the workspace save route', () => {
     const route = workspaceRoute({ db: freshDb(), mount: '/api/notebook', bucket: 'workspace' });
     const requests = await Promise.all([
       route.request(change('WorkspaceFolderCreated', { path: 'r' }), round()),
-      route.request(change('WorkspaceNotebookCreated', { path: 'r/a.ipynb' }), round()),
+      route.request(change('WorkspaceNotebookCreated', { path: 'r/a.ipynb', content: '{"cells": []}' }), round()),
       route.request(change('WorkspaceItemRenamed', { oldPath: 'r/a.ipynb', newPath: 'r/b.ipynb', version: '3' }), round()),
       route.request(change('WorkspaceItemDeleted', { path: 'r', version: '4' }), round()),
       route.request(change('WorkspaceItemRestored', { path: 'r' }), round()),
     ]);
     expect(requests).toMatchObject([
       { method: 'POST', url: '/api/notebook/folders', body: { path: 'r' }, headers: { 'Idempotency-Key': 'K', 'X-Console-Label': 'L' } },
-      { method: 'POST', url: '/api/notebook/files', body: { path: 'r/a.ipynb', content: EMPTY_NOTEBOOK }, headers: { 'If-None-Match': '*' } },
+      { method: 'POST', url: '/api/notebook/files', body: { path: 'r/a.ipynb', content: '{"cells": []}' }, headers: { 'If-None-Match': '*' } },
       { method: 'POST', url: '/api/notebook/rename', body: { oldPath: 'r/a.ipynb', newPath: 'r/b.ipynb' }, headers: { 'If-Match': '3' } },
       { method: 'DELETE', url: '/api/notebook/delete', body: { path: 'r' }, headers: { 'If-Match': '4' } },
       { method: 'POST', url: '/api/notebook/restore', body: { path: 'r' } },

@@ -2,16 +2,17 @@ import { WORKSPACE_AGGREGATE, type ConsoleEvent, type WorkspaceChangeType } from
 import { workspaceInverse } from '../db/projections/workspaceInverse';
 import type { ConsoleDb } from '../db/schema';
 import { applySavedFile, type SavedFileChange } from '../db/workspaceFiles';
-import { fileFrom, notebookSaves } from '../sync/api/notebook.api';
+import { newNotebook } from '../notebook/create';
+import { serializeNotebook } from '../notebook/serialize';
+import { fileFrom, notebookSaves, type NotebookApi } from '../sync/api/notebook.api';
 import { mutator, saved, undoable, type CommandContext, type Result } from './core';
+import { createNotebookFiles } from './notebookFiles';
+import type { ImportSource } from './notebookImport';
+import { once } from './once';
 import type { SaveRoute, Sender } from './sender';
 
-export const EMPTY_NOTEBOOK = JSON.stringify({
-  cells: [],
-  metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' }, language_info: { name: 'python' } },
-  nbformat: 4,
-  nbformat_minor: 5,
-});
+/** A new notebook's file: nbformat 4.5, Python 3, one code cell that prints. */
+export const newNotebookFile = () => serializeNotebook(newNotebook());
 
 export const WAITING_MESSAGE = 'Saved on this device. It syncs when the server is back.';
 
@@ -54,7 +55,7 @@ export function workspaceRoute({ db, mount, bucket, now = Date.now }: { db: Cons
         case 'WorkspaceFolderCreated':
           return saves.createFolder(p.path ?? '', headers);
         case 'WorkspaceNotebookCreated':
-          return saves.saveFile(p.path ?? '', p.content ?? EMPTY_NOTEBOOK, { ...headers, createOnly: !overwrite });
+          return saves.saveFile(p.path ?? '', p.content ?? newNotebookFile(), { ...headers, createOnly: !overwrite });
         case 'WorkspaceItemRenamed':
           return saves.rename(p.oldPath ?? '', p.newPath ?? '', headers);
         case 'WorkspaceItemDeleted':
@@ -75,6 +76,8 @@ export interface WorkspaceDeps extends CommandContext {
   sender: Pick<Sender, 'wake' | 'settled'>;
   /** Fresh listing from the server now (the sync worker of the leader tab polls). */
   refresh: () => void;
+  /** Where notebook files are read from (downloads, the read-only view). */
+  notebooks: Pick<NotebookApi, 'getLocalFile'>;
 }
 
 const nameOf = (path: string) => path.split('/').pop() ?? path;
@@ -87,13 +90,16 @@ export function createWorkspaceCommands(deps: WorkspaceDeps) {
   const history = undoable(deps, WORKSPACE_AGGREGATE, workspaceInverse);
   const change = <A extends unknown[]>(type: WorkspaceChangeType, payload: (...args: A) => Record<string, unknown>) =>
     mutator<A, object>(deps, (...args: A) => ({ events: [{ type, aggregateId: WORKSPACE_AGGREGATE, payload: payload(...args) }] }));
+  // The importer parses and validates notebooks (a 60 KB validator): loaded with the first import.
+  const importer = once(async () => (await import('./notebookImport')).createNotebookImport({ ...deps, waitingMessage: WAITING_MESSAGE }));
+  const files = createNotebookFiles({ ...deps, api: deps.notebooks });
   const save = <A extends unknown[]>(handler: (...args: A) => Promise<Result>, what: (args: A) => string) =>
     saved(deps, { waiting: WAITING_MESSAGE, failed: (verdict, args) => `${what(args)} was not saved: ${verdict.message}` }, handler);
 
   return {
     createFolder: save(change('WorkspaceFolderCreated', (path: string) => ({ path })), ([path]) => `Folder ${nameOf(path)}`),
     createNotebook: save(
-      change('WorkspaceNotebookCreated', (path: string, content: string = EMPTY_NOTEBOOK) => ({ path, content })),
+      change('WorkspaceNotebookCreated', (path: string, content: string = newNotebookFile()) => ({ path, content })),
       ([path]) => `Notebook ${nameOf(path)}`,
     ),
     rename: save(
@@ -105,6 +111,12 @@ export function createWorkspaceCommands(deps: WorkspaceDeps) {
     undo: save(() => history.undo(), () => 'Undo'),
     redo: save(() => history.redo(), () => 'Redo'),
     refresh: deps.refresh,
+    /** .ipynb files into a folder, as new notebooks (src/commands/notebookImport.ts). */
+    importNotebooks: async (folder: string, files: readonly ImportSource[], showDetails?: () => void) => (await importer())(folder, files, showDetails),
+    /** A notebook's file as stored, from the server or, offline, this browser's log. */
+    readNotebook: files.read,
+    /** The same for a download: when it cannot be had, the user is told why. */
+    downloadNotebook: files.download,
   };
 }
 

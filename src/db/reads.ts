@@ -42,6 +42,16 @@ async function recentSources(db: ConsoleDb, username: string, withSqlTabs: boole
   };
 }
 
+/** The workspace as the user should see it: the cached server listing with the changes not confirmed yet laid over it. */
+export async function readWorkspace(db: ConsoleDb) {
+  const [files, changes, meta] = await Promise.all([
+    db.workspaceFiles.where('bucket').equals(WORKSPACE_BUCKET).toArray(),
+    db.workspaceChanges.orderBy('seq').toArray(),
+    db.cacheMeta.get(`workspace:${WORKSPACE_BUCKET}`),
+  ]);
+  return { items: workspaceView(files, changes, meta?.fetchedAt), fetchedAt: meta?.fetchedAt, error: meta?.error };
+}
+
 /**
  * Everything the screens read, bound to the session's database. Read-only, so each runs inside a
  * live query (src/ui/hooks/live.ts), which runs it again whenever a table it read changes — in
@@ -50,14 +60,7 @@ async function recentSources(db: ConsoleDb, username: string, withSqlTabs: boole
 export function createReads(db: ConsoleDb) {
   return {
     /** The cached server listing with the changes not confirmed yet laid over it. */
-    async workspace() {
-      const [files, changes, meta] = await Promise.all([
-        db.workspaceFiles.where('bucket').equals(WORKSPACE_BUCKET).toArray(),
-        db.workspaceChanges.orderBy('seq').toArray(),
-        db.cacheMeta.get(`workspace:${WORKSPACE_BUCKET}`),
-      ]);
-      return { items: workspaceView(files, changes, meta?.fetchedAt), fetchedAt: meta?.fetchedAt, error: meta?.error };
-    },
+    workspace: () => readWorkspace(db),
     workspaceUndo: () => canUndo(db, WORKSPACE_AGGREGATE, workspaceInverse),
     openSaves: () => openSaves(db),
     /** The newest fetch of any cached server data. */

@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { WorkspaceItem } from '../../db/workspaceView';
 import { useSignedIn } from '../appContext';
@@ -7,8 +7,11 @@ import { Loading } from '../components/Loading';
 import { NameDialog } from '../components/NameDialog';
 import { useModHotkey } from '../hooks/useHotkey';
 import { useWorkspaceItems } from '../hooks/useLiveData';
-import { joinPath, nameProblem, parentOf, untitledName } from './names';
 import { useUndoState } from '../hooks/useUndoState';
+import { carriesFiles, saveAsFile } from './browserFiles';
+import { ImportResults } from './ImportResults';
+import { joinPath, nameProblem, newNotebookName, parentOf, untitledFolderName } from './names';
+import { useNotebookImport } from './useNotebookImport';
 import { WorkspaceTable } from './WorkspaceTable';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
 
@@ -41,6 +44,8 @@ export function WorkspacePage() {
   }, [requested, params, setParams]);
   const data = useWorkspaceItems();
   const { workspace } = useSignedIn();
+  const imports = useNotebookImport();
+  const [dropHere, setDropHere] = useState(false);
   const undoState = useUndoState((reads) => reads.workspaceUndo());
 
   // The commands tell the user how each save went (waiting, refused): the page only asks.
@@ -53,6 +58,29 @@ export function WorkspacePage() {
   const here = data.items.filter((item) => parentOf(item.path) === folder);
   const taken = (name: string) => here.some((item) => item.name === name && !item.isDeleted);
   const visible = here.filter((item) => (showDeleted || !item.isDeleted) && item.name.toLowerCase().includes(query));
+
+  const importInto = (target: string, files: File[]) => void imports.importInto(target, files);
+  const download = async (item: WorkspaceItem) => {
+    const file = await workspace.downloadNotebook(item.path);
+    if (file.ok) saveAsFile(file.content, file.fileName);
+  };
+  // Files dropped on the list (not on a folder's row) go into the folder shown.
+  const dropZone = {
+    onDragOver: (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      setDropHere(true);
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropHere(false);
+    },
+    onDrop: (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      setDropHere(false);
+      importInto(folder, [...event.dataTransfer.files]);
+    },
+  };
 
   const submit = (name: string) => {
     if (!dialog) return;
@@ -72,6 +100,7 @@ export function WorkspacePage() {
         onShowDeleted={setShowDeleted}
         onNewFolder={() => setDialog({ kind: 'folder' })}
         onNewNotebook={() => setDialog({ kind: 'notebook' })}
+        onImport={(files) => importInto(folder, files)}
         onUndo={undo}
         onRedo={redo}
         onRefresh={workspace.refresh}
@@ -82,19 +111,24 @@ export function WorkspacePage() {
           : 'Not fetched from the server yet.'}
         {data.error && ` Last refresh failed: ${data.error}.`}
       </p>
-      {visible.length === 0 ? (
-        <div className="empty-state">
-          <h2>{query ? 'Nothing matches' : 'This folder is empty'}</h2>
-          <p className="muted">Create a notebook or a folder to get started.</p>
-        </div>
-      ) : (
-        <WorkspaceTable
-          items={visible}
-          onRename={(item) => setDialog({ kind: 'rename', item })}
-          onDelete={(item) => void workspace.remove(item.path, item.version)}
-          onRestore={(item) => void workspace.restore(item.path)}
-        />
-      )}
+      {imports.results && <ImportResults report={imports.results.report} focusKey={imports.results.focusKey} onClose={imports.closeResults} />}
+      <div className="workspace-drop" data-testid="workspace-drop" data-drop-target={dropHere || undefined} {...dropZone}>
+        {visible.length === 0 ? (
+          <div className="empty-state">
+            <h2>{query ? 'Nothing matches' : 'This folder is empty'}</h2>
+            <p className="muted">Create a notebook or a folder, or drop .ipynb files here to import them.</p>
+          </div>
+        ) : (
+          <WorkspaceTable
+            items={visible}
+            onRename={(item) => setDialog({ kind: 'rename', item })}
+            onDelete={(item) => void workspace.remove(item.path, item.version)}
+            onRestore={(item) => void workspace.restore(item.path)}
+            onDownload={(item) => void download(item)}
+            onDropFiles={importInto}
+          />
+        )}
+      </div>
       {dialog && (
         <NameDialog
           title={dialog.kind === 'rename' ? `Rename ${dialog.item.name}` : dialog.kind === 'folder' ? 'New folder' : 'New notebook'}
@@ -104,8 +138,8 @@ export function WorkspacePage() {
             dialog.kind === 'rename'
               ? dialog.item.name
               : dialog.kind === 'folder'
-                ? untitledName('Untitled Folder', '', taken)
-                : untitledName('Untitled', '.ipynb', taken)
+                ? untitledFolderName(taken)
+                : newNotebookName(data.items, folder)
           }
           validate={(name) =>
             dialog.kind === 'rename' && name === dialog.item.name

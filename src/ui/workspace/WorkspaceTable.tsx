@@ -1,13 +1,19 @@
 import { formatDistanceToNow } from 'date-fns';
 import { BookOpen, Folder } from 'lucide-react';
+import { useState, type DragEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { WorkspaceItem } from '../../db/workspaceView';
+import { carriesFiles } from './browserFiles';
+import { notebookUrl } from './names';
 
 interface Props {
   items: WorkspaceItem[];
   onRename: (item: WorkspaceItem) => void;
   onDelete: (item: WorkspaceItem) => void;
   onRestore: (item: WorkspaceItem) => void;
+  onDownload: (item: WorkspaceItem) => void;
+  /** Files dropped onto a folder's row go into that folder. */
+  onDropFiles: (folder: string, files: File[]) => void;
 }
 
 function Status({ item }: { item: WorkspaceItem }) {
@@ -19,9 +25,10 @@ function Status({ item }: { item: WorkspaceItem }) {
 
 function Name({ item }: { item: WorkspaceItem }) {
   const icon = item.type === 'folder' ? <Folder size={16} aria-hidden="true" /> : <BookOpen size={16} aria-hidden="true" />;
-  if (item.type === 'folder' && !item.isDeleted) {
+  if (!item.isDeleted) {
+    const to = item.type === 'folder' ? `/admin/workspace?folder=${encodeURIComponent(item.path)}` : notebookUrl(item.path);
     return (
-      <Link className="item-name" to={`/admin/workspace?folder=${encodeURIComponent(item.path)}`}>
+      <Link className="item-name" to={to}>
         {icon} {item.name}
       </Link>
     );
@@ -33,7 +40,27 @@ function Name({ item }: { item: WorkspaceItem }) {
   );
 }
 
-export function WorkspaceTable({ items, onRename, onDelete, onRestore }: Props) {
+export function WorkspaceTable({ items, onRename, onDelete, onRestore, onDownload, onDropFiles }: Props) {
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
+  const dropProps = (item: WorkspaceItem) =>
+    item.type !== 'folder' || item.isDeleted
+      ? {}
+      : {
+          onDragOver: (event: DragEvent) => {
+            if (!carriesFiles(event)) return;
+            event.preventDefault();
+            event.stopPropagation();
+            setDropTarget(item.path);
+          },
+          onDragLeave: () => setDropTarget((at) => (at === item.path ? null : at)),
+          onDrop: (event: DragEvent) => {
+            if (!carriesFiles(event)) return;
+            event.preventDefault();
+            event.stopPropagation();
+            setDropTarget(null);
+            onDropFiles(item.path, [...event.dataTransfer.files]);
+          },
+        };
   return (
     <table className="data-table workspace-table">
       <thead>
@@ -49,7 +76,7 @@ export function WorkspaceTable({ items, onRename, onDelete, onRestore }: Props) 
       </thead>
       <tbody>
         {items.map((item) => (
-          <tr key={item.path} aria-label={item.name} data-deleted={item.isDeleted || undefined}>
+          <tr key={item.path} aria-label={item.name} data-deleted={item.isDeleted || undefined} data-drop-target={dropTarget === item.path || undefined} {...dropProps(item)}>
             <td>
               <Name item={item} />
             </td>
@@ -65,6 +92,11 @@ export function WorkspaceTable({ items, onRename, onDelete, onRestore }: Props) 
                 </button>
               ) : (
                 <>
+                  {item.type === 'notebook' && (
+                    <button type="button" className="link-button" onClick={() => onDownload(item)} aria-label={`Download ${item.name}`}>
+                      Download
+                    </button>
+                  )}
                   <button type="button" className="link-button" onClick={() => onRename(item)} aria-label={`Rename ${item.name}`}>
                     Rename
                   </button>

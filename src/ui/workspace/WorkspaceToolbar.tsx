@@ -1,4 +1,5 @@
-import { FilePlus2, FolderPlus, Redo2, RefreshCw, Undo2 } from 'lucide-react';
+import { FilePlus2, FolderPlus, Redo2, RefreshCw, Undo2, Upload } from 'lucide-react';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 
 interface Props {
@@ -8,6 +9,8 @@ interface Props {
   showDeleted: boolean;
   onNewFolder: () => void;
   onNewNotebook: () => void;
+  /** .ipynb files picked with the Import button, into this folder. */
+  onImport: (files: File[]) => void;
   onUndo: () => void;
   onRedo: () => void;
   onRefresh: () => void;
@@ -36,6 +39,30 @@ function Breadcrumb({ folder }: { folder: string }) {
   );
 }
 
+/** The Import button: a file picker for several notebooks. */
+function ImportButton({ onImport }: { onImport: (files: File[]) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" className="button" onClick={() => input.current?.click()} title="Import .ipynb notebooks (or drop them on the list)">
+        <Upload size={16} aria-hidden="true" /> Import
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept=".ipynb"
+        hidden
+        data-testid="import-input"
+        onChange={(event) => {
+          onImport([...(event.target.files ?? [])]);
+          event.target.value = ''; // the same files can be picked again
+        }}
+      />
+    </>
+  );
+}
+
 export function WorkspaceToolbar(props: Props) {
   return (
     <div className="toolbar">
@@ -54,6 +81,7 @@ export function WorkspaceToolbar(props: Props) {
       <button type="button" className="icon-button" aria-label="Refresh" title="Refresh from the server" onClick={props.onRefresh}>
         <RefreshCw size={18} aria-hidden="true" />
       </button>
+      <ImportButton onImport={props.onImport} />
       <button type="button" className="button" onClick={props.onNewFolder}>
         <FolderPlus size={16} aria-hidden="true" /> New folder
       </button>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { joinPath, nameProblem, parentOf, untitledName } from './names';
+import type { WorkspaceItem } from '../../db/workspaceView';
+import { joinPath, nameProblem, newNotebookName, parentOf, untitledFolderName } from './names';
 
 const none = () => false;
 
@@ -31,9 +32,27 @@ describe('paths', () => {
     expect(parentOf('a')).toBe('');
   });
 
-  it('finds a free Untitled name', () => {
-    const taken = new Set(['Untitled.ipynb', 'Untitled1.ipynb']);
-    expect(untitledName('Untitled', '.ipynb', (n) => taken.has(n))).toBe('Untitled2.ipynb');
-    expect(untitledName('Untitled Folder', '', none)).toBe('Untitled Folder');
+  it('finds a free Untitled Folder name', () => {
+    expect(untitledFolderName(none)).toBe('Untitled Folder');
+    expect(untitledFolderName((n) => n === 'Untitled Folder')).toBe('Untitled Folder1');
+  });
+});
+
+describe('the name of a new notebook', () => {
+  const item = (path: string, type: WorkspaceItem['type'] = 'notebook', isDeleted = false): WorkspaceItem => {
+    const at = path.lastIndexOf('/');
+    return { path, name: path.slice(at + 1), parentPath: at === -1 ? '' : path.slice(0, at), type, isDeleted, isFavorite: false, owner: '', createdAt: '', pending: false, local: false };
+  };
+
+  it('is Untitled-{n}.ipynb, n one more than the live files of that folder (not its folders, not other folders, not deleted ones)', () => {
+    expect(newNotebookName([], '')).toBe('Untitled-1.ipynb');
+    const items = [item('a.ipynb'), item('r', 'folder'), item('r/x.ipynb'), item('r/y.ipynb'), item('r/old.ipynb', 'notebook', true), item('r/sub', 'folder')];
+    expect(newNotebookName(items, '')).toBe('Untitled-2.ipynb');
+    expect(newNotebookName(items, 'r')).toBe('Untitled-3.ipynb');
+  });
+
+  it('takes the next free n when that name is taken, by a file or a folder', () => {
+    expect(newNotebookName([item('Untitled-2.ipynb')], '')).toBe('Untitled-3.ipynb');
+    expect(newNotebookName([item('a.ipynb'), item('Untitled-2.ipynb', 'folder')], '')).toBe('Untitled-3.ipynb');
   });
 });

@@ -1,3 +1,6 @@
+import type { WorkspaceItem } from '../../db/workspaceView';
+import { untitledName } from '../../notebook/create';
+
 /** Rules for names typed into the workspace, checked before anything is saved. */
 export function nameProblem(name: string, kind: 'folder' | 'notebook', taken: (name: string) => boolean): string | null {
   if (!name) return 'Enter a name.';
@@ -19,10 +22,22 @@ export function parentOf(path: string): string {
   return at === -1 ? '' : path.slice(0, at);
 }
 
-/** A free "Untitled.ipynb", "Untitled1.ipynb", … in the folder, as JupyterLab names new notebooks. */
-export function untitledName(base: string, extension: string, taken: (name: string) => boolean): string {
+/** The name the New notebook dialog offers: "Untitled-{n}.ipynb" by the seed's rule (src/notebook/create.ts), over the folder's live items. */
+export function newNotebookName(items: readonly WorkspaceItem[], folder: string): string {
+  const here = items.filter((item) => item.parentPath === folder && !item.isDeleted);
+  const names = (type: WorkspaceItem['type']) => here.filter((item) => item.type === type).map((item) => item.name);
+  return untitledName(names('notebook'), names('folder'));
+}
+
+/** A free "Untitled Folder", "Untitled Folder1", … in the folder, as JupyterLab names new folders. */
+export function untitledFolderName(taken: (name: string) => boolean): string {
   for (let i = 0; ; i++) {
-    const name = `${base}${i === 0 ? '' : i}${extension}`;
+    const name = `Untitled Folder${i === 0 ? '' : i}`;
     if (!taken(name)) return name;
   }
+}
+
+/** Where a notebook opens (its read-only view until the notebook editor exists). */
+export function notebookUrl(path: string): string {
+  return `/admin/workspace/notebook?path=${encodeURIComponent(path)}`;
 }

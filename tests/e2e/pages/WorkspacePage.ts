@@ -17,6 +17,33 @@ export class WorkspacePage {
     await expect(this.page.getByRole('button', { name: 'New notebook' })).toBeVisible();
   }
 
+  /** The per-file results of the last import. */
+  get importResults(): Locator {
+    return this.page.getByRole('region', { name: 'Import results' });
+  }
+
+  toast(text: string): Locator {
+    return this.page.locator('[data-sonner-toast]').filter({ hasText: text });
+  }
+
+  /** Picks files with the Import button's file chooser. */
+  async importFiles(paths: string[]) {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.page.getByRole('button', { name: 'Import' }).click();
+    await (await chooser).setFiles(paths);
+  }
+
+  /** Downloads a notebook with its row's action; answers the file's name and text. */
+  async download(name: string): Promise<{ fileName: string; text: string }> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByRole('button', { name: `Download ${name}` }).click();
+    const file = await download;
+    const stream = await file.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return { fileName: file.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  }
+
   row(name: string): Locator {
     return this.page.getByRole('row', { name, exact: true });
   }

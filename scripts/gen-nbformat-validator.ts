@@ -1,0 +1,8 @@
+// Writes src/notebook/validator.generated.ts from src/notebook/schema.ts (npm run gen:nbformat).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { GENERATED_VALIDATOR_PATH, generatedValidatorSource } from '../src/notebook/validatorSource';
+import { REPO_ROOT } from '../server/paths';
+
+writeFileSync(path.join(REPO_ROOT, GENERATED_VALIDATOR_PATH), generatedValidatorSource());
+console.log(`wrote ${GENERATED_VALIDATOR_PATH}`);
