@@ -39,6 +39,14 @@ test.describe('accessibility (axe-core, 1280×800): no serious or critical viola
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('a success toast ("You have signed out.") has enough contrast', async ({ page, loginPage, shell }) => {
+    await loginPage.goto();
+    await loginPage.signInAsRole('admin');
+    await shell.logOut();
+    await expect(page.getByText('You have signed out.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('every page of an admin, a catalog table and the search dialog', async ({ page, loginPage, shell }) => {
     test.setTimeout(300_000);
     await loginPage.goto();
