@@ -11,7 +11,7 @@ import { registerBatch } from './http/batch';
 import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
-import { registerSecurityHeaders } from './http/security';
+import { clientErrorHandler, frameworkErrors, registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { strictTypePlugin } from './http/validation';
 import { notebookRoutes } from './notebook/routes';
@@ -33,7 +33,13 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
  */
 export async function buildApp(config: ConsoleConfig, options: BuildOptions = {}): Promise<ConsoleApp> {
   // The app (and its logger) first: the warehouse seeds in the background and logs there.
-  const app = Fastify({ logger: { level: config.logLevel }, ajv: { plugins: [strictTypePlugin] } });
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    ajv: { plugins: [strictTypePlugin] },
+    // Answers given before any hook runs carry the security headers too.
+    frameworkErrors: frameworkErrors(config),
+    clientErrorHandler: clientErrorHandler(config),
+  });
   const services = await createServices(config, { logger: app.log, ...options });
   app.addHook('onClose', () => Promise.all([services.store.close(), services.warehouse.close()]).then(() => undefined));
   try {
@@ -54,7 +60,7 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   app.decorateRequest('auth', null);
   await registerCompression(app);
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, services.config);
   app.addHook('onRequest', authGuard(services));
   // After the guard (keys are scoped per user) and before any route, so every mount has it.
   registerIdempotency(app, services.idempotency);
@@ -65,7 +71,8 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   await app.register(notebookRoutes, { prefix: '/api/notebook' });
   await app.register(biRoutes, { prefix: '/api/bi' });
   registerBatch(app);
-  await registerStatic(app, services.config.staticDir, credentialsFileIn(services.config.dataDir));
+  const { staticDir, dataDir, sourceMaps } = services.config;
+  await registerStatic(app, { staticDir, credentialsFile: credentialsFileIn(dataDir), sourceMaps });
 }
 
 /**
