@@ -11,6 +11,7 @@ import { registerBatch } from './http/batch';
 import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
+import { registerOriginChecks } from './http/origin';
 import { clientErrorHandler, frameworkErrors, registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { strictTypePlugin } from './http/validation';
@@ -61,6 +62,8 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, services.config);
+  // Before the guard: a misdirected or cross-site request is refused before any session is read.
+  registerOriginChecks(app, services.config);
   app.addHook('onRequest', authGuard(services));
   // After the guard (keys are scoped per user) and before any route, so every mount has it.
   registerIdempotency(app, services.idempotency);

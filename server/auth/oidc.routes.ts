@@ -31,11 +31,14 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
     return oauthError(reply, 400, 'unsupported_grant_type', 'Unsupported grant_type');
   });
 
+  // Keycloak's shape. With CONSOLE_PUBLIC_URL the URLs come from it, never from the Host header.
   app.get(`${REALM_PATH}/.well-known/openid-configuration`, { config: PUBLIC_ROUTE }, async (request) => {
-    const issuer = `${request.protocol}://${request.host}${app.prefix}${REALM_PATH}`;
+    const base = app.services.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const issuer = `${base}${app.prefix}${REALM_PATH}`;
     return {
       issuer,
       token_endpoint: `${issuer}/protocol/openid-connect/token`,
+      end_session_endpoint: `${issuer}/protocol/openid-connect/logout`,
       grant_types_supported: ['password', 'refresh_token'],
       token_endpoint_auth_methods_supported: ['none'],
       scopes_supported: ['openid', 'profile', 'email'],
