@@ -37,6 +37,8 @@ export async function buildApp(config: ConsoleConfig, options: BuildOptions = {}
   const app = Fastify({
     logger: { level: config.logLevel },
     ajv: { plugins: [strictTypePlugin] },
+    // request.ip (sign-in limits) and request.host come from X-Forwarded-* only from these proxies.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Answers given before any hook runs carry the security headers too.
     frameworkErrors: frameworkErrors(config),
     clientErrorHandler: clientErrorHandler(config),

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       warehouseSeedCache: null,
       publicUrl: null,
       sourceMaps: false,
+      trustProxy: [],
     });
   });
 
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
         CONSOLE_WAREHOUSE_SEED_CACHE: 'cache/warehouse',
         CONSOLE_PUBLIC_URL: 'https://Console.Example.com/',
         CONSOLE_SOURCE_MAPS: 'true',
+        CONSOLE_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1',
       },
       '/srv',
     );
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
       warehouseSeedCache: '/srv/cache/warehouse',
       publicUrl: 'https://console.example.com',
       sourceMaps: true,
+      trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
     });
   });
 
@@ -67,6 +70,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ CONSOLE_SOURCE_MAPS: 'no', CONSOLE_SECURE_COOKIES: '0' })).toMatchObject({ sourceMaps: false, secureCookies: false });
     expect(() => loadConfig({ CONSOLE_SOURCE_MAPS: 'maybe' })).toThrow(/CONSOLE_SOURCE_MAPS must be true or false/);
     expect(() => loadConfig({ CONSOLE_SECURE_COOKIES: 'ture' })).toThrow(/CONSOLE_SECURE_COOKIES/);
+    for (const bad of ['proxy.local', '10.0.0.0/33', '10.0.0.1/8/1', 'true']) {
+      expect(() => loadConfig({ CONSOLE_TRUST_PROXY: bad }), bad).toThrow(/CONSOLE_TRUST_PROXY/);
+    }
   });
 
   it('takes CONSOLE_PUBLIC_URL as an http(s) origin only', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { REPO_ROOT } from './paths';
 
@@ -31,6 +32,11 @@ export interface ConsoleConfig {
   publicUrl: string | null;
   /** Serve the client's *.map files (they show the source); off by default. */
   sourceMaps: boolean;
+  /**
+   * Addresses (or CIDR ranges) of reverse proxies whose X-Forwarded-For/-Proto/-Host are
+   * believed; empty: none. Behind a proxy, sign-in limits per address need it.
+   */
+  trustProxy: string[];
 }
 
 export type Env = Record<string, string | undefined>;
@@ -53,6 +59,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     warehouseSeedCache: optionalPath(cwd, env.CONSOLE_WAREHOUSE_SEED_CACHE),
     publicUrl: publicOrigin(env.CONSOLE_PUBLIC_URL),
     sourceMaps: flag(env, 'CONSOLE_SOURCE_MAPS'),
+    trustProxy: proxies(env.CONSOLE_TRUST_PROXY),
   };
 }
 
@@ -100,6 +107,19 @@ function publicOrigin(value: string | undefined): string | null {
   const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !raw.includes('?') && !raw.includes('#');
   if (!['http:', 'https:'].includes(url.protocol) || !bare) throw new Error(problem);
   return url.origin;
+}
+
+function proxies(value: string | undefined): string[] {
+  const entries = (text(value) ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const prefixOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 6 ? 128 : 32));
+    if (version === 0 || !prefixOk || rest.length > 0) {
+      throw new Error(`CONSOLE_TRUST_PROXY must be a comma-separated list of IP addresses or CIDR ranges, got "${entry}"`);
+    }
+  }
+  return entries;
 }
 
 function logLevel(raw: string | undefined): LogLevel {

@@ -48,6 +48,7 @@ declare module 'fastify' {
 export interface ServiceOptions {
   /** Time source for sessions, tokens and the sign-in throttle (tests move it). */
   clock?: Clock;
+  /** Sign-in limits (see LoginThrottle); the defaults suit production. */
   throttle?: Partial<Omit<ThrottleOptions, 'clock'>>;
   /** scrypt cost for new password hashes; the default suits production. */
   passwordHashing?: ScryptParams;

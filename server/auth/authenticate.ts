@@ -1,27 +1,71 @@
-import { LoginThrottle } from './throttle';
+import type { FastifyReply } from 'fastify';
+import { HashGate } from './hashGate';
+import type { LoginThrottle } from './throttle';
 import type { UserProfile, UserStore } from './users';
 
-export type SignInResult = { kind: 'ok'; user: UserProfile } | { kind: 'invalid' } | { kind: 'throttled' };
+/** A sign-in that was not checked: answer 429 with Retry-After. */
+export interface Refusal {
+  kind: 'throttled' | 'busy';
+  retryAfterSeconds: number;
+  message: string;
+}
 
-export const THROTTLED_MESSAGE = 'Too many failed sign-in attempts. Try again later.';
+export type SignInResult = { kind: 'ok'; user: UserProfile } | { kind: 'invalid' } | Refusal;
+
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
+/** Hashes one password at a time per core; four more wait (about a second at production cost). */
+export const MAX_RUNNING_HASHES = 2;
+export const MAX_QUEUED_HASHES = 4;
 
-/** Password check shared by every sign-in endpoint, behind one brute-force guard. */
+/**
+ * Password check shared by every sign-in endpoint: the brute-force limits first (the attempt
+ * is counted before its check), then the hash cap. Unknown user names cost the same hash as
+ * known ones (UserStore.verifyCredentials) and wait in the same queue, so neither the time
+ * nor a 429 tells whether a name exists.
+ */
 export class Authenticator {
+  private readonly hashes = new HashGate(MAX_RUNNING_HASHES, MAX_QUEUED_HASHES);
+
   constructor(
     private readonly users: UserStore,
     private readonly throttle: LoginThrottle,
   ) {}
 
   async signIn(ip: string, username: string, password: string): Promise<SignInResult> {
-    const key = LoginThrottle.key(ip, username);
-    if (this.throttle.isBlocked(key)) return { kind: 'throttled' };
-    const user = await this.users.verifyCredentials(username, password);
+    const start = this.throttle.start(ip, username);
+    if (start.kind === 'throttled') return throttled(Math.ceil(start.retryAfterMs / 1000));
+    const { attempt } = start;
+    const check = this.hashes.tryRun(() => this.users.verifyCredentials(username, password));
+    if (!check) {
+      attempt.abandoned();
+      return { kind: 'busy', retryAfterSeconds: 1, message: 'The server is busy checking other sign-ins. Try again in a second.' };
+    }
+    let user: UserProfile | null;
+    try {
+      user = await check;
+    } catch (error) {
+      attempt.abandoned();
+      throw error;
+    }
     if (!user) {
-      this.throttle.recordFailure(key);
+      attempt.failed();
       return { kind: 'invalid' };
     }
-    this.throttle.reset(key);
+    attempt.succeeded();
     return { kind: 'ok', user };
   }
+}
+
+export function isRefusal(result: SignInResult): result is Refusal {
+  return result.kind === 'throttled' || result.kind === 'busy';
+}
+
+function throttled(seconds: number): Refusal {
+  const wait = seconds === 1 ? '1 second' : seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return { kind: 'throttled', retryAfterSeconds: seconds, message: `Too many failed sign-in attempts. Try again in ${wait}.` };
+}
+
+/** 429 with Retry-After; `body` shapes the answer of each API (console, OIDC, Superset). */
+export function sendRefusal(reply: FastifyReply, refusal: Refusal, body: (refusal: Refusal) => object): FastifyReply {
+  return reply.code(429).header('retry-after', String(refusal.retryAfterSeconds)).send(body(refusal));
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsoleServices } from '../services';
-import { THROTTLED_MESSAGE } from './authenticate';
+import { isRefusal, sendRefusal } from './authenticate';
 import { PUBLIC_ROUTE } from './guard';
 import type { TokenSubject } from './tokens';
 
@@ -53,7 +53,11 @@ async function passwordGrant(services: ConsoleServices, request: FastifyRequest,
     return oauthError(reply, 400, 'invalid_request', 'Missing parameter: username or password');
   }
   const result = await services.authenticator.signIn(request.ip, username, password);
-  if (result.kind === 'throttled') return oauthError(reply, 429, 'invalid_grant', THROTTLED_MESSAGE);
+  if (isRefusal(result)) {
+    // Keycloak answers a temporarily locked user with invalid_grant; a busy server is not about the grant.
+    const error = result.kind === 'busy' ? 'temporarily_unavailable' : 'invalid_grant';
+    return sendRefusal(reply, result, ({ message }) => ({ error, error_description: message }));
+  }
   if (result.kind === 'invalid') return oauthError(reply, 401, 'invalid_grant', 'Invalid user credentials');
   return tokenResponse(services, result.user, randomUUID());
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { INVALID_CREDENTIALS_MESSAGE, THROTTLED_MESSAGE } from '../auth/authenticate';
+import { INVALID_CREDENTIALS_MESSAGE, isRefusal, sendRefusal } from '../auth/authenticate';
 import { requiredStrings } from '../http/validation';
 import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from './cookies';
 import { PUBLIC_ROUTE } from './guard';
@@ -19,7 +19,7 @@ export const consoleAuthRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { username, password } = request.body;
       const result = await authenticator.signIn(request.ip, username, password);
-      if (result.kind === 'throttled') return reply.code(429).send({ message: THROTTLED_MESSAGE });
+      if (isRefusal(result)) return sendRefusal(reply, result, ({ message }) => ({ message }));
       if (result.kind === 'invalid') return reply.code(401).send({ message: INVALID_CREDENTIALS_MESSAGE });
       // A new sign-in never reuses a session the browser brought along (fixation).
       const previous = request.cookies[SESSION_COOKIE];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
-import { THROTTLED_MESSAGE } from '../auth/authenticate';
+import { isRefusal, sendRefusal } from '../auth/authenticate';
 import { bearerTokenOf, NOT_AUTHENTICATED, PUBLIC_ROUTE, requireRole } from '../auth/guard';
 import type { Role } from '../auth/users';
 import { requiredStrings } from '../http/validation';
@@ -84,7 +84,7 @@ const securityTokenRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: SupersetLoginBody }>('/v1/security/login', options, async (request, reply) => {
     const { username, password, refresh } = request.body;
     const result = await authenticator.signIn(request.ip, username, password);
-    if (result.kind === 'throttled') return reply.code(429).send({ message: THROTTLED_MESSAGE });
+    if (isRefusal(result)) return sendRefusal(reply, result, ({ message }) => ({ message }));
     if (result.kind === 'invalid') return reply.code(401).send(NOT_AUTHORIZED);
     if (result.user.role !== 'admin') return reply.code(403).send(ADMIN_REQUIRED);
     const sid = randomUUID();

@@ -26,7 +26,7 @@ function hostCheck(publicUrl: string): onRequestAsyncHookHandler {
   const { protocol, host: publicHost } = new URL(publicUrl);
   const refusal = { message: `Misdirected request: this console answers at ${publicUrl}` };
   return async function checkHost(request, reply) {
-    const host = normalisedHost(protocol, request.headers.host);
+    const host = normalisedHost(protocol, request.host);
     if (host === publicHost) return;
     if (host !== null && isHealthCheck(request) && LOOPBACK.has(new URL(`${protocol}//${host}`).hostname)) return;
     return reply.code(421).send(refusal);
@@ -58,10 +58,10 @@ function isSameOrigin(request: FastifyRequest, publicUrl: string | null): boolea
   const parsed = parseUrl(origin);
   if (parsed === null) return false;
   if (publicUrl) return parsed.origin === publicUrl;
-  return parsed.host === normalisedHost(parsed.protocol, request.headers.host);
+  return parsed.host === normalisedHost(parsed.protocol, request.host);
 }
 
-/** The Host header as the URL parser writes it (lower case, default port dropped), or null. */
+/** The Host (X-Forwarded-Host from a trusted proxy) as the URL parser writes it (lower case, no default port), or null. */
 function normalisedHost(protocol: string, raw: string | undefined): string | null {
   if (raw === undefined || !HOST_PATTERN.test(raw)) return null;
   return parseUrl(`${protocol}//${raw}`)?.host ?? null;
