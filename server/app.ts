@@ -81,11 +81,12 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
 }
 
 /**
- * Expired sessions are also deleted on lookup; this keeps abandoned ones from piling up.
- * Idempotency keys are only ever looked up, so purging is what bounds them.
+ * Expired sessions are also deleted on lookup; this keeps abandoned ones (and those of a
+ * changed password) from piling up, token families likewise. Idempotency keys are only ever
+ * looked up, so purging is what bounds them.
  */
 function purgeExpired(services: ConsoleServices): Promise<unknown> {
-  return Promise.all([services.sessions.purgeExpired(), services.idempotency.purgeExpired()]);
+  return Promise.all([services.sessions.purgeExpired(), services.families.purgeExpired(), services.idempotency.purgeExpired()]);
 }
 
 function schedulePurge(app: FastifyInstance, services: ConsoleServices): void {

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { HashGate } from './hashGate';
 import type { LoginThrottle } from './throttle';
-import type { UserProfile, UserStore } from './users';
+import { toProfile, type UserProfile, type UserStore } from './users';
 
 /** A sign-in that was not checked: answer 429 with Retry-After. */
 export interface Refusal {
@@ -10,7 +10,8 @@ export interface Refusal {
   message: string;
 }
 
-export type SignInResult = { kind: 'ok'; user: UserProfile } | { kind: 'invalid' } | Refusal;
+/** user is the public profile; tokenVersion goes to the session or token family started from it. */
+export type SignInResult = { kind: 'ok'; user: UserProfile; tokenVersion: number } | { kind: 'invalid' } | Refusal;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 /** Hashes one password at a time per core; four more wait (about a second at production cost). */
@@ -40,19 +41,16 @@ export class Authenticator {
       attempt.abandoned();
       return { kind: 'busy', retryAfterSeconds: 1, message: 'The server is busy checking other sign-ins. Try again in a second.' };
     }
-    let user: UserProfile | null;
-    try {
-      user = await check;
-    } catch (error) {
+    const verified = await check.catch((error: unknown) => {
       attempt.abandoned();
       throw error;
-    }
-    if (!user) {
+    });
+    if (!verified) {
       attempt.failed();
       return { kind: 'invalid' };
     }
     attempt.succeeded();
-    return { kind: 'ok', user };
+    return { kind: 'ok', user: toProfile(verified), tokenVersion: verified.tokenVersion };
   }
 }
 
