@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { LoginFailure, SessionCheck } from '../machines/auth.machine';
 import type { ConsoleApi } from './api/console.api';
-import { httpStatus, isNetworkError } from './api/http';
+import { httpStatus, isNetworkError, serverMessage } from './api/http';
 import { readUserCookie, removeUserCookie } from './userCookie';
 
 /** The auth machine's side effects, bound to the console API and the `user` cookie. */
@@ -24,8 +24,11 @@ export function authActors(api: ConsoleApi) {
       try {
         return await api.login(input.username, input.password);
       } catch (error) {
+        const status = httpStatus(error);
+        // 429: too many attempts, or the server is busy; its message says how long to wait.
+        if (status === 429) throw { reason: 'throttled', message: serverMessage(error) } satisfies LoginFailure;
         const failure: LoginFailure = {
-          reason: httpStatus(error) === 401 ? 'invalid' : isNetworkError(error) ? 'unreachable' : 'unknown',
+          reason: status === 401 ? 'invalid' : isNetworkError(error) ? 'unreachable' : 'unknown',
         };
         throw failure;
       }
