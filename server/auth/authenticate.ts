@@ -14,7 +14,10 @@ export interface Refusal {
 export type SignInResult = { kind: 'ok'; user: UserProfile; tokenVersion: number } | { kind: 'invalid' } | Refusal;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
-/** Hashes one password at a time per core; four more wait (about a second at production cost). */
+/**
+ * Two hashes at a time leave two of libuv's four threads to the database and the files (and
+ * bound scrypt's 16 MB per hash); four more wait, a fraction of a second at production cost.
+ */
 export const MAX_RUNNING_HASHES = 2;
 export const MAX_QUEUED_HASHES = 4;
 
