@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleServices } from '../services';
@@ -29,8 +28,10 @@ async function editorSession(app: FastifyInstance): Promise<BiClient> {
 
 /** Bearer calls skip the CSRF check, so a refusal of theirs is the role check's own. */
 async function editorBearer(services: ConsoleServices): Promise<Record<string, string>> {
-  const token = await services.tokens.issue({ username: 'editor', role: 'editor' }, 'access', randomUUID());
-  return { authorization: `Bearer ${token}` };
+  const editor = await services.users.find('editor');
+  if (!editor) throw new Error('no editor');
+  const { accessToken } = await services.grants.start(editor, editor.tokenVersion, false);
+  return { authorization: `Bearer ${accessToken}` };
 }
 
 describe('catalog reads are open to editors', () => {
