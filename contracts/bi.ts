@@ -86,6 +86,13 @@ export interface ExecuteResponse {
   expanded_columns: ResultColumn[];
   data: Record<string, Cell>[];
   query: ExecutedQuery;
+  /**
+   * Our extension: true when the rows' JSON reached the server's byte cap (CONSOLE_RESULT_MAX_MB)
+   * and only the rows that fit are in data. Absent in answers stored before it existed.
+   */
+  truncated?: boolean;
+  /** With truncated: why, e.g. "Result truncated at 64 MB". */
+  truncated_reason?: string;
 }
 
 /** A failed call: Superset's error shape (SQL errors carry DuckDB's text in error and message). */

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       secureCookies: false,
       logLevel: 'warn',
       warehouseSeedCache: null,
+      resultMaxMb: 64,
+      sandboxQuotaMb: 256,
     });
   });
 
@@ -33,6 +35,8 @@ describe('loadConfig', () => {
         CONSOLE_SECURE_COOKIES: 'true',
         LOG_LEVEL: 'INFO',
         CONSOLE_WAREHOUSE_SEED_CACHE: 'cache/warehouse',
+        CONSOLE_RESULT_MAX_MB: '8',
+        CONSOLE_SANDBOX_QUOTA_MB: '32',
       },
       '/srv',
     );
@@ -47,6 +51,8 @@ describe('loadConfig', () => {
       secureCookies: true,
       logLevel: 'info',
       warehouseSeedCache: '/srv/cache/warehouse',
+      resultMaxMb: 8,
+      sandboxQuotaMb: 32,
     });
   });
 
@@ -58,5 +64,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ CONSOLE_SESSION_TTL_SECONDS: '0' })).toThrow(/CONSOLE_SESSION_TTL_SECONDS/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '0' })).toThrow(/CONSOLE_RESULT_MAX_MB must be an integer from 1 to 4096/);
+    expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '1.5' })).toThrow(/CONSOLE_RESULT_MAX_MB/);
+    expect(() => loadConfig({ CONSOLE_SANDBOX_QUOTA_MB: '-1' })).toThrow(/CONSOLE_SANDBOX_QUOTA_MB/);
   });
 });

@@ -23,6 +23,10 @@ export interface ConsoleConfig {
    * filled after a seed). For tests and CI; null (the default) seeds into the data dir once.
    */
   warehouseSeedCache: string | null;
+  /** The most megabytes of JSON one SQL Lab result's rows may take; the rows past it are cut. */
+  resultMaxMb: number;
+  /** The most megabytes the SQL Lab sandbox database may hold; a run that would grow it past that is rolled back. */
+  sandboxQuotaMb: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -43,6 +47,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     secureCookies: ['true', '1', 'yes'].includes((env.CONSOLE_SECURE_COOKIES ?? '').trim().toLowerCase()),
     logLevel: logLevel(env.LOG_LEVEL),
     warehouseSeedCache: optionalPath(cwd, env.CONSOLE_WAREHOUSE_SEED_CACHE),
+    resultMaxMb: integer(env, 'CONSOLE_RESULT_MAX_MB', 64, 1, 4096),
+    sandboxQuotaMb: integer(env, 'CONSOLE_SANDBOX_QUOTA_MB', 256, 1, 1024 * 1024),
   };
 }
 

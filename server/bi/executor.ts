@@ -248,7 +248,15 @@ function outcomeOf(run: Run, sql: string, timeoutMs: number): Omit<Outcome, 'end
 
 function successBody(entry: HistoryEntry, result: QueryResult): WithRows<ExecuteResponse> {
   const columns = result.columns.map(resultColumn);
-  return { status: 'success', query_id: entry.id, columns, selected_columns: columns, expanded_columns: [], data: result.rows, query: executedQuery(entry) };
+  const body = { status: 'success' as const, query_id: entry.id, columns, selected_columns: columns, expanded_columns: [], data: result.rows, query: executedQuery(entry) };
+  if (result.truncatedAtBytes === null) return { ...body, truncated: false };
+  return { ...body, truncated: true, truncated_reason: truncatedReason(result.truncatedAtBytes) };
+}
+
+/** "Result truncated at 64 MB" (whole megabytes as configured; a byte count below one). */
+export function truncatedReason(bytes: number): string {
+  const mb = bytes / 2 ** 20;
+  return `Result truncated at ${Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`}`;
 }
 
 export function timeoutMessage(timeoutMs: number): string {

@@ -17,19 +17,25 @@ export async function useSchema(connection: DuckDBConnection, catalog: string, s
   await connection.run(`USE ${qualified(catalog, schema)}`);
 }
 
+/** How much of the last statement's result is read: rows, and bytes of its JSON. */
+export interface ResultLimits {
+  rows: number;
+  maxBytes: number;
+}
+
 /**
- * Runs the statements of `sql` in order and returns the last one's rows, at most `limit`.
+ * Runs the statements of `sql` in order and returns the last one's rows, at most `limits`.
  * Every statement streams: earlier ones are drained chunk by chunk (never held in memory),
- * and the last is read only until it has shown one row more than the limit.
+ * and the last is read only until it has shown one row more than the limit or filled the cap.
  */
-export async function runStatements(connection: DuckDBConnection, sql: string, limit: number, control: QueryControl): Promise<QueryResult> {
+export async function runStatements(connection: DuckDBConnection, sql: string, limits: ResultLimits, control: QueryControl): Promise<QueryResult> {
   const statements = await extractStatements(connection, sql);
   for (let index = 0; ; index++) {
     throwIfCancelled(control);
     const prepared = await statements.prepare(index);
     try {
       const result = await prepared.stream();
-      if (index === statements.count - 1) return await readResult(result, limit, control);
+      if (index === statements.count - 1) return await readResult(result, limits, control);
       await drain(result, control);
     } finally {
       prepared.destroySync();
@@ -37,21 +43,22 @@ export async function runStatements(connection: DuckDBConnection, sql: string, l
   }
 }
 
-async function readResult(result: DuckDBResult, limit: number, control: QueryControl): Promise<QueryResult> {
+/** Reads rows until the limit (plus one, to know it was reached) or the byte cap; nothing after. */
+async function readResult(result: DuckDBResult, limits: ResultLimits, control: QueryControl): Promise<QueryResult> {
   const names = result.deduplicatedColumnNames();
   const types = result.columnTypes();
   const columns = names.map((name, index) => ({ name, type: typeName(types[index]) }));
-  const rows = new JsonRowsWriter(names, types);
+  const rows = new JsonRowsWriter(names, types, limits.maxBytes);
   let limited = false;
-  while (!limited) {
+  while (!limited && !rows.truncated) {
     throwIfCancelled(control);
     const chunk = await result.fetchChunk();
     if (!chunk || chunk.rowCount === 0) break;
-    const room = limit - rows.count;
+    const room = limits.rows - rows.count;
     rows.append(chunk, room);
     limited = chunk.rowCount > room;
   }
-  return { columns, rows: rows.finish(), limited };
+  return { columns, rows: rows.finish(), limited, truncatedAtBytes: rows.truncated ? limits.maxBytes : null };
 }
 
 async function drain(result: DuckDBResult, control: QueryControl): Promise<void> {

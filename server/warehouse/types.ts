@@ -34,6 +34,8 @@ export interface QueryResult {
   rows: JsonRows;
   /** True when the statement produced more rows than the limit (only `limit` rows are returned). */
   limited: boolean;
+  /** The byte cap when the rows' JSON reached it (the rows that fit are returned); null otherwise. */
+  truncatedAtBytes: number | null;
 }
 
 export interface ExecuteRequest {

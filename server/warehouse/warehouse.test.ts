@@ -51,7 +51,7 @@ describe('execute', () => {
       { name: 'pre_cal', type: 'TIMESTAMP' },
       { name: 'username', type: 'VARCHAR' },
     ]);
-    expect(await run('SELECT 1 AS x', { limit: 1 })).toEqual({ columns: [{ name: 'x', type: 'INTEGER' }], rows: [{ x: 1 }], limited: false });
+    expect(await run('SELECT 1 AS x', { limit: 1 })).toEqual({ columns: [{ name: 'x', type: 'INTEGER' }], rows: [{ x: 1 }], limited: false, truncatedAtBytes: null });
   });
 
   it('streams: a result far too big to hold stops at the limit', async () => {

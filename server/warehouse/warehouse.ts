@@ -30,7 +30,14 @@ export interface WarehouseOptions {
   /** A folder to reuse (and fill) a finished seed from; null seeds into the data dir. */
   seedCache: string | null;
   logger: WarehouseLogger;
+  /** The most bytes of JSON one result's rows may take (DEFAULT_RESULT_MAX_BYTES when absent). */
+  resultMaxBytes?: number;
+  /** The most bytes the sandbox database may hold (DEFAULT_SANDBOX_QUOTA_BYTES when absent). */
+  sandboxQuotaBytes?: number;
 }
+
+/** 64 MB: far more than anyone reads in a browser grid, well under what the server can hold at once. */
+export const DEFAULT_RESULT_MAX_BYTES = 64 * 2 ** 20;
 
 /**
  * Opens the embedded warehouse at once; its files are prepared on first use or prepare() (an
@@ -125,7 +132,8 @@ class EmbeddedWarehouse implements Warehouse {
         try {
           await this.useSchema(connection, database, request.schema);
           await gate;
-          return await runStatements(connection, request.sql, request.limit, control);
+          const limits = { rows: request.limit, maxBytes: this.options.resultMaxBytes ?? DEFAULT_RESULT_MAX_BYTES };
+          return await runStatements(connection, request.sql, limits, control);
         } finally {
           // Never interrupt a connection after it is closed.
           control.connection = null;
