@@ -128,7 +128,8 @@ export type BiErrorType =
   | 'SCHEMA_DOES_NOT_EXIST_ERROR'
   | 'DATABASE_NOT_FOUND_ERROR'
   | 'SQLLAB_TIMEOUT_ERROR'
-  | 'INVALID_CTAS_QUERY_ERROR';
+  | 'INVALID_CTAS_QUERY_ERROR'
+  | 'DML_NOT_ALLOWED_ERROR';
 
 /** A table a statement reads, as DuckDB's parser sees it (schema/catalog null when unqualified). */
 export interface SqlTable {

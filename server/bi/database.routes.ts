@@ -188,7 +188,7 @@ export function databaseItem(database: WarehouseDatabase): BiDatabase {
     allow_run_async: false,
     allow_ctas: false,
     allow_cvas: false,
-    allow_dml: true,
+    allow_dml: database.allowDml,
     allow_file_upload: false,
     allow_multi_catalog: false,
     allows_cost_estimate: true,

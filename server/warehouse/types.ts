@@ -13,6 +13,8 @@ export interface WarehouseDatabase {
   name: string;
   /** The DuckDB catalog (attached database) it maps to. */
   catalog: string;
+  /** Superset's allow_dml: SQL Lab may create, change and drop tables there (the sandbox only). */
+  allowDml: boolean;
 }
 
 export interface WarehouseTable {

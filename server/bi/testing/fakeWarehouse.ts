@@ -11,7 +11,7 @@ export class FakeWarehouse implements Warehouse {
   private readonly running = new Map<string, () => void>();
   /** What the next execute() does; by default one row {n: 1}. */
   behaviour: (request: ExecuteRequest) => Promise<QueryResult> = async () => ({ columns: [{ name: 'n', type: 'INTEGER' }], rows: JsonRows.of([{ n: 1 }]), limited: false, truncatedAtBytes: null });
-  private readonly list: WarehouseDatabase[] = [{ id: 1, name: 'lakehouse', catalog: 'lakehouse' }];
+  private readonly list: WarehouseDatabase[] = [{ id: 1, name: 'lakehouse', catalog: 'lakehouse', allowDml: false }];
 
   async prepare(): Promise<WarehouseReady> {
     return { source: 'existing', ms: 0 };
