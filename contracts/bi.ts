@@ -227,6 +227,7 @@ export interface BiDatabase {
   allow_run_async: false;
   allow_ctas: false;
   allow_cvas: false;
+  /** True for the sandbox only: SQL Lab may create, change and drop tables there (a size quota applies). */
   allow_dml: boolean;
   allow_file_upload: false;
   allow_multi_catalog: false;

@@ -41,13 +41,20 @@ export function ResultsPanel({ lab, tab, error, loading, elapsedMs, onOpen }: Re
             {error}
           </pre>
         ) : results ? (
-          <ResultsGrid
-            columns={results.response.columns}
-            rows={results.response.data}
-            elapsedMs={results.response.query.endDttm - results.response.query.startDttm}
-            limited={results.response.query.limitingFactor === 'QUERY' || results.response.query.limitingFactor === 'DROPDOWN'}
-            fileName={tab.name}
-          />
+          <>
+            {results.response.truncated && (
+              <p className="sql-results-truncated" role="status">
+                {results.response.truncated_reason ?? 'Result truncated'}: only the rows that fit are shown.
+              </p>
+            )}
+            <ResultsGrid
+              columns={results.response.columns}
+              rows={results.response.data}
+              elapsedMs={results.response.query.endDttm - results.response.query.startDttm}
+              limited={results.response.query.limitingFactor === 'QUERY' || results.response.query.limitingFactor === 'DROPDOWN'}
+              fileName={tab.name}
+            />
+          </>
         ) : (
           <p className="muted sql-results-note">Run a query to see its results here (Ctrl+Enter).</p>
         )}
