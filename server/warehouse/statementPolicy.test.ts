@@ -84,6 +84,7 @@ describe('classifyTokens', () => {
     ['CREATE MACRO m(x) AS x', 'write'],
     ['TRUNCATE t', 'write'],
     ['CHECKPOINT', 'write'],
+    ['FORCE CHECKPOINT', 'write'],
     ['SET GLOBAL search_path = \'x\'', 'forbidden'],
     ['SET threads TO 1', 'forbidden'],
     ['SET SESSION memory_limit = \'1GB\'', 'forbidden'],
@@ -118,6 +119,7 @@ describe('classifyTokens', () => {
     expect(verdict('SET "memory_limit" = 1').verb).toBe('SET memory_limit');
     expect(verdict('PRAGMA enable_profiling').verb).toBe('PRAGMA enable_profiling');
     expect(verdict('detach x')).toMatchObject({ kind: 'forbidden', verb: 'DETACH', reason: 'the server attaches the databases' });
+    expect(verdict('force install httpfs')).toMatchObject({ kind: 'forbidden', verb: 'FORCE INSTALL', reason: 'the server chooses the extensions' });
   });
 });
 

@@ -39,7 +39,6 @@ const REASONS: Record<string, string> = {
   IMPORT: FILES,
   INSTALL: 'the server chooses the extensions',
   LOAD: 'the server chooses the extensions',
-  FORCE: 'the server chooses the extensions',
   PREPARE: 'run the statement itself',
   EXECUTE: 'run the statement itself',
   DEALLOCATE: 'run the statement itself',
@@ -76,6 +75,7 @@ export function classifyTokens(tokens: readonly string[]): Verdict {
   if (first === 'UPDATE' && words[1] === 'EXTENSIONS') return forbidden('UPDATE EXTENSIONS', 'the server chooses the extensions');
   if ((first === 'CREATE' || first === 'DROP') && words.slice(1, 5).includes('SECRET')) return forbidden(`${first} SECRET`, 'the server keeps no secrets for SQL Lab');
   if (WRITE_FIRST.has(first)) return { kind: 'write', verb: first };
+  if (first === 'FORCE') return words[1] === 'CHECKPOINT' ? { kind: 'write', verb: 'FORCE CHECKPOINT' } : forbidden(`FORCE ${words[1] ?? ''}`.trim(), REASONS.INSTALL);
   if (TRANSACTION_FIRST.has(first)) return { kind: 'transaction', verb: first };
   if (first === 'USE') return { kind: 'session', verb: 'USE' };
   if (first === 'SET' || first === 'RESET') return setting(words);
