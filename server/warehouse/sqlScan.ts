@@ -8,9 +8,6 @@
  * `'`, numbers as `0`, parameters as `$`, any other character as itself.
  */
 
-const DOLLAR_TAG = /\$(?:[A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)?\$/y;
-const PARAMETER = /\$(?:\d+|[A-Za-z_]\w*)/y;
-
 /** Character classes by code, for a scan that runs over megabytes of pasted SQL. */
 const isBlank = (code: number) => code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0xfeff || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x3000;
 const isDigit = (code: number) => code >= 48 && code <= 57;
@@ -146,14 +143,17 @@ function backslashed(sql: string, from: number, end: number): boolean {
 
 /** A dollar-quoted string ($$…$$, $tag$…$tag$) or a parameter ($1, $name). */
 function dollar(sql: string, at: number, tokens: string[] | null): number {
-  DOLLAR_TAG.lastIndex = at;
-  const tag = DOLLAR_TAG.exec(sql);
+  // Sticky patterns made here (dollars are rare): a module-level one would share its lastIndex.
+  const tagPattern = /\$(?:[A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)?\$/y;
+  tagPattern.lastIndex = at;
+  const tag = tagPattern.exec(sql);
   if (tag) {
     tokens?.push("'");
     const end = sql.indexOf(tag[0], at + tag[0].length);
     return end === -1 ? sql.length : end + tag[0].length;
   }
   tokens?.push('$');
-  PARAMETER.lastIndex = at;
-  return PARAMETER.exec(sql) ? PARAMETER.lastIndex : at + 1;
+  const parameter = /\$(?:\d+|[A-Za-z_]\w*)/y;
+  parameter.lastIndex = at;
+  return parameter.exec(sql) ? parameter.lastIndex : at + 1;
 }
