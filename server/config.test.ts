@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       secureCookies: false,
       logLevel: 'warn',
       warehouseSeedCache: null,
+      resultMaxMb: 64,
+      sandboxQuotaMb: 256,
       publicUrl: null,
       sourceMaps: false,
       trustProxy: [],
@@ -36,6 +38,8 @@ describe('loadConfig', () => {
         CONSOLE_SECURE_COOKIES: 'true',
         LOG_LEVEL: 'INFO',
         CONSOLE_WAREHOUSE_SEED_CACHE: 'cache/warehouse',
+        CONSOLE_RESULT_MAX_MB: '8',
+        CONSOLE_SANDBOX_QUOTA_MB: '32',
         CONSOLE_PUBLIC_URL: 'https://Console.Example.com/',
         CONSOLE_SOURCE_MAPS: 'true',
         CONSOLE_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1',
@@ -53,6 +57,8 @@ describe('loadConfig', () => {
       secureCookies: true,
       logLevel: 'info',
       warehouseSeedCache: '/srv/cache/warehouse',
+      resultMaxMb: 8,
+      sandboxQuotaMb: 32,
       publicUrl: 'https://console.example.com',
       sourceMaps: true,
       trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
@@ -67,6 +73,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ CONSOLE_SESSION_TTL_SECONDS: '0' })).toThrow(/CONSOLE_SESSION_TTL_SECONDS/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '0' })).toThrow(/CONSOLE_RESULT_MAX_MB must be an integer from 1 to 4096/);
+    expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '1.5' })).toThrow(/CONSOLE_RESULT_MAX_MB/);
+    expect(() => loadConfig({ CONSOLE_SANDBOX_QUOTA_MB: '-1' })).toThrow(/CONSOLE_SANDBOX_QUOTA_MB/);
     expect(loadConfig({ CONSOLE_SOURCE_MAPS: 'no', CONSOLE_SECURE_COOKIES: '0' })).toMatchObject({ sourceMaps: false, secureCookies: false });
     expect(() => loadConfig({ CONSOLE_SOURCE_MAPS: 'maybe' })).toThrow(/CONSOLE_SOURCE_MAPS must be true or false/);
     expect(() => loadConfig({ CONSOLE_SECURE_COOKIES: 'ture' })).toThrow(/CONSOLE_SECURE_COOKIES/);

@@ -24,6 +24,10 @@ export interface ConsoleConfig {
    * filled after a seed). For tests and CI; null (the default) seeds into the data dir once.
    */
   warehouseSeedCache: string | null;
+  /** The most megabytes of JSON one SQL Lab result's rows may take; the rows past it are cut. */
+  resultMaxMb: number;
+  /** The most megabytes the SQL Lab sandbox database may hold; a run that would grow it past that is rolled back. */
+  sandboxQuotaMb: number;
   /**
    * The origin users reach the console at (https://console.example.com), or null. When set,
    * absolute URLs are built from it, it is the only Origin allowed to write, and requests for
@@ -57,6 +61,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     secureCookies: flag(env, 'CONSOLE_SECURE_COOKIES'),
     logLevel: logLevel(env.LOG_LEVEL),
     warehouseSeedCache: optionalPath(cwd, env.CONSOLE_WAREHOUSE_SEED_CACHE),
+    resultMaxMb: integer(env, 'CONSOLE_RESULT_MAX_MB', 64, 1, 4096),
+    sandboxQuotaMb: integer(env, 'CONSOLE_SANDBOX_QUOTA_MB', 256, 1, 1024 * 1024),
     publicUrl: publicOrigin(env.CONSOLE_PUBLIC_URL),
     sourceMaps: flag(env, 'CONSOLE_SOURCE_MAPS'),
     trustProxy: proxies(env.CONSOLE_TRUST_PROXY),

@@ -74,7 +74,13 @@ const consoleLogger: WarehouseLogger = {
 export async function createServices(config: ConsoleConfig, options: ServiceOptions = {}): Promise<ConsoleServices> {
   const clock = options.clock ?? systemClock;
   const store = await openStore(config.dataDir);
-  const warehouse = openWarehouse({ dataDir: config.dataDir, seedCache: config.warehouseSeedCache, logger: options.logger ?? consoleLogger });
+  const warehouse = openWarehouse({
+    dataDir: config.dataDir,
+    seedCache: config.warehouseSeedCache,
+    logger: options.logger ?? consoleLogger,
+    resultMaxBytes: config.resultMaxMb * 2 ** 20,
+    sandboxQuotaBytes: config.sandboxQuotaMb * 2 ** 20,
+  });
   try {
     const users = await UserStore.create(store, options.passwordHashing);
     const tokens = await TokenService.open(config.dataDir, clock);
