@@ -4,7 +4,7 @@ import { entryAt, scanWorkspace, writeAtomically, type DiskEntry } from './disk'
 import { badRequest, conflict, notFound } from './errors';
 import { items } from './items';
 import { compareFiles, contentVersion, toWorkspaceFile, type ItemRow, type WorkspaceFile } from './model';
-import { isNotebookPath, parentOf } from './paths';
+import { isNotebookPath, isWorkspacePath, parentOf } from './paths';
 import { checkPreconditions, type Preconditions } from './preconditions';
 import { rowForDisk, type RowChange } from './sync';
 import { applyRowChange, type Workspace, type WriteContext } from './workspace';
@@ -16,7 +16,8 @@ import { applyRowChange, type Workspace, type WriteContext } from './workspace';
  */
 export async function listFiles(workspace: Workspace): Promise<WorkspaceFile[]> {
   const disk = await scanWorkspace(workspace.root);
-  const rows = await items.all(workspace.store);
+  // Rows for names the API now refuses (made before the rule) stay, unlisted, like such files.
+  const rows = (await items.all(workspace.store)).filter((row) => isWorkspacePath(row.path));
   const live = new Map(rows.filter((row) => !row.isDeleted).map((row) => [row.path, row]));
   const vanished: ItemRow[] = [];
   for (const row of live.values()) {

@@ -1,9 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFixture } from '../testing/harness';
 import { BAD_NAMES } from '../testing/names';
 import { notebookClient, notebookJson, type NotebookClient } from '../testing/notebooks';
+import { items } from './items';
 
 const fixture = useFixture();
 
@@ -24,6 +25,8 @@ async function snapshot(client: NotebookClient, root: string) {
   const disk = [...(await readdir(root, { recursive: true }))].sort();
   return { disk, listing: (await client.get('/workspace')).json(), audit: (await client.get('/audit')).json().count };
 }
+
+const listed = async (client: NotebookClient) => (await client.get('/workspace')).json().files.map((file: { path: string }) => file.path);
 
 /** The name as a notebook's, keeping a trailing dot or space at the end ("report." → "report.ipynb."). */
 function asNotebook(name: string): string {
@@ -73,6 +76,27 @@ describe('bad names through the API', () => {
     expect(escaped.statusCode).toBe(400);
     expect(escaped.json().message).toMatch(/unpaired surrogate.*U\+D800/);
     expect(await snapshot(client, root)).toEqual(before);
+  });
+});
+
+describe('items on disk with names the API refuses', () => {
+  it('are not listed (they could not be opened) and stay on disk, rows made before the rule too', async () => {
+    const { app, services } = await fixture.build();
+    const client = await notebookClient(app);
+    const root = services.notebooks.root;
+    const byHand = ['CON.ipynb', 'a\u202Eb.ipynb', 'zero\u200Bwidth', DECOMPOSED, 'kept.ipynb'];
+    for (const name of byHand) {
+      if (name.endsWith('.ipynb')) await writeFile(path.join(root, name), notebookJson(name));
+      else await mkdir(path.join(root, name));
+    }
+    const now = Date.now();
+    const legacy = { id: '01LEGACY0000000000000000000', path: 'nul.ipynb', type: 'notebook' as const, owner: 'admin', createdAt: now, updatedAt: now };
+    await items.insert(services.store, { ...legacy, isFavorite: true, isDeleted: false, deletedAt: null, trashPath: null, contentVersion: null, contentMtime: null, contentSize: null });
+    await writeFile(path.join(root, 'nul.ipynb'), notebookJson('legacy'));
+
+    expect(await listed(client)).toEqual(['kept.ipynb']);
+    expect([...(await readdir(root))].sort()).toEqual([...byHand, 'nul.ipynb'].sort());
+    expect((await items.all(services.store)).map((row) => row.path).sort()).toEqual(['kept.ipynb', 'nul.ipynb']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nameProblem as clientNameProblem } from '../../src/ui/workspace/names';
 import { WorkspaceError } from './errors';
 import { BAD_NAMES, GOOD_NAMES } from '../testing/names';
 import { isWorkspacePath, parseWorkspacePath } from './paths';
@@ -41,5 +42,16 @@ describe('the workspace name rule (server side)', () => {
   it('does not list names on disk that are not in NFC (the API could not open them)', () => {
     expect(isWorkspacePath('cafe\u0301.ipynb')).toBe(false);
     expect(isWorkspacePath('caf\u00E9.ipynb')).toBe(true);
+  });
+});
+
+describe('the client says the same before sending', () => {
+  it.each(BAD_NAMES)('%s: the name dialog shows the message the server would answer', (_label, name) => {
+    const kind = name.endsWith('.ipynb') ? 'notebook' : 'folder';
+    expect(clientNameProblem(name, kind, () => false)).toBe(`${refusal(name)?.message}.`);
+  });
+
+  it.each(GOOD_NAMES.filter((name) => name.trim() === name))('%j is fine on both sides', (name) => {
+    expect(clientNameProblem(name, name.endsWith('.ipynb') ? 'notebook' : 'folder', () => false)).toBeNull();
   });
 });

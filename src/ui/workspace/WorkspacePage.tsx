@@ -7,7 +7,7 @@ import { Loading } from '../components/Loading';
 import { NameDialog } from '../components/NameDialog';
 import { useModHotkey } from '../hooks/useHotkey';
 import { useWorkspaceItems } from '../hooks/useLiveData';
-import { joinPath, nameProblem, parentOf, untitledName } from './names';
+import { joinPath, nameProblem, normalizeName, parentOf, untitledName } from './names';
 import { useUndoState } from '../hooks/useUndoState';
 import { WorkspaceTable } from './WorkspaceTable';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
@@ -54,8 +54,10 @@ export function WorkspacePage() {
   const taken = (name: string) => here.some((item) => item.name === name && !item.isDeleted);
   const visible = here.filter((item) => (showDeleted || !item.isDeleted) && item.name.toLowerCase().includes(query));
 
-  const submit = (name: string) => {
+  const submit = (typed: string) => {
     if (!dialog) return;
+    // The server stores names in NFC; sending that form keeps the local copy under the same path.
+    const name = normalizeName(typed);
     setDialog(null);
     if (dialog.kind === 'folder') void workspace.createFolder(joinPath(folder, name));
     if (dialog.kind === 'notebook') void workspace.createNotebook(joinPath(folder, name));
