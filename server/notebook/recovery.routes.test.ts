@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -87,5 +87,71 @@ describe('a crash between writing an item and committing its record', () => {
     expect(resent.json().file).toMatchObject({ path: 'reports', type: 'folder', owner: 'admin' });
     expect(await listed(after.client)).toEqual(['reports']);
     expect(await readdir(after.root)).toEqual(['reports']);
+  });
+});
+
+describe('a crash between committing the record and putting the item in place', () => {
+  it('the next start puts the notebook in place; the resent create replays its answer', async () => {
+    const first = await start();
+    const place = vi.spyOn(Workspace.prototype, 'place');
+    const after = await crashDuring(first, place, () => first.client.save('late.ipynb', notebookJson('committed'), CREATE));
+
+    expect(await readdir(after.root)).toEqual(['late.ipynb']);
+    expect(await readFile(path.join(after.root, 'late.ipynb'), 'utf8')).toBe(notebookJson('committed'));
+    const resent = await after.client.save('late.ipynb', notebookJson('committed'), CREATE);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.headers['idempotent-replayed']).toBe('true');
+    expect(await listed(after.client)).toEqual(['late.ipynb']);
+    const read = (await after.client.get('/get-file-local?path=late.ipynb')).json();
+    expect(read.file).toEqual(resent.json().file);
+  });
+
+  it('an overwrite and a folder committed before the crash are in place after it', async () => {
+    const first = await start();
+    const v1 = (await first.client.save('n.ipynb', notebookJson('v1'))).json().file;
+    const place = vi.spyOn(Workspace.prototype, 'place');
+    const second = await crashDuring(first, place, () => first.client.save('n.ipynb', notebookJson('v2'), { 'if-match': v1.version }));
+    const folder = vi.spyOn(Workspace.prototype, 'place');
+    const after = await crashDuring(second, folder, () => second.client.post('/folders', { path: 'reports' }, { 'idempotency-key': 'f' }));
+
+    expect([...(await readdir(after.root))].sort()).toEqual(['n.ipynb', 'reports']);
+    const read = (await after.client.get('/get-file-local?path=n.ipynb')).json();
+    expect(read).toMatchObject({ content: notebookJson('v2'), file: { id: v1.id } });
+    expect(await listed(after.client)).toEqual(['reports', 'n.ipynb']);
+    expect((await after.client.post('/folders', { path: 'reports' }, { 'idempotency-key': 'f' })).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('staged entries nobody recorded are removed at start; other hidden files stay', async () => {
+    const { dataDir, root, app } = await start();
+    await fixture.close(app);
+    const stray = ['.01ARZ3NDEKTSV4RRFFQ69G5FAV.0123456789ab.tmp', '.01ARZ3NDEKTSV4RRFFQ69G5FAW.0123456789ab.tmp'];
+    await writeFile(path.join(root, stray[0]), notebookJson());
+    await mkdir(path.join(root, stray[1]));
+    await mkdir(path.join(root, 'kept'));
+    await writeFile(path.join(root, 'kept', stray[0]), notebookJson());
+    await writeFile(path.join(root, '.other.tmp'), 'not staged by the server');
+    const after = await start(dataDir);
+    expect([...(await readdir(after.root, { recursive: true }))].sort()).toEqual(['.other.tmp', 'kept']);
+  });
+});
+
+describe('staging', () => {
+  it('a record that fails to commit leaves nothing on disk, and the resent create succeeds', async () => {
+    const { client, root } = await start();
+    vi.spyOn(Workspace.prototype, 'commit').mockRejectedValueOnce(new Error('disk full'));
+    expect((await client.save('n.ipynb', notebookJson(), CREATE)).statusCode).toBe(500);
+    expect(await readdir(root)).toEqual([]);
+    expect((await client.save('n.ipynb', notebookJson(), CREATE)).statusCode).toBe(200);
+    expect(await listed(client)).toEqual(['n.ipynb']);
+  });
+
+  it('stages under a short hidden name, so a notebook with a 255-byte name saves', async () => {
+    const { client, root } = await start();
+    const name = `${'n'.repeat(249)}.ipynb`;
+    const saved = await client.save(name, notebookJson('long'), CREATE);
+    expect(saved.statusCode).toBe(200);
+    expect(await readdir(root)).toEqual([name]);
+    expect((await client.save(name, notebookJson('longer'))).statusCode).toBe(200);
+    expect(await readFile(path.join(root, name), 'utf8')).toBe(notebookJson('longer'));
   });
 });
