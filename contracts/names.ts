@@ -14,6 +14,8 @@ const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/;
 const WINDOWS_RESERVED = /^(CON|PRN|AUX|NUL|COM[1-9\u00B9\u00B2\u00B3]|LPT[1-9\u00B9\u00B2\u00B3])$/i;
 /** A surrogate percent-encoded as (invalid) UTF-8: ED A0..BF xx. decodeURIComponent refuses it. */
 const ENCODED_SURROGATE = /%ED%[AB][0-9A-F]%[89AB][0-9A-F]/i;
+/** Stateless; names are measured in UTF-8 bytes, as file systems limit them. */
+const UTF8 = new TextEncoder();
 
 export function normalizeName(name: string): string {
   return name.normalize('NFC');
@@ -30,7 +32,7 @@ export function nameProblem(name: string): string | null {
     const problem = characterProblem(form) ?? formProblem(form);
     if (problem) return problem;
   }
-  if (new TextEncoder().encode(name).length > MAX_NAME_BYTES) return `Names are limited to ${MAX_NAME_BYTES} bytes`;
+  if (UTF8.encode(name).length > MAX_NAME_BYTES) return `Names are limited to ${MAX_NAME_BYTES} bytes`;
   return null;
 }
 
