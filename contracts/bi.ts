@@ -86,6 +86,13 @@ export interface ExecuteResponse {
   expanded_columns: ResultColumn[];
   data: Record<string, Cell>[];
   query: ExecutedQuery;
+  /**
+   * Our extension: true when the rows' JSON reached the server's byte cap (CONSOLE_RESULT_MAX_MB)
+   * and only the rows that fit are in data. Absent in answers stored before it existed.
+   */
+  truncated?: boolean;
+  /** With truncated: why, e.g. "Result truncated at 64 MB". */
+  truncated_reason?: string;
 }
 
 /** A failed call: Superset's error shape (SQL errors carry DuckDB's text in error and message). */
@@ -121,7 +128,8 @@ export type BiErrorType =
   | 'SCHEMA_DOES_NOT_EXIST_ERROR'
   | 'DATABASE_NOT_FOUND_ERROR'
   | 'SQLLAB_TIMEOUT_ERROR'
-  | 'INVALID_CTAS_QUERY_ERROR';
+  | 'INVALID_CTAS_QUERY_ERROR'
+  | 'DML_NOT_ALLOWED_ERROR';
 
 /** A table a statement reads, as DuckDB's parser sees it (schema/catalog null when unqualified). */
 export interface SqlTable {
@@ -211,6 +219,7 @@ export interface BiDatabase {
   allow_run_async: false;
   allow_ctas: false;
   allow_cvas: false;
+  /** True for the sandbox only: SQL Lab may create, change and drop tables there (a size quota applies). */
   allow_dml: boolean;
   allow_file_upload: false;
   allow_multi_catalog: false;

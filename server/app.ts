@@ -11,7 +11,8 @@ import { registerBatch } from './http/batch';
 import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
-import { registerSecurityHeaders } from './http/security';
+import { registerOriginChecks } from './http/origin';
+import { clientErrorHandler, frameworkErrors, registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { strictTypePlugin } from './http/validation';
 import { notebookRoutes } from './notebook/routes';
@@ -33,7 +34,15 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
  */
 export async function buildApp(config: ConsoleConfig, options: BuildOptions = {}): Promise<ConsoleApp> {
   // The app (and its logger) first: the warehouse seeds in the background and logs there.
-  const app = Fastify({ logger: { level: config.logLevel }, ajv: { plugins: [strictTypePlugin] } });
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    ajv: { plugins: [strictTypePlugin] },
+    // request.ip (sign-in limits) and request.host come from X-Forwarded-* only from these proxies.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // Answers given before any hook runs carry the security headers too.
+    frameworkErrors: frameworkErrors(config),
+    clientErrorHandler: clientErrorHandler(config),
+  });
   const services = await createServices(config, { logger: app.log, ...options });
   app.addHook('onClose', () => Promise.all([services.store.close(), services.warehouse.close()]).then(() => undefined));
   try {
@@ -54,7 +63,9 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   app.decorateRequest('auth', null);
   await registerCompression(app);
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, services.config);
+  // Before the guard: a misdirected or cross-site request is refused before any session is read.
+  registerOriginChecks(app, services.config);
   app.addHook('onRequest', authGuard(services));
   // After the guard (keys are scoped per user) and before any route, so every mount has it.
   registerIdempotency(app, services.idempotency);
@@ -65,15 +76,17 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   await app.register(notebookRoutes, { prefix: '/api/notebook' });
   await app.register(biRoutes, { prefix: '/api/bi' });
   registerBatch(app);
-  await registerStatic(app, services.config.staticDir, credentialsFileIn(services.config.dataDir));
+  const { staticDir, dataDir, sourceMaps } = services.config;
+  await registerStatic(app, { staticDir, credentialsFile: credentialsFileIn(dataDir), sourceMaps });
 }
 
 /**
- * Expired sessions are also deleted on lookup; this keeps abandoned ones from piling up.
- * Idempotency keys are only ever looked up, so purging is what bounds them.
+ * Expired sessions are also deleted on lookup; this keeps abandoned ones (and those of a
+ * changed password) from piling up, token families likewise. Idempotency keys are only ever
+ * looked up, so purging is what bounds them.
  */
 function purgeExpired(services: ConsoleServices): Promise<unknown> {
-  return Promise.all([services.sessions.purgeExpired(), services.idempotency.purgeExpired()]);
+  return Promise.all([services.sessions.purgeExpired(), services.families.purgeExpired(), services.idempotency.purgeExpired()]);
 }
 
 function schedulePurge(app: FastifyInstance, services: ConsoleServices): void {

@@ -17,6 +17,11 @@ describe('loadConfig', () => {
       secureCookies: false,
       logLevel: 'warn',
       warehouseSeedCache: null,
+      resultMaxMb: 64,
+      sandboxQuotaMb: 256,
+      publicUrl: null,
+      sourceMaps: false,
+      trustProxy: [],
     });
   });
 
@@ -33,6 +38,11 @@ describe('loadConfig', () => {
         CONSOLE_SECURE_COOKIES: 'true',
         LOG_LEVEL: 'INFO',
         CONSOLE_WAREHOUSE_SEED_CACHE: 'cache/warehouse',
+        CONSOLE_RESULT_MAX_MB: '8',
+        CONSOLE_SANDBOX_QUOTA_MB: '32',
+        CONSOLE_PUBLIC_URL: 'https://Console.Example.com/',
+        CONSOLE_SOURCE_MAPS: 'true',
+        CONSOLE_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1',
       },
       '/srv',
     );
@@ -47,6 +57,11 @@ describe('loadConfig', () => {
       secureCookies: true,
       logLevel: 'info',
       warehouseSeedCache: '/srv/cache/warehouse',
+      resultMaxMb: 8,
+      sandboxQuotaMb: 32,
+      publicUrl: 'https://console.example.com',
+      sourceMaps: true,
+      trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
     });
   });
 
@@ -58,5 +73,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ CONSOLE_SESSION_TTL_SECONDS: '0' })).toThrow(/CONSOLE_SESSION_TTL_SECONDS/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '0' })).toThrow(/CONSOLE_RESULT_MAX_MB must be an integer from 1 to 4096/);
+    expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '1.5' })).toThrow(/CONSOLE_RESULT_MAX_MB/);
+    expect(() => loadConfig({ CONSOLE_SANDBOX_QUOTA_MB: '-1' })).toThrow(/CONSOLE_SANDBOX_QUOTA_MB/);
+    expect(loadConfig({ CONSOLE_SOURCE_MAPS: 'no', CONSOLE_SECURE_COOKIES: '0' })).toMatchObject({ sourceMaps: false, secureCookies: false });
+    expect(() => loadConfig({ CONSOLE_SOURCE_MAPS: 'maybe' })).toThrow(/CONSOLE_SOURCE_MAPS must be true or false/);
+    expect(() => loadConfig({ CONSOLE_SECURE_COOKIES: 'ture' })).toThrow(/CONSOLE_SECURE_COOKIES/);
+    for (const bad of ['proxy.local', '10.0.0.0/33', '10.0.0.1/8/1', 'true']) {
+      expect(() => loadConfig({ CONSOLE_TRUST_PROXY: bad }), bad).toThrow(/CONSOLE_TRUST_PROXY/);
+    }
+  });
+
+  it('takes CONSOLE_PUBLIC_URL as an http(s) origin only', () => {
+    expect(loadConfig({ CONSOLE_PUBLIC_URL: 'http://10.0.0.5:8080' }).publicUrl).toBe('http://10.0.0.5:8080');
+    expect(loadConfig({ CONSOLE_PUBLIC_URL: 'https://console.example.com:443' }).publicUrl).toBe('https://console.example.com');
+    for (const bad of ['console.example.com', 'ftp://console.example.com', 'https://console.example.com/console', 'https://user:pw@console.example.com', 'https://console.example.com/?x=1', 'https://console.example.com/#top']) {
+      expect(() => loadConfig({ CONSOLE_PUBLIC_URL: bad }), bad).toThrow(/CONSOLE_PUBLIC_URL/);
+    }
   });
 });

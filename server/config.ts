@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { REPO_ROOT } from './paths';
 
@@ -23,6 +24,23 @@ export interface ConsoleConfig {
    * filled after a seed). For tests and CI; null (the default) seeds into the data dir once.
    */
   warehouseSeedCache: string | null;
+  /** The most megabytes of JSON one SQL Lab result's rows may take; the rows past it are cut. */
+  resultMaxMb: number;
+  /** The most megabytes the SQL Lab sandbox database may hold; a run that would grow it past that is rolled back. */
+  sandboxQuotaMb: number;
+  /**
+   * The origin users reach the console at (https://console.example.com), or null. When set,
+   * absolute URLs are built from it, it is the only Origin allowed to write, and requests for
+   * another Host are refused.
+   */
+  publicUrl: string | null;
+  /** Serve the client's *.map files (they show the source); off by default. */
+  sourceMaps: boolean;
+  /**
+   * Addresses (or CIDR ranges) of reverse proxies whose X-Forwarded-For/-Proto/-Host are
+   * believed; empty: none. Behind a proxy, sign-in limits per address need it.
+   */
+  trustProxy: string[];
 }
 
 export type Env = Record<string, string | undefined>;
@@ -40,9 +58,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     adminPassword: text(env.CONSOLE_ADMIN_PASSWORD),
     editorPassword: text(env.CONSOLE_EDITOR_PASSWORD),
     sessionTtlSeconds: integer(env, 'CONSOLE_SESSION_TTL_SECONDS', EIGHT_HOURS, 1, 366 * 24 * 60 * 60),
-    secureCookies: ['true', '1', 'yes'].includes((env.CONSOLE_SECURE_COOKIES ?? '').trim().toLowerCase()),
+    secureCookies: flag(env, 'CONSOLE_SECURE_COOKIES'),
     logLevel: logLevel(env.LOG_LEVEL),
     warehouseSeedCache: optionalPath(cwd, env.CONSOLE_WAREHOUSE_SEED_CACHE),
+    resultMaxMb: integer(env, 'CONSOLE_RESULT_MAX_MB', 64, 1, 4096),
+    sandboxQuotaMb: integer(env, 'CONSOLE_SANDBOX_QUOTA_MB', 256, 1, 1024 * 1024),
+    publicUrl: publicOrigin(env.CONSOLE_PUBLIC_URL),
+    sourceMaps: flag(env, 'CONSOLE_SOURCE_MAPS'),
+    trustProxy: proxies(env.CONSOLE_TRUST_PROXY),
   };
 }
 
@@ -64,6 +87,45 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+const TRUE = ['true', '1', 'yes'];
+const FALSE = ['false', '0', 'no'];
+
+function flag(env: Env, name: string): boolean {
+  const raw = text(env[name])?.trim().toLowerCase();
+  if (raw === undefined || FALSE.includes(raw)) return false;
+  if (TRUE.includes(raw)) return true;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+/** An http(s) origin without path, query or credentials, normalised by the URL parser (lower case, no default port). */
+function publicOrigin(value: string | undefined): string | null {
+  const raw = text(value)?.trim();
+  if (raw === undefined) return null;
+  const problem = `CONSOLE_PUBLIC_URL must be the console's http(s) origin, e.g. https://console.example.com, got "${raw}"`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(problem);
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !raw.includes('?') && !raw.includes('#');
+  if (!['http:', 'https:'].includes(url.protocol) || !bare) throw new Error(problem);
+  return url.origin;
+}
+
+function proxies(value: string | undefined): string[] {
+  const entries = (text(value) ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const prefixOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 6 ? 128 : 32));
+    if (version === 0 || !prefixOk || rest.length > 0) {
+      throw new Error(`CONSOLE_TRUST_PROXY must be a comma-separated list of IP addresses or CIDR ranges, got "${entry}"`);
+    }
+  }
+  return entries;
 }
 
 function logLevel(raw: string | undefined): LogLevel {

@@ -2,6 +2,8 @@ import type { ConsoleConfig } from './config';
 import { openStore, type Store } from './store/db';
 import { Authenticator } from './auth/authenticate';
 import { systemClock, type Clock } from './auth/clock';
+import { TokenFamilies } from './auth/families';
+import { TokenGrants } from './auth/grants';
 import { SessionStore } from './auth/sessions';
 import { LoginThrottle, type ThrottleOptions } from './auth/throttle';
 import type { ScryptParams } from './auth/passwords';
@@ -19,6 +21,9 @@ export interface ConsoleServices {
   users: UserStore;
   sessions: SessionStore;
   tokens: TokenService;
+  /** Bearer tokens in revocable families (sign-in, refresh, logout, checks). */
+  grants: TokenGrants;
+  families: TokenFamilies;
   authenticator: Authenticator;
   clock: Clock;
   /** Stored answers of mutating requests by Idempotency-Key, for every API mount. */
@@ -48,6 +53,7 @@ declare module 'fastify' {
 export interface ServiceOptions {
   /** Time source for sessions, tokens and the sign-in throttle (tests move it). */
   clock?: Clock;
+  /** Sign-in limits (see LoginThrottle); the defaults suit production. */
   throttle?: Partial<Omit<ThrottleOptions, 'clock'>>;
   /** scrypt cost for new password hashes; the default suits production. */
   passwordHashing?: ScryptParams;
@@ -68,15 +74,23 @@ const consoleLogger: WarehouseLogger = {
 export async function createServices(config: ConsoleConfig, options: ServiceOptions = {}): Promise<ConsoleServices> {
   const clock = options.clock ?? systemClock;
   const store = await openStore(config.dataDir);
-  const warehouse = openWarehouse({ dataDir: config.dataDir, seedCache: config.warehouseSeedCache, logger: options.logger ?? consoleLogger });
+  const warehouse = openWarehouse({
+    dataDir: config.dataDir,
+    seedCache: config.warehouseSeedCache,
+    logger: options.logger ?? consoleLogger,
+    resultMaxBytes: config.resultMaxMb * 2 ** 20,
+    sandboxQuotaBytes: config.sandboxQuotaMb * 2 ** 20,
+  });
   try {
     const users = await UserStore.create(store, options.passwordHashing);
     const tokens = await TokenService.open(config.dataDir, clock);
     const sessions = new SessionStore(store, config.sessionTtlSeconds, clock);
+    const families = new TokenFamilies(store, clock);
+    const grants = new TokenGrants(tokens, families, users, clock);
     const authenticator = new Authenticator(users, new LoginThrottle({ ...options.throttle, clock }));
     const idempotency = await IdempotencyStore.open(store, clock);
     const notebooks = await NotebookService.open(config.dataDir, store, clock);
-    return { config, store, users, sessions, tokens, authenticator, clock, idempotency, notebooks, warehouse };
+    return { config, store, users, sessions, tokens, grants, families, authenticator, clock, idempotency, notebooks, warehouse };
   } catch (error) {
     await Promise.all([store.close(), warehouse.close()]);
     throw error;

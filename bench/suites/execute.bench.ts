@@ -247,7 +247,7 @@ async function measurePair(api: BiClient, database: BiDatabase, local: LocalWare
       const connection = await local.instance.connect();
       try {
         await useSchema(connection, layout.catalog, SCHEMA);
-        const { rows } = await runStatements(connection, pair.sql, ROW_LIMIT, { queryId: 'bench', cancelled: false });
+        const { rows } = await runStatements(connection, pair.sql, { rows: ROW_LIMIT, maxBytes: Infinity }, { queryId: 'bench', cancelled: false });
         const ms = performance.now() - start;
         expectRows('server warehouse code', rows.count);
         if (measured) timings.serverPath.push(ms);

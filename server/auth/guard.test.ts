@@ -51,13 +51,16 @@ describe('auth guard', () => {
 
   it('accepts a Bearer access token and rejects garbage', async () => {
     const { app, services } = await fixture.build();
-    const token = await services.tokens.issue({ username: 'editor', role: 'editor' }, 'access', 'sid-1');
+    const editor = { username: 'editor', role: 'editor' } as const;
+    const { accessToken: token, refreshToken: refresh, familyId } = await services.grants.start({ ...editor, firstName: 'E', lastName: 'U', email: 'e@x' }, 0, true);
     const ok = await app.inject({ method: 'GET', url: '/api/v1/temp/me', headers: { authorization: `Bearer ${token}` } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.username).toBe('editor');
 
-    const refresh = await services.tokens.issue({ username: 'editor', role: 'editor' }, 'refresh', 'sid-1');
-    for (const value of [`Bearer ${refresh}`, 'Bearer not.a.jwt', `Basic ${token}`]) {
+    // Well signed, but of no family (or another user's): refused.
+    const orphan = await services.tokens.issue(editor, 'access', 'no-such-family');
+    const borrowed = await services.tokens.issue({ username: 'admin', role: 'admin' }, 'access', familyId);
+    for (const value of [`Bearer ${refresh}`, 'Bearer not.a.jwt', `Basic ${token}`, `Bearer ${orphan}`, `Bearer ${borrowed}`]) {
       const response = await app.inject({ method: 'GET', url: '/api/v1/temp/me', headers: { authorization: value } });
       expect(response.statusCode, value).toBe(401);
     }

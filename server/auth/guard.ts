@@ -72,8 +72,12 @@ async function fromSession(services: ConsoleServices, request: FastifyRequest, r
   if (!token) return null;
   const session = await services.sessions.lookup(token);
   if (!session) return null;
-  const user = await services.users.findProfile(session.username);
-  if (!user) return null;
+  // A removed user or a changed password (token version) ends the session.
+  const user = await services.users.profileAt(session.username, session.tokenVersion);
+  if (!user) {
+    await services.sessions.destroyById(session.id);
+    return null;
+  }
   // Sliding renewal: the browser's cookie must live as long as the extended session.
   if (session.renewed) setSessionCookies(reply, services.config, token, user);
   return { user, auth: { method: 'session', sessionId: session.id } };
@@ -88,12 +92,12 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
 async function fromBearer(services: ConsoleServices, request: FastifyRequest): Promise<Resolved | null> {
   const token = bearerTokenOf(request);
   if (!token) return null;
-  const claims = await services.tokens.verify(token, 'access');
-  if (!claims) return null;
-  // Read the user again so a role change or removal takes effect before the token expires.
-  const user = await services.users.findProfile(claims.sub);
-  if (!user) return null;
-  return { user, auth: { method: 'bearer', subject: claims.sub, sid: claims.sid } };
+  // Checked against its token family and the user (both in memory once known), so logout,
+  // refresh-token reuse, a password or role change or removal take effect before it expires.
+  const verified = await services.grants.authenticate(token);
+  if (!verified) return null;
+  const { user, familyId } = verified;
+  return { user, auth: { method: 'bearer', subject: user.username, sid: familyId } };
 }
 
 function pathOf(url: string): string {

@@ -1,19 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsoleServices } from '../services';
-import { THROTTLED_MESSAGE } from './authenticate';
+import { isRefusal, sendRefusal } from './authenticate';
 import { PUBLIC_ROUTE } from './guard';
-import type { TokenSubject } from './tokens';
+import type { IssuedTokens } from './grants';
 
 const REALM_PATH = '/realms/dataplatform';
 const TOKEN_PATH = `${REALM_PATH}/protocol/openid-connect/token`;
+const LOGOUT_PATH = `${REALM_PATH}/protocol/openid-connect/logout`;
 const SCOPE = 'profile email';
 
 type TokenRequest = Record<string, unknown>;
 
 /**
- * Keycloak-shaped token endpoint and discovery document, mounted at /api/auth. Tokens
- * are the console's own HS256 JWTs; they work as Bearer tokens on the console APIs.
+ * Keycloak-shaped token and logout endpoints and discovery document, mounted at /api/auth.
+ * Tokens are the console's own HS256 JWTs in revocable families (see TokenGrants); they work
+ * as Bearer tokens on the console APIs.
  */
 export const oidcRoutes: FastifyPluginAsync = async (app) => {
   // OAuth clients post forms. The parser is scoped to this plugin only, so the
@@ -31,11 +32,22 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
     return oauthError(reply, 400, 'unsupported_grant_type', 'Unsupported grant_type');
   });
 
+  // For scripts (Keycloak's back-channel logout): ends the family of the refresh token; client_id is not needed.
+  app.post<{ Body: TokenRequest | undefined }>(LOGOUT_PATH, { config: PUBLIC_ROUTE }, async (request, reply) => {
+    const token = request.body?.refresh_token;
+    if (typeof token !== 'string' || token === '') return oauthError(reply, 400, 'invalid_request', 'No refresh token');
+    if (!(await app.services.grants.end(token, 'refresh'))) return oauthError(reply, 400, 'invalid_grant', 'Invalid refresh token');
+    return reply.code(204).send();
+  });
+
+  // Keycloak's shape. With CONSOLE_PUBLIC_URL the URLs come from it, never from the Host header.
   app.get(`${REALM_PATH}/.well-known/openid-configuration`, { config: PUBLIC_ROUTE }, async (request) => {
-    const issuer = `${request.protocol}://${request.host}${app.prefix}${REALM_PATH}`;
+    const base = app.services.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const issuer = `${base}${app.prefix}${REALM_PATH}`;
     return {
       issuer,
       token_endpoint: `${issuer}/protocol/openid-connect/token`,
+      end_session_endpoint: `${issuer}/protocol/openid-connect/logout`,
       grant_types_supported: ['password', 'refresh_token'],
       token_endpoint_auth_methods_supported: ['none'],
       scopes_supported: ['openid', 'profile', 'email'],
@@ -50,29 +62,32 @@ async function passwordGrant(services: ConsoleServices, request: FastifyRequest,
     return oauthError(reply, 400, 'invalid_request', 'Missing parameter: username or password');
   }
   const result = await services.authenticator.signIn(request.ip, username, password);
-  if (result.kind === 'throttled') return oauthError(reply, 429, 'invalid_grant', THROTTLED_MESSAGE);
+  if (isRefusal(result)) {
+    // Keycloak answers a temporarily locked user with invalid_grant; a busy server is not about the grant.
+    const error = result.kind === 'busy' ? 'temporarily_unavailable' : 'invalid_grant';
+    return sendRefusal(reply, result, ({ message }) => ({ error, error_description: message }));
+  }
   if (result.kind === 'invalid') return oauthError(reply, 401, 'invalid_grant', 'Invalid user credentials');
-  return tokenResponse(services, result.user, randomUUID());
+  return tokenResponse(services, await services.grants.start(result.user, result.tokenVersion, true));
 }
 
+/** Rotation: the answer carries a new refresh token and the one sent is spent (reusing it ends the family). */
 async function refreshGrant(services: ConsoleServices, reply: FastifyReply, body: TokenRequest) {
-  const claims = typeof body.refresh_token === 'string' ? await services.tokens.verify(body.refresh_token, 'refresh') : null;
-  // The user is read again so a removed user or changed role is honoured.
-  const user = claims ? await services.users.findProfile(claims.sub) : null;
-  if (!claims || !user) return oauthError(reply, 400, 'invalid_grant', 'Token is not active');
-  return tokenResponse(services, user, claims.sid);
+  const refreshed = typeof body.refresh_token === 'string' ? await services.grants.refresh(body.refresh_token) : null;
+  if (!refreshed) return oauthError(reply, 400, 'invalid_grant', 'Token is not active');
+  return tokenResponse(services, refreshed);
 }
 
-async function tokenResponse(services: ConsoleServices, subject: TokenSubject, sid: string) {
+function tokenResponse(services: ConsoleServices, issued: IssuedTokens) {
   const { tokens } = services;
   return {
-    access_token: await tokens.issue(subject, 'access', sid),
+    access_token: issued.accessToken,
     expires_in: tokens.ttlSeconds('access'),
     refresh_expires_in: tokens.ttlSeconds('refresh'),
-    refresh_token: await tokens.issue(subject, 'refresh', sid),
+    refresh_token: issued.refreshToken,
     token_type: 'Bearer',
     'not-before-policy': 0,
-    session_state: sid,
+    session_state: issued.familyId,
     scope: SCOPE,
   };
 }

@@ -67,9 +67,9 @@ describe('sessions', () => {
   it('purgeExpired deletes only expired sessions', async () => {
     const clock = manualClock();
     const { services } = await fixture.build({ sessionTtlSeconds: 10 }, { clock: clock.now });
-    await services.sessions.create('admin');
+    await services.sessions.create('admin', 0);
     clock.advance(11_000);
-    const fresh = await services.sessions.create('editor');
+    const fresh = await services.sessions.create('editor', 0);
     await services.sessions.purgeExpired();
     const rows = await services.store.all<{ username: string }>('SELECT username FROM sessions');
     expect(rows).toEqual([{ username: 'editor' }]);
@@ -87,7 +87,7 @@ async function countedSessions(ttlSeconds: number, clock = manualClock()) {
 describe('session cache', () => {
   it('answers known sessions from memory, and reads one it does not know once', async () => {
     const { store, counted, clock, sessions } = await countedSessions(3600);
-    const created = await sessions.create('admin');
+    const created = await sessions.create('admin', 0);
     for (let request = 0; request < 5; request++) expect(await sessions.lookup(created.token)).toMatchObject({ username: 'admin' });
     expect(counted.count('SELECT')).toBe(0);
 
@@ -116,7 +116,7 @@ describe('session cache', () => {
 
   it('respects the expiry of a remembered session with the injected clock', async () => {
     const { store, counted, clock, sessions } = await countedSessions(100);
-    const created = await sessions.create('admin');
+    const created = await sessions.create('admin', 0);
     clock.advance(40_000);
     expect(await sessions.lookup(created.token)).toMatchObject({ username: 'admin', renewed: false });
     clock.advance(60_000); // exactly at the expiry
@@ -128,9 +128,9 @@ describe('session cache', () => {
 
   it('purging expired sessions forgets them', async () => {
     const { store, counted, clock, sessions } = await countedSessions(10);
-    const old = await sessions.create('admin');
+    const old = await sessions.create('admin', 0);
     clock.advance(11_000);
-    const fresh = await sessions.create('editor');
+    const fresh = await sessions.create('editor', 0);
     await sessions.purgeExpired();
     expect(await sessions.lookup(fresh.token)).toMatchObject({ username: 'editor' });
     expect(counted.count('SELECT')).toBe(0);
@@ -141,7 +141,7 @@ describe('session cache', () => {
 
   it('writes a sliding renewal at most once a minute, and persists it', async () => {
     const { store, counted, clock, sessions } = await countedSessions(100);
-    const { token } = await sessions.create('admin');
+    const { token } = await sessions.create('admin', 0);
     const updates = () => counted.count('UPDATE');
 
     clock.advance(55_000); // over half the TTL used, but written only 55 s ago
@@ -168,7 +168,7 @@ describe('session cache', () => {
 
   it('a renewal racing a sign-out does not bring the session back', async () => {
     const { store, clock, sessions } = await countedSessions(100);
-    const { token } = await sessions.create('admin');
+    const { token } = await sessions.create('admin', 0);
     clock.advance(61_000); // the next lookup renews
     const [, raced] = await Promise.all([sessions.destroy(token), sessions.lookup(token)]);
     expect(raced).toBeNull();
@@ -179,7 +179,7 @@ describe('session cache', () => {
 
   it('long sessions still renew once half their time is used, then not again for a while', async () => {
     const { store, counted, clock, sessions } = await countedSessions(8 * 3600);
-    const { token } = await sessions.create('admin');
+    const { token } = await sessions.create('admin', 0);
     clock.advance(4 * 3600_000 + 1);
     expect(await sessions.lookup(token)).toMatchObject({ renewed: true });
     for (let minute = 0; minute < 60; minute++) {

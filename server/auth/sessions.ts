@@ -13,6 +13,8 @@ export interface CreatedSession {
 export interface ActiveSession {
   id: string;
   username: string;
+  /** The user's token version at sign-in: the session ends when it no longer matches. */
+  tokenVersion: number;
   expiresAt: number;
   /** True when this lookup extended the expiry (the cookie should be re-sent). */
   renewed: boolean;
@@ -21,11 +23,13 @@ export interface ActiveSession {
 interface SessionRow {
   id: string;
   username: string;
+  token_version: number | null;
   expires_at: bigint;
 }
 
 interface CachedSession {
   username: string;
+  tokenVersion: number;
   expiresAt: number;
 }
 
@@ -56,18 +60,19 @@ export class SessionStore {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async create(username: string): Promise<CreatedSession> {
+  async create(username: string, tokenVersion: number): Promise<CreatedSession> {
     const token = randomBytes(32).toString('base64url');
     const id = sessionIdOf(token);
     const now = this.clock();
     const expiresAt = now + this.ttlMs;
-    await this.store.run('INSERT INTO sessions (id, username, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+    await this.store.run('INSERT INTO sessions (id, username, token_version, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
       id,
       username,
+      tokenVersion,
       now,
       expiresAt,
     ]);
-    this.cache.set(id, { username, expiresAt });
+    this.cache.set(id, { username, tokenVersion, expiresAt });
     return { token, id, expiresAt };
   }
 
@@ -76,14 +81,14 @@ export class SessionStore {
     const id = sessionIdOf(token);
     const session = this.cache.get(id) ?? (await this.load(id));
     if (!session) return null;
-    const { username, expiresAt } = session;
+    const { username, tokenVersion, expiresAt } = session;
     const now = this.clock();
     if (expiresAt <= now) {
       await this.store.run('DELETE FROM sessions WHERE id = $1', [id]);
       this.cache.delete(id);
       return null;
     }
-    if (!this.dueForRenewal(expiresAt, now)) return { id, username, expiresAt, renewed: false };
+    if (!this.dueForRenewal(expiresAt, now)) return { id, username, tokenVersion, expiresAt, renewed: false };
     const renewedUntil = now + this.ttlMs;
     const renewed = await this.store.all('UPDATE sessions SET expires_at = $1 WHERE id = $2 RETURNING id', [renewedUntil, id]);
     // Destroyed (signed out) while this request was on its way: it must not come back.
@@ -91,27 +96,35 @@ export class SessionStore {
       this.cache.delete(id);
       return null;
     }
-    this.cache.set(id, { username, expiresAt: renewedUntil });
-    return { id, username, expiresAt: renewedUntil, renewed: true };
+    this.cache.set(id, { username, tokenVersion, expiresAt: renewedUntil });
+    return { id, username, tokenVersion, expiresAt: renewedUntil, renewed: true };
   }
 
   async destroy(token: string): Promise<void> {
-    const id = sessionIdOf(token);
+    await this.destroyById(sessionIdOf(token));
+  }
+
+  async destroyById(id: string): Promise<void> {
     await this.store.run('DELETE FROM sessions WHERE id = $1', [id]);
     this.cache.delete(id);
   }
 
+  /** Expired sessions, and those of a password that has changed since. */
   async purgeExpired(): Promise<void> {
     const now = this.clock();
-    await this.store.run('DELETE FROM sessions WHERE expires_at <= $1', [now]);
+    await this.store.run(
+      `DELETE FROM sessions WHERE expires_at <= $1
+       OR token_version <> (SELECT u.token_version FROM users u WHERE u.username = sessions.username)`,
+      [now],
+    );
     for (const [id, session] of this.cache) if (session.expiresAt <= now) this.cache.delete(id);
   }
 
   /** Unknown tokens are not remembered: guessing them must not fill the memory. */
   private async load(id: string): Promise<CachedSession | null> {
-    const rows = await this.store.all<SessionRow>('SELECT id, username, expires_at FROM sessions WHERE id = $1', [id]);
+    const rows = await this.store.all<SessionRow>('SELECT id, username, token_version, expires_at FROM sessions WHERE id = $1', [id]);
     if (rows.length === 0) return null;
-    const session = { username: rows[0].username, expiresAt: Number(rows[0].expires_at) };
+    const session = { username: rows[0].username, tokenVersion: rows[0].token_version ?? 0, expiresAt: Number(rows[0].expires_at) };
     this.cache.set(id, session);
     return session;
   }

@@ -1,69 +1,165 @@
+import { LruMap } from '../store/lru';
 import { systemClock, type Clock } from './clock';
 
+/** One limit: failures counted per key, with a delay that doubles past the free ones. */
+export interface LimitPolicy {
+  /** Failures that cost no delay. */
+  freeFailures: number;
+  /** The wait after the last free failure; each further failure doubles it. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
 export interface ThrottleOptions {
-  maxFailures: number;
-  windowMs: number;
+  /** One user name from one address: the typing user, or a guesser at one account. */
+  pair: LimitPolicy;
+  /** One address, all user names: a spray of names from one place. */
+  address: LimitPolicy;
+  /** One user name, all addresses: a distributed guesser. Soft, see LoginThrottle. */
+  user: LimitPolicy;
+  /** A key with no attempt for this long is forgotten. */
+  forgetAfterMs: number;
   clock: Clock;
 }
 
-interface FailureWindow {
-  startedAt: number;
-  failures: number;
+const SECOND = 1000;
+const FIFTEEN_MINUTES = 15 * 60 * SECOND;
+export const DEFAULT_THROTTLE: Omit<ThrottleOptions, 'clock'> = {
+  pair: { freeFailures: 5, firstDelayMs: SECOND, maxDelayMs: FIFTEEN_MINUTES },
+  address: { freeFailures: 20, firstDelayMs: SECOND, maxDelayMs: FIFTEEN_MINUTES },
+  user: { freeFailures: 50, firstDelayMs: SECOND, maxDelayMs: FIFTEEN_MINUTES },
+  forgetAfterMs: 60 * 60 * SECOND,
+};
+/** Keys kept per limit; past that the least recently tried are forgotten (memory stays bounded under a spray). */
+const MAX_KEYS = 10_000;
+
+interface Count {
+  /** Failures whose password check finished. */
+  settled: number;
+  /** Attempts whose check is running: they count as failures until they end. */
+  inFlight: number;
+  lastAttemptAt: number;
 }
 
-const DEFAULTS: ThrottleOptions = { maxFailures: 10, windowMs: 15 * 60 * 1000, clock: systemClock };
-// Bound memory under a spray of usernames: stale windows are dropped past this size.
-const PRUNE_ABOVE = 10_000;
+/** Failures per key. Every attempt is counted when it starts, so concurrent attempts see each other. */
+class FailureCounter {
+  private readonly counts = new LruMap<string, Count>(MAX_KEYS);
 
-/**
- * Brute-force guard for sign-in: after maxFailures failures for one key (ip + username)
- * inside a fixed window, the key is blocked until that window ends.
- */
-export class LoginThrottle {
-  private readonly windows = new Map<string, FailureWindow>();
-  private readonly options: ThrottleOptions;
+  constructor(
+    private readonly policy: LimitPolicy,
+    private readonly forgetAfterMs: number,
+  ) {}
 
-  constructor(options: Partial<ThrottleOptions> = {}) {
-    this.options = { ...DEFAULTS, ...options };
+  /** The failures counted for key, running attempts included. */
+  failures(key: string, now: number): number {
+    const count = this.current(key, now);
+    return count ? count.settled + count.inFlight : 0;
   }
 
-  static key(ip: string, username: string): string {
-    return `${ip}\u0000${username}`;
+  /** Milliseconds until key may try again; 0 when it may now. */
+  waitMs(key: string, now: number): number {
+    const count = this.current(key, now);
+    const excess = count ? count.settled + count.inFlight - this.policy.freeFailures : -1;
+    if (!count || excess < 0) return 0;
+    const delay = Math.min(this.policy.firstDelayMs * 2 ** excess, this.policy.maxDelayMs);
+    return Math.max(0, count.lastAttemptAt + delay - now);
   }
 
-  isBlocked(key: string): boolean {
-    const window = this.current(key);
-    return window !== undefined && window.failures >= this.options.maxFailures;
+  /** Counts an attempt as a failure until it ends; returns the failures settled before it. */
+  start(key: string, now: number): number {
+    const count = this.current(key, now) ?? { settled: 0, inFlight: 0, lastAttemptAt: now };
+    count.inFlight += 1;
+    count.lastAttemptAt = now;
+    this.counts.set(key, count);
+    return count.settled;
   }
 
-  recordFailure(key: string): void {
-    const window = this.current(key);
-    if (window) {
-      window.failures += 1;
-      return;
-    }
-    if (this.windows.size >= PRUNE_ABOVE) this.prune();
-    this.windows.set(key, { startedAt: this.options.clock(), failures: 1 });
+  fail(key: string): void {
+    const count = this.counts.get(key);
+    if (!count) return;
+    count.inFlight = Math.max(0, count.inFlight - 1);
+    count.settled += 1;
   }
 
-  reset(key: string): void {
-    this.windows.delete(key);
+  /** The attempt was no failure; `clear` earlier failures are forgiven as well. */
+  refund(key: string, clear: number): void {
+    const count = this.counts.get(key);
+    if (!count) return;
+    count.inFlight = Math.max(0, count.inFlight - 1);
+    count.settled = Math.max(0, count.settled - clear);
+    if (count.settled + count.inFlight === 0) this.counts.delete(key);
   }
 
-  private current(key: string): FailureWindow | undefined {
-    const window = this.windows.get(key);
-    if (window && this.isOver(window)) {
-      this.windows.delete(key);
+  private current(key: string, now: number): Count | undefined {
+    const count = this.counts.get(key);
+    if (count && count.inFlight === 0 && now - count.lastAttemptAt >= this.forgetAfterMs) {
+      this.counts.delete(key);
       return undefined;
     }
-    return window;
+    return count;
+  }
+}
+
+/** A started sign-in attempt: end it exactly once. */
+export interface Attempt {
+  failed(): void;
+  succeeded(): void;
+  /** The password was not checked (the server was busy): the attempt costs nothing. */
+  abandoned(): void;
+}
+
+export type AttemptStart = { kind: 'started'; attempt: Attempt } | { kind: 'throttled'; retryAfterMs: number };
+
+/**
+ * Brute-force guard for sign-in, with three limits whose delays double after a few failures
+ * (1 s, 2 s, 4 s … up to 15 minutes) rather than a flat lock:
+ * - per user name and address: a guesser at one account from one place;
+ * - per address: a spray of user names from one place;
+ * - per user name across addresses, softer: it delays only addresses that already failed
+ *   for that name, so a user signing in from a clean address is never locked out by someone
+ *   hammering the account from elsewhere, while each attacking address gets one guess.
+ * An attempt is counted before its password is checked, so a burst cannot run more checks
+ * than the limits allow. A success forgives the failures of its user name and address that
+ * ended before it started, not those of attempts running at the same time, and none of the
+ * per-address or per-user counts (a spray or an attack does not stop because one sign-in worked).
+ */
+export class LoginThrottle {
+  private readonly options: ThrottleOptions;
+  private readonly pairs: FailureCounter;
+  private readonly addresses: FailureCounter;
+  private readonly users: FailureCounter;
+
+  constructor(options: Partial<ThrottleOptions> = {}) {
+    this.options = { ...DEFAULT_THROTTLE, clock: systemClock, ...options };
+    const { forgetAfterMs } = this.options;
+    this.pairs = new FailureCounter(this.options.pair, forgetAfterMs);
+    this.addresses = new FailureCounter(this.options.address, forgetAfterMs);
+    this.users = new FailureCounter(this.options.user, forgetAfterMs);
   }
 
-  private isOver(window: FailureWindow): boolean {
-    return this.options.clock() - window.startedAt >= this.options.windowMs;
-  }
-
-  private prune(): void {
-    for (const [key, window] of this.windows) if (this.isOver(window)) this.windows.delete(key);
+  start(ip: string, username: string): AttemptStart {
+    const now = this.options.clock();
+    const pair = `${ip}\u0000${username}`;
+    const failedHere = this.pairs.failures(pair, now) > 0;
+    const wait = Math.max(this.pairs.waitMs(pair, now), this.addresses.waitMs(ip, now), failedHere ? this.users.waitMs(username, now) : 0);
+    if (wait > 0) return { kind: 'throttled', retryAfterMs: wait };
+    const forgivable = this.pairs.start(pair, now);
+    this.addresses.start(ip, now);
+    this.users.start(username, now);
+    const refund = (clear: number) => {
+      this.pairs.refund(pair, clear);
+      this.addresses.refund(ip, 0);
+      this.users.refund(username, 0);
+    };
+    const attempt: Attempt = {
+      failed: () => {
+        this.pairs.fail(pair);
+        this.addresses.fail(ip);
+        this.users.fail(username);
+      },
+      succeeded: () => refund(forgivable),
+      abandoned: () => refund(0),
+    };
+    return { kind: 'started', attempt };
   }
 }

@@ -11,8 +11,10 @@ export interface TokenClaims {
   sub: string;
   role: Role;
   typ: TokenType;
-  /** Token "session": kept across refreshes, reported as Keycloak's session_state. */
+  /** Token family (server-side, see TokenFamilies): kept across refreshes, reported as Keycloak's session_state. */
   sid: string;
+  /** Refresh tokens only: which refresh token of the family this is (rotation). */
+  jti?: string;
   exp: number;
 }
 
@@ -48,9 +50,11 @@ export class TokenService {
     return TTL[typ];
   }
 
-  issue(subject: TokenSubject, typ: TokenType, sid: string): Promise<string> {
+  issue(subject: TokenSubject, typ: TokenType, sid: string, jti?: string): Promise<string> {
     const now = Math.floor(this.clock() / 1000);
-    return new SignJWT({ role: subject.role, typ, sid })
+    const jwt = new SignJWT({ role: subject.role, typ, sid });
+    if (jti !== undefined) jwt.setJti(jti);
+    return jwt
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(subject.username)
       .setIssuer(ISSUER)
@@ -67,10 +71,10 @@ export class TokenService {
         issuer: ISSUER,
         currentDate: new Date(this.clock()),
       });
-      const { sub, role, sid, exp } = payload;
+      const { sub, role, sid, exp, jti } = payload;
       if (payload.typ !== typ || typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') return null;
       if (role !== 'admin' && role !== 'editor') return null;
-      return { sub, role, typ, sid, exp };
+      return jti === undefined ? { sub, role, typ, sid, exp } : { sub, role, typ, sid, exp, jti };
     } catch {
       return null;
     }

@@ -18,6 +18,13 @@ export interface UserProfile {
 export interface UserRecord extends UserProfile {
   id: number;
   passwordHash: string;
+  /** Changes with every password change; sessions and token families made under another are refused. */
+  tokenVersion: number;
+}
+
+/** A user whose password was just checked. */
+export interface VerifiedUser extends UserProfile {
+  tokenVersion: number;
 }
 
 export interface SeedOptions {
@@ -64,6 +71,7 @@ interface UserRow {
   first_name: string;
   last_name: string;
   email: string;
+  token_version: number | null;
 }
 
 /** Users kept in memory (there are two today); beyond that the least recently used are read again. */
@@ -105,22 +113,37 @@ export class UserStore {
     return record ? toProfile(record) : null;
   }
 
-  /** The profile when username and password match, otherwise null (same cost either way). */
-  async verifyCredentials(username: string, password: string): Promise<UserProfile | null> {
+  /** The profile while the user exists and its token version is still `tokenVersion`. */
+  async profileAt(username: string, tokenVersion: number): Promise<UserProfile | null> {
     const record = await this.find(username);
-    const ok = await verifyPassword(password, record?.passwordHash ?? this.dummyHash);
-    return record && ok ? toProfile(record) : null;
+    return record && record.tokenVersion === tokenVersion ? toProfile(record) : null;
   }
 
+  /**
+   * The profile and token version when username and password match, otherwise null (same
+   * cost either way). The version is the one the password was checked against, so a session
+   * or token family started from it ends if the password changed meanwhile.
+   */
+  async verifyCredentials(username: string, password: string): Promise<VerifiedUser | null> {
+    const record = await this.find(username);
+    const ok = await verifyPassword(password, record?.passwordHash ?? this.dummyHash);
+    return record && ok ? { ...toProfile(record), tokenVersion: record.tokenVersion } : null;
+  }
+
+  /**
+   * Every password change goes through here: it moves the user's token version on, which ends
+   * their sessions and token families (each checks the version on every request).
+   */
   async setPassword(username: string, password: string): Promise<void> {
     const hash = await hashPassword(password, this.hashParams);
-    await this.store.run('UPDATE users SET password_hash = $1 WHERE username = $2', [hash, username]);
+    await this.store.run('UPDATE users SET password_hash = $1, token_version = token_version + 1 WHERE username = $2', [hash, username]);
     this.cache.delete(username);
   }
 
   /**
    * Creates the admin and editor users on first start. Environment passwords are applied
-   * on every start (the environment wins); otherwise a random password is generated once,
+   * on every start (the environment wins), and only a different one counts as a change (it
+   * ends the user's sessions and tokens); otherwise a random password is generated once,
    * returned for printing and saved to <data>/credentials.txt (mode 0600).
    */
   async ensureSeedUsers(options: SeedOptions): Promise<SeedResult> {
@@ -129,8 +152,9 @@ export class UserStore {
     for (const seed of SEED_USERS) {
       const envPassword = options[seed.envKey] || undefined;
       if (envPassword) fromEnvironment.push(seed.username);
-      if (await this.find(seed.username)) {
-        if (envPassword) await this.setPassword(seed.username, envPassword);
+      const existing = await this.find(seed.username);
+      if (existing) {
+        if (envPassword && !(await verifyPassword(envPassword, existing.passwordHash))) await this.setPassword(seed.username, envPassword);
         continue;
       }
       const password = envPassword ?? generatePassword();
@@ -166,6 +190,7 @@ function toRecord(row: UserRow): UserRecord {
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
+    tokenVersion: row.token_version ?? 0,
   };
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleServices } from '../services';
@@ -29,8 +28,10 @@ async function editorSession(app: FastifyInstance): Promise<BiClient> {
 
 /** Bearer calls skip the CSRF check, so a refusal of theirs is the role check's own. */
 async function editorBearer(services: ConsoleServices): Promise<Record<string, string>> {
-  const token = await services.tokens.issue({ username: 'editor', role: 'editor' }, 'access', randomUUID());
-  return { authorization: `Bearer ${token}` };
+  const editor = await services.users.find('editor');
+  if (!editor) throw new Error('no editor');
+  const { accessToken } = await services.grants.start(editor, editor.tokenVersion, false);
+  return { authorization: `Bearer ${accessToken}` };
 }
 
 describe('catalog reads are open to editors', () => {
@@ -132,10 +133,10 @@ describe('GET /v1/database/{id}/table_preview/ (our extension)', () => {
   it('a table of fewer than 100 rows answers all of them; schema defaults to main', async () => {
     const { app } = await fixture.build();
     const admin = await biClient(app);
-    const created = await admin.execute({ sql: 'CREATE TABLE main.tiny AS SELECT i AS n, DATE \'2025-01-01\' + i::INTEGER AS day FROM range(7) r(i)' });
+    const created = await admin.execute({ database_id: 4, sql: 'CREATE TABLE main.tiny AS SELECT i AS n, DATE \'2025-01-01\' + i::INTEGER AS day FROM range(7) r(i)' });
     expect(created.statusCode, created.body).toBe(200);
     const editor = await editorSession(app);
-    const response = await editor.get('/v1/database/1/table_preview/?name=tiny');
+    const response = await editor.get('/v1/database/4/table_preview/?name=tiny');
     expect(response.statusCode, response.body).toBe(200);
     const preview = response.json();
     expect(preview.rowCount).toBe(7);
@@ -189,10 +190,10 @@ describe('GET /v1/database/{id}/table_preview/ (our extension)', () => {
     const { app } = await fixture.build();
     const admin = await biClient(app);
     const name = 'x"; DROP TABLE gaming.members; --';
-    const created = await admin.execute({ sql: `CREATE TABLE gaming."${name.replaceAll('"', '""')}" AS SELECT 42 AS answer` });
+    const created = await admin.execute({ database_id: 4, sql: `CREATE TABLE main."${name.replaceAll('"', '""')}" AS SELECT 42 AS answer` });
     expect(created.statusCode, created.body).toBe(200);
     const editor = await editorSession(app);
-    const response = await editor.get(`/v1/database/1/table_preview/?${new URLSearchParams({ name, schema: 'gaming' })}`);
+    const response = await editor.get(`/v1/database/4/table_preview/?${new URLSearchParams({ name, schema: 'main' })}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ rowCount: 1, data: [{ answer: 42 }] });
     expect((await editor.get('/v1/database/1/table_metadata/?name=members&schema=gaming')).statusCode).toBe(200);

@@ -46,4 +46,10 @@ export async function runnerOf(request: FastifyRequest): Promise<Runner> {
 /** `?q=` of the list endpoints (rison text, decoded by the route). */
 export const qQuerystring = { type: 'object', properties: { q: { type: 'string' } } } as const;
 
-export const pkParams = { type: 'object', required: ['pk'], properties: { pk: { type: 'integer' } } } as const;
+/**
+ * An id in a path: a positive integer JavaScript holds exactly. Larger ones (the query string
+ * is coerced to a number, so 2^53 + 1 would become 2^53) are refused rather than rounded.
+ */
+export const idSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+export const pkParams = { type: 'object', required: ['pk'], properties: { pk: idSchema } } as const;

@@ -18,10 +18,11 @@ describe('GET /v1/database/', () => {
     expect(response.statusCode).toBe(200);
     contract.expectResponse('/api/v1/database/', 'get', 200, response.json());
     const { count, ids, result } = response.json();
-    expect(count).toBe(3);
-    expect(result.map((database: { database_name: string }) => database.database_name)).toEqual(['finance', 'lakehouse', 'marketing']);
-    expect(ids).toEqual([2, 1, 3]);
-    expect(result[1]).toMatchObject({ id: 1, database_name: 'lakehouse', backend: 'duckdb', expose_in_sqllab: true, allow_run_async: false, allows_cost_estimate: true });
+    expect(count).toBe(4);
+    expect(result.map((database: { database_name: string }) => database.database_name)).toEqual(['finance', 'lakehouse', 'marketing', 'sandbox']);
+    expect(ids).toEqual([2, 1, 3, 4]);
+    expect(result[1]).toMatchObject({ id: 1, database_name: 'lakehouse', backend: 'duckdb', expose_in_sqllab: true, allow_run_async: false, allows_cost_estimate: true, allow_dml: false });
+    expect(result[3]).toMatchObject({ id: 4, database_name: 'sandbox', allow_dml: true });
   });
 
   it("takes SQL Lab's picker filters, order and paging in rison", async () => {
@@ -37,7 +38,8 @@ describe('GET /v1/database/', () => {
       page_size: 100,
     };
     expect((await client.get(`/v1/database/?${q(picker)}`)).json()).toMatchObject({ count: 1, ids: [1] });
-    expect((await client.get(`/v1/database/?${q({ order_column: 'id', order_direction: 'desc', page: 1, page_size: 2 })}`)).json()).toMatchObject({ count: 3, ids: [1] });
+    expect((await client.get(`/v1/database/?${q({ order_column: 'id', order_direction: 'desc', page: 1, page_size: 3 })}`)).json()).toMatchObject({ count: 4, ids: [1] });
+    expect((await client.get(`/v1/database/?${q({ filters: [{ col: 'allow_dml', opr: 'eq', value: true }] })}`)).json()).toMatchObject({ count: 1, ids: [4] });
     const bad = await client.get('/v1/database/?q=(filters:!((col:database_name,opr:ct,value:lake)');
     expect(bad.statusCode).toBe(400);
     contract.expectResponse('/api/v1/database/', 'get', 400, bad.json());

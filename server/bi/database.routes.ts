@@ -12,11 +12,11 @@ import type {
   TablesResponse,
 } from '../../contracts/bi';
 import type { Warehouse, WarehouseDatabase, WarehouseTable } from '../warehouse/types';
-import { pkParams, qQuerystring, type BiOptions } from './context';
+import { idSchema, pkParams, qQuerystring, type BiOptions } from './context';
 import { badRequest, databaseNotFound, notFound, tableNotFound } from './errors';
 import { checkCatalog, SQLLAB_TIMEOUT_MS } from './executor';
 import { selectStar } from './format';
-import { applyList, parseListRequest, type ListSpec } from './listQuery';
+import { applyList, isSafeInteger, parseListRequest, type ListSpec } from './listQuery';
 import { listResponse } from './pagedList';
 import { previewTable } from './preview';
 import { risonObject } from './rison';
@@ -42,7 +42,7 @@ const DATABASE_LIST: ListSpec = {
 const tableParams = {
   type: 'object',
   required: ['pk', 'table', 'schema'],
-  properties: { pk: { type: 'integer' }, table: { type: 'string' }, schema: { type: 'string' } },
+  properties: { pk: idSchema, table: { type: 'string' }, schema: { type: 'string' } },
 } as const;
 const tableMetadataQuery = {
   type: 'object',
@@ -164,8 +164,8 @@ async function tableMetadata(warehouse: Warehouse, databaseId: number, schema: s
 function searchArgs(args: Record<string, unknown>): { text: string; limit: number } {
   const { text, limit = SEARCH_LIMIT_DEFAULT } = args;
   if (typeof text !== 'string') throw badRequest("Not a valid rison schema: text is required, e.g. (text:orders) or (text:'')");
-  if (!Number.isInteger(limit) || (limit as number) < 1) throw badRequest('Not a valid rison schema: limit must be a positive integer');
-  return { text, limit: Math.min(limit as number, SEARCH_LIMIT_MAX) };
+  if (!isSafeInteger(limit) || limit < 1) throw badRequest('Not a valid rison schema: limit must be an integer from 1 to 2^53 - 1');
+  return { text, limit: Math.min(limit, SEARCH_LIMIT_MAX) };
 }
 
 function optionalString(value: unknown, name: string): string | null {
@@ -188,7 +188,7 @@ export function databaseItem(database: WarehouseDatabase): BiDatabase {
     allow_run_async: false,
     allow_ctas: false,
     allow_cvas: false,
-    allow_dml: true,
+    allow_dml: database.allowDml,
     allow_file_upload: false,
     allow_multi_catalog: false,
     allows_cost_estimate: true,

@@ -42,6 +42,7 @@ export function sqlErrorType(text: string): BiErrorType {
   if (/^Catalog Error: (Table|View) with name/i.test(text)) return 'TABLE_DOES_NOT_EXIST_ERROR';
   if (/^(Catalog Error: Schema with name|Schema ".*" does not exist)/i.test(text)) return 'SCHEMA_DOES_NOT_EXIST_ERROR';
   if (/^Binder Error: Referenced column/i.test(text)) return 'COLUMN_DOES_NOT_EXIST_ERROR';
+  if (/\(allow_dml is false\)/.test(text)) return 'DML_NOT_ALLOWED_ERROR';
   return 'GENERIC_DB_ENGINE_ERROR';
 }
 

@@ -45,7 +45,7 @@ describe('SqlLabExecutor', () => {
       // Recorded while it runs (the insert goes on beside the warehouse's work).
       await vi.waitFor(async () => expect((await history.byClientId('c1', ADMIN))?.status).toBe('running'));
       clock.advance(250);
-      return { columns: [{ name: 'd', type: 'DATE' }], rows: JsonRows.of([{ d: '2024-01-01' }, { d: '2024-01-02' }]), limited: true };
+      return { columns: [{ name: 'd', type: 'DATE' }], rows: JsonRows.of([{ d: '2024-01-01' }, { d: '2024-01-02' }]), limited: true, truncatedAtBytes: null };
     };
     const outcome = await executor.execute(ADMIN, { database_id: 1, sql: 'select d from gaming.bets', client_id: 'c1', queryLimit: 2, schema: 'main', tab: 'Tab 1' });
     expect(outcome.status).toBe(200);

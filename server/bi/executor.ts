@@ -21,6 +21,7 @@ import { BiHttpError, badRequest, databaseNotFound, errorEntry, notFound, sqlErr
 import { finishedEntry, STOPPED_MESSAGE, type HistoryEntry, type NewQuery, type Outcome, type QueryHistoryStore, type Viewer } from './history.store';
 import { executedQuery, resultColumn } from './present';
 import type { SqlTableParser } from './sqlTables';
+import { checkStatements } from '../warehouse/statementPolicy';
 import type { WithRows } from '../warehouse/jsonRows';
 
 /** Like Superset's SQLLAB_TIMEOUT (30 s): under the client's 50 s request timeout, so users get an answer. */
@@ -82,13 +83,17 @@ export class SqlLabExecutor {
     const query = newQueryOf(runner, body, database, limit, this.deps.clock());
     const flight = this.claim(query.clientId, runner.username);
     try {
-      // The warehouse gets its connection ready meanwhile, and runs nothing unless the id is new.
+      // The warehouse gets its connection ready meanwhile, and runs nothing unless the id is new
+      // and every statement may run on this database (checked on DuckDB's parse of the text).
       const fresh = this.deps.history.used(query.clientId).then((used) => {
         if (used) throw clientIdUsed(query.clientId);
       });
-      const running = this.run({ databaseId: database.id, schema: query.schema, sql: body.sql, limit, queryId: query.clientId, gate: fresh });
+      const analysis = this.deps.parser.analyze(body.sql);
+      const allowed = analysis.then(({ shape }) => checkStatements(database, body.sql, shape));
+      const gate = Promise.all([fresh, allowed]).then(() => undefined);
+      const running = this.run({ databaseId: database.id, schema: query.schema, sql: body.sql, limit, queryId: query.clientId, gate });
       await fresh;
-      const tables = this.deps.parser.tables(body.sql);
+      const tables = analysis.then((parsed) => parsed.tables);
       const started = (flight.started = this.deps.history.start(query));
       // A failed insert must not leave the query running unrecorded (interrupt() never rejects).
       void started.catch(() => this.interrupt(query.clientId));
@@ -248,7 +253,15 @@ function outcomeOf(run: Run, sql: string, timeoutMs: number): Omit<Outcome, 'end
 
 function successBody(entry: HistoryEntry, result: QueryResult): WithRows<ExecuteResponse> {
   const columns = result.columns.map(resultColumn);
-  return { status: 'success', query_id: entry.id, columns, selected_columns: columns, expanded_columns: [], data: result.rows, query: executedQuery(entry) };
+  const body = { status: 'success' as const, query_id: entry.id, columns, selected_columns: columns, expanded_columns: [], data: result.rows, query: executedQuery(entry) };
+  if (result.truncatedAtBytes === null) return { ...body, truncated: false };
+  return { ...body, truncated: true, truncated_reason: truncatedReason(result.truncatedAtBytes) };
+}
+
+/** "Result truncated at 64 MB" (whole megabytes as configured; a byte count below one). */
+export function truncatedReason(bytes: number): string {
+  const mb = bytes / 2 ** 20;
+  return `Result truncated at ${Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`}`;
 }
 
 export function timeoutMessage(timeoutMs: number): string {

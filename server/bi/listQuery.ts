@@ -65,7 +65,8 @@ export function parseListRequest(raw: Record<string, unknown>, spec: ListSpec): 
   const filters = raw.filters === undefined ? [] : raw.filters;
   if (!Array.isArray(filters)) throw badRequest('Not a valid rison schema: filters must be a list');
   const orderColumn = raw.order_column ?? spec.defaultOrder.column;
-  if (typeof orderColumn !== 'string' || !(orderColumn in spec.order)) {
+  // Own keys only: `in` would take toString or __proto__ for columns.
+  if (typeof orderColumn !== 'string' || !Object.hasOwn(spec.order, orderColumn)) {
     throw badRequest(`Not a valid order column: ${String(orderColumn)}; one of ${Object.keys(spec.order).join(', ')}`);
   }
   const direction = raw.order_direction ?? (raw.order_column === undefined ? spec.defaultOrder.direction : 'asc');
@@ -73,13 +74,31 @@ export function parseListRequest(raw: Record<string, unknown>, spec: ListSpec): 
   return { filters: filters.map((filter) => parseFilter(filter, spec)), orderColumn, direction, ...parsePage(raw) };
 }
 
-/** page (0-based) and page_size; like Flask-AppBuilder, a page_size out of 1..max becomes the max. */
+/**
+ * page (0-based) and page_size; like Flask-AppBuilder, a page_size out of 1..max becomes the max.
+ * Numbers JavaScript cannot hold exactly (1e308 is an "integer" to it) are refused, and so is a
+ * page whose first row lies past them: the offset is bound as a number.
+ */
 export function parsePage(raw: Record<string, unknown>): { page: number; pageSize: number } {
   const { page = 0, page_size: size = DEFAULT_PAGE_SIZE } = raw;
-  if (!Number.isInteger(page) || (page as number) < 0) throw badRequest('Not a valid rison schema: page must be an integer ≥ 0');
-  if (!Number.isInteger(size)) throw badRequest('Not a valid rison schema: page_size must be an integer');
-  const pageSize = (size as number) < 1 || (size as number) > MAX_PAGE_SIZE ? MAX_PAGE_SIZE : (size as number);
-  return { page: page as number, pageSize };
+  if (!isSafeInteger(page) || page < 0) throw badRequest('Not a valid rison schema: page must be an integer from 0 to 2^53 - 1');
+  if (!isSafeInteger(size)) throw badRequest('Not a valid rison schema: page_size must be an integer from -(2^53 - 1) to 2^53 - 1');
+  const pageSize = size < 1 || size > MAX_PAGE_SIZE ? MAX_PAGE_SIZE : size;
+  if (!Number.isSafeInteger(page * pageSize)) throw badRequest(`Not a valid rison schema: page ${page} of ${pageSize} items is out of range`);
+  return { page, pageSize };
+}
+
+/** An integer JavaScript holds exactly (|n| < 2^53): ids and counts from requests must be. */
+export function isSafeInteger(value: unknown): value is number {
+  return Number.isSafeInteger(value);
+}
+
+/** The range of a JavaScript Date: milliseconds since the epoch beyond it are no time at all. */
+export const MAX_TIME_MS = 8.64e15;
+
+/** Milliseconds since the epoch that a Date (and the store's timestamps) can hold. */
+export function isTimeMs(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_TIME_MS;
 }
 
 function parseFilter(raw: unknown, spec: ListSpec): ParsedFilter {
@@ -88,9 +107,10 @@ function parseFilter(raw: unknown, spec: ListSpec): ParsedFilter {
   if (typeof col !== 'string' || typeof opr !== 'string' || value === undefined) {
     throw badRequest('Not a valid rison schema: a filter needs col, opr and value');
   }
-  const custom = spec.custom?.[`${col}:${opr}`];
+  const custom = customFilter(spec, col, opr);
   if (custom) return { col, opr, value: scalar(custom.kind, value, col) };
-  const column = spec.columns[col];
+  // Own keys only: a plain lookup finds __proto__ or constructor on every object.
+  const column = Object.hasOwn(spec.columns, col) ? spec.columns[col] : undefined;
   if (!column) throw badRequest(`Filter column not allowed: ${col}`);
   if (!column.ops.includes(opr as Operator)) throw badRequest(`Filter operator ${opr} not allowed on ${col}; one of ${column.ops.join(', ')}`);
   if (opr === 'in' || opr === 'between') return { col, opr, value: list(column.kind, value, col, opr) };
@@ -105,13 +125,25 @@ function list(kind: ValueKind, value: unknown, col: string, opr: string): (strin
 
 function scalar(kind: ValueKind, value: unknown, col: string): string | number | boolean {
   if (kind === 'text' && (typeof value === 'string' || typeof value === 'number')) return String(value);
-  if (kind === 'integer' && Number.isInteger(value)) return value as number;
+  if (kind === 'integer' && isSafeInteger(value)) return value;
   if (kind === 'boolean' && typeof value === 'boolean') return value;
   if (kind === 'time') {
     const ms = typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : NaN;
-    if (Number.isFinite(ms)) return ms;
+    if (isTimeMs(ms)) return ms;
   }
-  throw badRequest(`Filter value of ${col} must be ${kind === 'time' ? 'milliseconds or ISO 8601 text' : `a${kind === 'integer' ? 'n' : ''} ${kind}`}`);
+  throw badRequest(`Filter value of ${col} must be ${SCALAR_WANTED[kind]}`);
+}
+
+const SCALAR_WANTED: Record<ValueKind, string> = {
+  text: 'a text',
+  integer: 'an integer from -(2^53 - 1) to 2^53 - 1',
+  boolean: 'a boolean',
+  time: 'milliseconds or ISO 8601 text within the years -271821 to 275760',
+};
+
+function customFilter(spec: ListSpec, col: string, opr: string): CustomFilter | undefined {
+  const key = `${col}:${opr}`;
+  return spec.custom && Object.hasOwn(spec.custom, key) ? spec.custom[key] : undefined;
 }
 
 /**
@@ -131,7 +163,7 @@ export function toSql(request: ListRequest, spec: ListSpec, params: SqlValue[]):
 }
 
 function filterSql(filter: ParsedFilter, spec: ListSpec, bind: Bind): string {
-  const custom = spec.custom?.[`${filter.col}:${filter.opr}`];
+  const custom = customFilter(spec, filter.col, filter.opr);
   if (custom) return `(${custom.sql(bind, filter.value as string | number | boolean)})`;
   const { expr } = spec.columns[filter.col];
   const value = filter.value;

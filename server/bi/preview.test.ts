@@ -4,7 +4,7 @@ import { BiHttpError } from './errors';
 import { previewSql, previewTable } from './preview';
 import { FakeWarehouse } from './testing/fakeWarehouse';
 
-const LAKEHOUSE = { id: 1, name: 'lakehouse', catalog: 'lakehouse' };
+const LAKEHOUSE = { id: 1, name: 'lakehouse', catalog: 'lakehouse', allowDml: false };
 
 describe('previewTable', () => {
   it('quotes every name of the SELECT and runs it with a limit of 100 under an id no client_id can have', async () => {

@@ -122,7 +122,15 @@ describe('GET /v1/query/{id}, related, distinct, updated_since', () => {
     const { client } = await withHistory();
     const databases = await client.get('/v1/query/related/database');
     contract.expectResponse('/api/v1/query/related/{column_name}', 'get', 200, databases.json());
-    expect(databases.json()).toEqual({ count: 3, result: [{ value: 1, text: 'lakehouse' }, { value: 2, text: 'finance' }, { value: 3, text: 'marketing' }] });
+    expect(databases.json()).toEqual({
+      count: 4,
+      result: [
+        { value: 1, text: 'lakehouse' },
+        { value: 2, text: 'finance' },
+        { value: 3, text: 'marketing' },
+        { value: 4, text: 'sandbox' },
+      ],
+    });
     const filtered = await client.get(`/v1/query/related/database?${q({ filter: 'FIN' })}`);
     expect(filtered.json()).toEqual({ count: 1, result: [{ value: 2, text: 'finance' }] });
     const users = await client.get('/v1/query/related/user');

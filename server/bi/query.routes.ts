@@ -13,7 +13,7 @@ import type {
 import { pkParams, qQuerystring, viewerOf, type BiOptions } from './context';
 import { badRequest, notFound } from './errors';
 import { HISTORY_LIST } from './history.store';
-import { parseListRequest, parsePage } from './listQuery';
+import { isSafeInteger, isTimeMs, parseListRequest, parsePage } from './listQuery';
 import { listResponse } from './pagedList';
 import { executedQuery, historyDetail, historyItem } from './present';
 import { risonObject } from './rison';
@@ -41,7 +41,7 @@ export const queryRoutes: FastifyPluginAsync<BiOptions> = async (app, { bi }) =>
 
   app.get<Q>('/v1/query/updated_since', { schema: { querystring: qQuerystring } }, async (request): Promise<UpdatedSinceResponse> => {
     const { last_updated_ms: since } = risonObject(request.query.q);
-    if (typeof since !== 'number' || !Number.isFinite(since)) throw badRequest('Not a valid rison schema: last_updated_ms is required, e.g. (last_updated_ms:1700000000000)');
+    if (!isTimeMs(since)) throw badRequest('Not a valid rison schema: last_updated_ms is required, milliseconds within ±8.64e15, e.g. (last_updated_ms:1700000000000)');
     const entries = await history.changedSince(since, viewerOf(request));
     return { result: entries.map(executedQuery) };
   });
@@ -85,7 +85,7 @@ interface RelatedOptions {
 function relatedArgs(args: Record<string, unknown>): RelatedOptions {
   const { filter = '', include_ids: includeIds = [] } = args;
   if (typeof filter !== 'string') throw badRequest('Not a valid rison schema: filter must be a string');
-  if (!Array.isArray(includeIds) || !includeIds.every(Number.isInteger)) throw badRequest('Not a valid rison schema: include_ids must be a list of ids');
+  if (!Array.isArray(includeIds) || !includeIds.every(isSafeInteger)) throw badRequest('Not a valid rison schema: include_ids must be a list of ids');
   return { filter: filter.toLowerCase(), includeIds: includeIds as number[], ...parsePage(args) };
 }
 

@@ -46,8 +46,8 @@ export function risonObject(q: string | undefined): Record<string, unknown> {
 /** `q` that must be a rison list of ids, e.g. !(1,2). */
 export function risonIds(q: string | undefined): number[] {
   const value = decodeRison(q);
-  if (!Array.isArray(value) || value.length === 0 || !value.every((id) => Number.isInteger(id) && id > 0)) {
-    throw badRequest('Not a valid rison schema: q must be a list of ids, e.g. !(1,2)');
+  if (!Array.isArray(value) || value.length === 0 || !value.every((id) => Number.isSafeInteger(id) && id > 0)) {
+    throw badRequest('Not a valid rison schema: q must be a list of ids (integers from 1 to 2^53 - 1), e.g. !(1,2)');
   }
   return [...new Set(value as number[])];
 }

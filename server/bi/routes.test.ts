@@ -21,7 +21,8 @@ describe('Superset security API', () => {
 
     const refreshed = await app.inject({ method: 'POST', url: REFRESH, headers: { authorization: `Bearer ${refresh_token}` } });
     expect(refreshed.statusCode).toBe(200);
-    expect(Object.keys(refreshed.json())).toEqual(['access_token']);
+    // Rotation: Superset's {access_token} plus the next refresh token (the one sent is spent).
+    expect(Object.keys(refreshed.json())).toEqual(['access_token', 'refresh_token']);
     const again = await app.inject({ method: 'GET', url: '/api/bi/v1/me/', headers: { authorization: `Bearer ${refreshed.json().access_token}` } });
     expect(again.statusCode).toBe(200);
   });

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
-import { THROTTLED_MESSAGE } from '../auth/authenticate';
+import { isRefusal, sendRefusal } from '../auth/authenticate';
 import { bearerTokenOf, NOT_AUTHENTICATED, PUBLIC_ROUTE, requireRole } from '../auth/guard';
 import type { Role } from '../auth/users';
 import { requiredStrings } from '../http/validation';
@@ -76,31 +75,33 @@ function requireAnyRole(roles: readonly Role[]): preHandlerAsyncHookHandler {
   };
 }
 
-/** JWT login and refresh (Superset's security API): public, but only admins get tokens. */
+/**
+ * JWT login and refresh (Superset's security API): public, but only admins get tokens. The
+ * tokens are revocable like the OIDC ones (see TokenGrants): refresh rotates, so its answer
+ * adds a refresh_token to Superset's {access_token}, and the one sent is spent.
+ */
 const securityTokenRoutes: FastifyPluginAsync = async (app) => {
-  const { authenticator, tokens, users } = app.services;
+  const { authenticator, grants } = app.services;
   const options = { config: PUBLIC_ROUTE, schema: { body: loginSchema } };
 
   app.post<{ Body: SupersetLoginBody }>('/v1/security/login', options, async (request, reply) => {
     const { username, password, refresh } = request.body;
     const result = await authenticator.signIn(request.ip, username, password);
-    if (result.kind === 'throttled') return reply.code(429).send({ message: THROTTLED_MESSAGE });
+    if (isRefusal(result)) return sendRefusal(reply, result, ({ message }) => ({ message }));
     if (result.kind === 'invalid') return reply.code(401).send(NOT_AUTHORIZED);
     if (result.user.role !== 'admin') return reply.code(403).send(ADMIN_REQUIRED);
-    const sid = randomUUID();
-    const access_token = await tokens.issue(result.user, 'access', sid);
-    if (!refresh) return { access_token };
-    return { access_token, refresh_token: await tokens.issue(result.user, 'refresh', sid) };
+    const issued = await grants.start(result.user, result.tokenVersion, refresh === true);
+    if (!issued.refreshToken) return { access_token: issued.accessToken };
+    return { access_token: issued.accessToken, refresh_token: issued.refreshToken };
   });
 
   app.post('/v1/security/refresh', { config: PUBLIC_ROUTE }, async (request, reply) => {
     const token = bearerTokenOf(request);
-    const claims = token ? await tokens.verify(token, 'refresh') : null;
-    // The user is read again so a removed user or changed role is honoured.
-    const user = claims ? await users.findProfile(claims.sub) : null;
-    if (!claims || !user) return reply.code(401).send(NOT_AUTHORIZED);
-    if (user.role !== 'admin') return reply.code(403).send(ADMIN_REQUIRED);
-    return { access_token: await tokens.issue(user, 'access', claims.sid) };
+    // The user is read again, so a removed user or a changed role or password is honoured.
+    const refreshed = token ? await grants.refresh(token) : null;
+    if (!refreshed) return reply.code(401).send(NOT_AUTHORIZED);
+    if (refreshed.user.role !== 'admin') return reply.code(403).send(ADMIN_REQUIRED);
+    return { access_token: refreshed.accessToken, refresh_token: refreshed.refreshToken };
   });
 };
 

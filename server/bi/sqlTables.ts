@@ -1,11 +1,19 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { SqlTable } from '../../contracts/bi';
 import { serial } from '../util/serial';
+import type { SqlShape } from '../warehouse/statementPolicy';
+
+/** What one parse of a SQL text tells: the tables it reads and the shape the statement policy checks. */
+export interface SqlAnalysis {
+  tables: SqlTable[];
+  shape: SqlShape;
+}
 
 /**
- * The tables a SQL text reads (Superset's sql_tables), found by DuckDB's own parser through
- * json_serialize_sql on a private in-memory DuckDB: no catalog is touched, so it works for
- * any database and never competes with the console store or the warehouse.
+ * The tables a SQL text reads (Superset's sql_tables), and whether its statements are all
+ * queries, found by DuckDB's own parser through json_serialize_sql on a private in-memory
+ * DuckDB: no catalog is touched, so it works for any database and never competes with the
+ * console store or the warehouse. That DuckDB reads no files and its settings are locked.
  *
  * json_serialize_sql serialises SELECT statements only (WITH, set operations and subqueries
  * included); a text with any other statement (CREATE, INSERT, ...) or a syntax error yields
@@ -22,13 +30,18 @@ export class SqlTableParser {
   ) {}
 
   static async open(): Promise<SqlTableParser> {
-    const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+    const instance = await DuckDBInstance.create(':memory:', { threads: '1', enable_external_access: 'false', lock_configuration: 'true' });
     return new SqlTableParser(instance, await instance.connect());
   }
 
   /** Never rejects: a text the parser cannot serialise has no known tables. */
-  tables(sql: string): Promise<SqlTable[]> {
-    return this.queue(() => this.parse(sql)).catch(() => []);
+  async tables(sql: string): Promise<SqlTable[]> {
+    return (await this.analyze(sql)).tables;
+  }
+
+  /** Never rejects: when the parser fails, the text is "other" (checked statement by statement). */
+  analyze(sql: string): Promise<SqlAnalysis> {
+    return this.queue(() => this.parse(sql)).catch(() => ({ tables: [], shape: { kind: 'other' } }));
   }
 
   close(): Promise<void> {
@@ -40,17 +53,39 @@ export class SqlTableParser {
     });
   }
 
-  private async parse(sql: string): Promise<SqlTable[]> {
-    if (this.closed) return [];
+  private async parse(sql: string): Promise<SqlAnalysis> {
+    if (this.closed) throw new Error('The SQL parser is closed');
     const statement = await this.connection.prepare('SELECT json_serialize_sql($1::VARCHAR) AS ast');
     try {
       statement.bindVarchar(1, sql);
       const rows = (await statement.runAndReadAll()).getRowObjectsJS();
-      return tablesOfAst(JSON.parse(String(rows[0]?.ast ?? '{}')));
+      const ast: unknown = JSON.parse(String(rows[0]?.ast ?? '{}'));
+      return { tables: tablesOfAst(ast), shape: shapeOfAst(ast) };
     } finally {
       statement.destroySync();
     }
   }
+}
+
+/** Queries only (with the functions they call), another statement, or a parse error. */
+export function shapeOfAst(ast: unknown): SqlShape {
+  if (!isRecord(ast)) return { kind: 'other' };
+  if (ast.error === false) {
+    const functions = new Set<string>();
+    collectFunctions(ast, functions);
+    return { kind: 'queries', functions: [...functions] };
+  }
+  return ast.error_type === 'parser' ? { kind: 'unparsable' } : { kind: 'other' };
+}
+
+function collectFunctions(node: unknown, names: Set<string>): void {
+  if (Array.isArray(node)) {
+    for (const item of node) collectFunctions(item, names);
+    return;
+  }
+  if (!isRecord(node)) return;
+  if (typeof node.function_name === 'string') names.add(node.function_name);
+  for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) collectFunctions(value, names);
 }
 
 /** Tables of json_serialize_sql's answer, in order of appearance, without CTE names. */

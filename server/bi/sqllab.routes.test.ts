@@ -76,6 +76,26 @@ describe('POST /v1/sqllab/execute/', () => {
     expect(above.data).toHaveLength(100_000);
   });
 
+  it('cuts a result at CONSOLE_RESULT_MAX_MB: the rows that fit, truncated and its reason, as the contract allows', async () => {
+    const { app } = await fixture.build({ resultMaxMb: 1 });
+    const client = await biClient(app);
+    const response = await client.execute({ sql: "SELECT repeat('x', 5000) AS s FROM range(100000)", queryLimit: 100_000, client_id: 'wide01' });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.length).toBeLessThan(1.1 * 2 ** 20);
+    const body = response.json();
+    contract.expectResponse(EXECUTE, 'post', 200, body);
+    expect(body).toMatchObject({ truncated: true, truncated_reason: 'Result truncated at 1 MB' });
+    expect(body.data.length).toBeGreaterThan(100);
+    expect(body.data.length).toBeLessThan(300);
+    expect(body.data.at(-1)).toEqual({ s: 'x'.repeat(5000) });
+    expect(body.query.rows).toBe(body.data.length);
+    expect(await historyOf(client, 'wide01')).toMatchObject({ status: 'success', rows: body.data.length });
+
+    const small = (await client.execute({ sql: 'SELECT 1 AS one' })).json();
+    expect(small.truncated).toBe(false);
+    expect(small).not.toHaveProperty('truncated_reason');
+  });
+
   it('queryLimit that is not a positive integer answers 400 and runs nothing', async () => {
     const client = await admin();
     for (const queryLimit of [0, -5, 1.5, 'abc', true]) {

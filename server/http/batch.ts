@@ -80,9 +80,11 @@ function subHeaders(request: FastifyRequest, entry: BatchEntry): Record<string, 
     if (PASSED_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
   }
   // The caller's own credentials: each sub-request is authenticated (and authorised) on its own.
-  const { cookie, authorization } = request.headers;
+  // Its Host too, which the public-URL check compares (the batch itself passed the Origin check).
+  const { cookie, authorization, host } = request.headers;
   if (cookie) headers.cookie = cookie;
   if (authorization) headers.authorization = authorization;
+  if (host) headers.host = host;
   return headers;
 }
 

@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -73,5 +74,49 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ message: 'Internal server error' });
     expectSecurityHeaders(response, '500');
+  });
+
+  it('are on Fastify\'s own early answers: a malformed URL (400) and a body too large (413)', async () => {
+    const { app } = await fixture.build();
+    const badUrl = await app.inject({ method: 'GET', url: '/%c0%ae%c0%ae/x' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ message: expect.stringMatching(/url/i) });
+    expectSecurityHeaders(badUrl, 'bad url');
+    const badApiUrl = await app.inject({ method: 'GET', url: '/api/bi/v1/database/%c0%ae' });
+    expect(badApiUrl.statusCode).toBe(400);
+    expectSecurityHeaders(badApiUrl, 'bad api url');
+    const { cookie } = await signIn(app);
+    const tooLarge = await app.inject({ method: 'POST', url: '/api/v1/temp/login', headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'x' }) });
+    expect(tooLarge.statusCode).toBe(413);
+    expectSecurityHeaders(tooLarge, '413');
+  });
+
+  it('add HSTS only when cookies are Secure (the console is served over HTTPS)', async () => {
+    const plain = await fixture.build();
+    expect((await plain.app.inject({ method: 'GET', url: '/healthz' })).headers).not.toHaveProperty('strict-transport-security');
+    const secure = await fixture.build({ secureCookies: true });
+    for (const url of ['/healthz', '/api/whatever', '/%c0%ae%c0%ae/x']) {
+      expect((await secure.app.inject({ method: 'GET', url })).headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+
+  it('are on the answer to a request Node\'s HTTP parser rejects (raw socket)', async () => {
+    const { app } = await fixture.build({ secureCookies: true });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as net.AddressInfo;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n'));
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.setTimeout(5000, () => socket.destroy(new Error('no answer')));
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(raw).toContain(`content-security-policy: ${"default-src 'self'"}`);
+    expect(raw).toContain('x-content-type-options: nosniff');
+    expect(raw).toContain('strict-transport-security: max-age=31536000; includeSubDomains');
+    expect(raw).toMatch(/\r\n\r\n\{"message":"Bad Request"\}$/);
   });
 });

@@ -1,5 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../auth/guard';
+import type { ConsoleConfig } from '../config';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -25,16 +28,59 @@ const SECURITY_HEADERS: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
 
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The headers every answer carries. HSTS only with Secure cookies: that setting says the
+ * console is reached over HTTPS, and HSTS sent over plain http would be ignored anyway.
+ */
+export function securityHeaders(config: Pick<ConsoleConfig, 'secureCookies'>): Record<string, string> {
+  return config.secureCookies ? { ...SECURITY_HEADERS, 'strict-transport-security': HSTS } : SECURITY_HEADERS;
+}
+
 /**
  * Adds the security headers to every response (API, static files, errors, 404s). API
  * answers are per-user, so they are never stored by the browser or a proxy.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, config: ConsoleConfig): void {
+  const headers = securityHeaders(config);
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
     reply.removeHeader('server');
     reply.removeHeader('x-powered-by');
     if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors found before routing (a URL that does not decode,
+ * e.g. /%c0%ae, or a path parameter past its length). Their reply runs no hooks, so the
+ * headers are set here; the answer is the same JSON {message} as every other error.
+ */
+export function frameworkErrors(config: ConsoleConfig) {
+  const headers = securityHeaders(config);
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+    const status = error.code === 'FST_ERR_BAD_URL' ? 400 : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 500;
+    const message = status === 400 ? 'Malformed URL: it does not decode as UTF-8' : status === 414 ? 'URL too long' : 'Internal server error';
+    reply.headers({ ...headers, 'cache-control': 'no-store' }).code(status).send({ message });
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser rejects (bad header syntax,
+ * headers too large, a request timeout) are answered on the raw socket, with the headers too.
+ */
+export function clientErrorHandler(config: ConsoleConfig) {
+  const lines = Object.entries({ ...securityHeaders(config), 'cache-control': 'no-store' }).map(([name, value]) => `${name}: ${value}\r\n`);
+  return (error: NodeJS.ErrnoException, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const body = JSON.stringify({ message: STATUS_CODES[status] });
+    if (socket.writable) {
+      const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n`;
+      socket.write(`${head}${lines.join('')}\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
 }

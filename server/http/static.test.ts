@@ -95,3 +95,29 @@ describe('static client', () => {
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 });
+
+describe('source maps', () => {
+  async function clientWithMap(): Promise<string> {
+    const dir = await builtClient();
+    await writeFile(path.join(dir, 'assets', 'app-abc.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
+    await writeFile(path.join(dir, 'sw.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
+    return dir;
+  }
+
+  it('are not served unless CONSOLE_SOURCE_MAPS=true', async () => {
+    const { app } = await fixture.build({ staticDir: await clientWithMap() });
+    for (const url of ['/assets/app-abc.js.map', '/assets/app-abc.js.MAP', '/assets/app-abc.js.map?x=1', '/assets/%61pp-abc.js.map', '/sw.js.map']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('secret.ts');
+    }
+    expect((await app.inject({ method: 'GET', url: '/assets/app-abc.js' })).statusCode).toBe(200);
+  });
+
+  it('are served when enabled', async () => {
+    const { app } = await fixture.build({ staticDir: await clientWithMap(), sourceMaps: true });
+    const response = await app.inject({ method: 'GET', url: '/assets/app-abc.js.map' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('secret.ts');
+  });
+});

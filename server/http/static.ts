@@ -10,6 +10,15 @@ export const CLIENT_NOT_BUILT = 'The client is not built. Run `npm run build` (n
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+export interface StaticOptions {
+  /** The built client (vite's dist). */
+  staticDir: string;
+  /** Where the first start saved the generated passwords (the sign-in page names it). */
+  credentialsFile: string;
+  /** Serve *.map files (CONSOLE_SOURCE_MAPS). */
+  sourceMaps: boolean;
+}
+
 /** Runtime settings for the client: where each API lives, feature flags, version, the credentials file. */
 export function clientConfig(version: string, credentialsFile: string): RuntimeConfig {
   return { apis: DEFAULT_API_MOUNTS, features: {}, version, credentialsFile };
@@ -20,8 +29,9 @@ export function clientConfig(version: string, credentialsFile: string): RuntimeC
  * else (index.html, sw.js, the manifest) revalidates so a new build is picked up at once.
  * Files are looked up per request, so a rebuild needs no restart.
  */
-export async function registerStatic(app: FastifyInstance, staticDir: string, credentialsFile: string): Promise<void> {
-  const config = clientConfig(readPackageVersion(), credentialsFile);
+export async function registerStatic(app: FastifyInstance, options: StaticOptions): Promise<void> {
+  const { staticDir, sourceMaps } = options;
+  const config = clientConfig(readPackageVersion(), options.credentialsFile);
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', REVALIDATE);
@@ -43,8 +53,9 @@ export async function registerStatic(app: FastifyInstance, staticDir: string, cr
     index: false,
     cacheControl: false,
     suppressWarning: true,
-    // /api/* is never a file: unmatched API paths go on to the JSON 404.
-    allowedPath: (pathName) => !isApiPath(pathName),
+    // /api/* is never a file: unmatched API paths go on to the JSON 404. Source maps (the
+    // build writes them) show the source, so they are served only when enabled.
+    allowedPath: (pathName) => !isApiPath(pathName) && (sourceMaps || !isSourceMap(pathName)),
     setHeaders: (reply, filePath) => {
       const relative = path.relative(staticDir, filePath).split(path.sep).join('/');
       reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
@@ -52,9 +63,14 @@ export async function registerStatic(app: FastifyInstance, staticDir: string, cr
   });
 }
 
-/** A missing hashed asset is a real 404: answering index.html would be cached as code. */
+/** A missing hashed asset or source map is a real 404: answering index.html would be cached as code. */
 export function wantsSpaFallback(method: string, url: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && !isApiPath(url) && !url.startsWith('/assets/');
+  return (method === 'GET' || method === 'HEAD') && !isApiPath(url) && !url.startsWith('/assets/') && !isSourceMap(url);
+}
+
+function isSourceMap(url: string): boolean {
+  const query = url.indexOf('?');
+  return (query === -1 ? url : url.slice(0, query)).toLowerCase().endsWith('.map');
 }
 
 /** Client-side routes (/admin/sql, ...) answer index.html; 503 text when not built. */

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ItemType } from './model';
 import { isNotebookPath, isWorkspacePath } from './paths';
@@ -38,7 +37,7 @@ export async function scanWorkspace(root: string): Promise<Map<string, DiskEntry
     for (const entry of entries) {
       if (entry.isSymbolicLink()) continue;
       const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
-      // Hidden entries (temp files of atomic writes, .ipynb_checkpoints) and names the API
+      // Hidden entries (staged writes, .ipynb_checkpoints) and names the API
       // would refuse (control characters, over-long) cannot be opened, so are not listed.
       if (!isWorkspacePath(relative)) continue;
       if (!entry.isDirectory() && !(entry.isFile() && isNotebookPath(entry.name))) continue;
@@ -49,16 +48,4 @@ export async function scanWorkspace(root: string): Promise<Map<string, DiskEntry
     }
   }
   return found;
-}
-
-/** Writes via a hidden temp file and a rename, so readers never see half a notebook. */
-export async function writeAtomically(absolute: string, content: string): Promise<void> {
-  const temp = path.join(path.dirname(absolute), `.${path.basename(absolute)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await writeFile(temp, content, { flag: 'wx' });
-    await rename(temp, absolute);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
 }

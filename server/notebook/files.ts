@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { entryAt, scanWorkspace, writeAtomically, type DiskEntry } from './disk';
+import { entryAt, scanWorkspace, type DiskEntry } from './disk';
 import { badRequest, conflict, notFound } from './errors';
 import { items } from './items';
 import { compareFiles, contentVersion, toWorkspaceFile, type ItemRow, type WorkspaceFile } from './model';
-import { isNotebookPath, parentOf } from './paths';
+import { isNotebookPath, isWorkspacePath, parentOf } from './paths';
 import { checkPreconditions, type Preconditions } from './preconditions';
+import { stageFile } from './staging';
 import { rowForDisk, type RowChange } from './sync';
 import { applyRowChange, type Workspace, type WriteContext } from './workspace';
 
@@ -16,7 +17,8 @@ import { applyRowChange, type Workspace, type WriteContext } from './workspace';
  */
 export async function listFiles(workspace: Workspace): Promise<WorkspaceFile[]> {
   const disk = await scanWorkspace(workspace.root);
-  const rows = await items.all(workspace.store);
+  // Rows for names the API now refuses (made before the rule) stay, unlisted, like such files.
+  const rows = (await items.all(workspace.store)).filter((row) => isWorkspacePath(row.path));
   const live = new Map(rows.filter((row) => !row.isDeleted).map((row) => [row.path, row]));
   const vanished: ItemRow[] = [];
   for (const row of live.values()) {
@@ -81,13 +83,15 @@ export async function saveNotebook(
   if (found?.row.type === 'folder') throw conflict(`A folder already exists at ${relative}`, toWorkspaceFile(found.row));
   checkPreconditions(relative, found ? toWorkspaceFile(found.row) : null, conditions);
 
-  await writeAtomically(absolute, content);
-  const disk = await entryAt(absolute);
   const now = workspace.clock();
-  const cache = { contentVersion: contentVersion(content), contentMtime: disk?.mtimeMs ?? null, contentSize: disk?.size ?? null };
-  const row: ItemRow = found ? { ...found.row, ...cache, updatedAt: now } : newRow(workspace, relative, 'notebook', context.username, now, cache);
+  const base = found?.row ?? newRow(workspace, relative, 'notebook', context.username, now);
+  // Staged, recorded, then renamed into place: readers never see half a notebook, and a crash
+  // never leaves a file without its record (see staging.ts).
+  const staged = await stageFile(absolute, base.id, content);
+  const cache = { contentVersion: contentVersion(content), contentMtime: staged.mtimeMs, contentSize: staged.size };
+  const row: ItemRow = { ...base, ...cache, updatedAt: now };
   const file = toWorkspaceFile(row);
-  await workspace.commit(context, file, async (tx) => {
+  await workspace.commitStaged(staged.path, absolute, context, file, async (tx) => {
     if (found) await items.update(tx, row.id, { ...cache, updatedAt: now });
     else await items.insert(tx, row);
   });

@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import { conflict, notFound } from './errors';
 import { newRow } from './files';
 import { items } from './items';
 import { toWorkspaceFile, type WorkspaceFile } from './model';
 import { parentOf } from './paths';
+import { present, stageFolder } from './staging';
 import type { Workspace, WriteContext } from './workspace';
 
 /** Creates one folder; its parent must exist and nothing may be at its path yet. */
@@ -11,13 +11,13 @@ export async function createFolder(workspace: Workspace, context: WriteContext, 
   await workspace.requireFolder(parentOf(relative));
   const { absolute, found } = await workspace.locate(relative);
   if (found) throw conflict(`${relative} already exists`, toWorkspaceFile(found.row));
-  // Something the workspace does not show (say a .csv file) may still hold the name.
-  await mkdir(absolute).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'EEXIST' ? conflict(`${relative} already exists`) : error;
-  });
+  // Something the workspace does not show (say a .csv file) may still hold the name; the
+  // final rename would replace an empty folder there without a word.
+  if (await present(absolute)) throw conflict(`${relative} already exists`);
   const row = newRow(workspace, relative, 'folder', context.username, workspace.clock());
   const file = toWorkspaceFile(row);
-  await workspace.commit(context, file, (tx) => items.insert(tx, row));
+  const staged = await stageFolder(absolute, row.id);
+  await workspace.commitStaged(staged, absolute, context, file, (tx) => items.insert(tx, row));
   return file;
 }
 

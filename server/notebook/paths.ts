@@ -1,18 +1,20 @@
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { MAX_NAME_BYTES, nameProblem, normalizeName, percentDecoded } from '../../contracts/names';
 import { badRequest } from './errors';
 
+export { MAX_NAME_BYTES };
 export const OUTSIDE = 'Path is outside the workspace';
 export const MAX_PATH_LENGTH = 1024;
-export const MAX_NAME_BYTES = 255;
 export const NOTEBOOK_EXTENSION = '.ipynb';
 
 const DRIVE_LETTER = /^[A-Za-z]:/;
 
 /**
- * Checks a client-supplied workspace path and returns it unchanged: relative, POSIX,
- * no leading or trailing slash ("reports/q1.ipynb"). Anything that could name a place
- * outside the root, or a hidden/reserved entry, is a 400 with a specific message.
+ * Checks a client-supplied workspace path and returns its NFC form (so "é" typed two ways is
+ * one name): relative, POSIX, no leading or trailing slash ("reports/q1.ipynb"). Anything
+ * that could name a place outside the root, a hidden/reserved entry, or a name the shared rule
+ * refuses (contracts/names.ts) is a 400 with a specific message.
  */
 export function parseWorkspacePath(raw: string): string {
   if (raw.length === 0) throw badRequest('Path is empty');
@@ -21,15 +23,18 @@ export function parseWorkspacePath(raw: string): string {
   if (raw.includes('\\')) throw badRequest('Path must use / as the separator');
   if (raw.startsWith('/') || DRIVE_LETTER.test(raw)) throw badRequest(OUTSIDE);
   if (raw.endsWith('/')) throw badRequest('Path must not end with /');
-  for (const segment of raw.split('/')) checkSegment(segment);
-  return raw;
+  const normal = normalizeName(raw);
+  for (const segment of normal.split('/')) checkSegment(segment);
+  return normal;
 }
 
-/** True when the API would accept the path (items on disk that fail are not listed). */
+/**
+ * True when the API would accept the path as it is (items on disk that fail are not listed,
+ * names not in NFC included: the API would look for their NFC form).
+ */
 export function isWorkspacePath(raw: string): boolean {
   try {
-    parseWorkspacePath(raw);
-    return true;
+    return parseWorkspacePath(raw) === raw;
   } catch {
     return false;
   }
@@ -38,14 +43,12 @@ export function isWorkspacePath(raw: string): boolean {
 function checkSegment(segment: string): void {
   if (segment === '') throw badRequest('Path contains an empty segment (//)');
   // A percent-encoded '..' is harmless on disk but turns into one if a URL ever decodes it.
-  const decoded = decodeOnce(segment);
-  for (const form of new Set([segment, decoded])) {
+  for (const form of new Set([segment, percentDecoded(segment)])) {
     if (form === '..' || form.includes('/') || form.includes('\\')) throw badRequest(OUTSIDE);
     if (form === '.') throw badRequest('Path must not contain . segments');
-    if (form.startsWith('.')) throw badRequest('Names starting with . are reserved');
-    if (hasControlChars(form)) throw badRequest('Path contains control characters');
   }
-  if (Buffer.byteLength(segment) > MAX_NAME_BYTES) throw badRequest(`Names are limited to ${MAX_NAME_BYTES} bytes`);
+  const problem = nameProblem(segment);
+  if (problem) throw badRequest(problem);
 }
 
 /** C0 controls (NUL included), DEL and C1 controls: never part of a name people type. */
@@ -55,14 +58,6 @@ function hasControlChars(text: string): boolean {
     if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
   }
   return false;
-}
-
-function decodeOnce(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 export function isNotebookPath(relative: string): boolean {

@@ -1,4 +1,4 @@
-import { mkdir, realpath } from 'node:fs/promises';
+import { mkdir, realpath, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import type { Clock } from '../auth/clock';
@@ -10,6 +10,7 @@ import { notFound } from './errors';
 import { items } from './items';
 import type { ItemRow, WorkspaceFile } from './model';
 import { confine } from './paths';
+import { discardStaged, recoverStaged } from './staging';
 import { rowForDisk, type RowChange } from './sync';
 
 export const WORKSPACE_DIR = 'workspace';
@@ -59,7 +60,9 @@ export class Workspace {
     const trash = path.join(dataDir, TRASH_DIR);
     await mkdir(root, { recursive: true });
     await mkdir(trash, { recursive: true, mode: 0o700 });
-    return new Workspace(await realpath(root), await realpath(trash), store, clock);
+    const realRoot = await realpath(root);
+    await recoverStaged(realRoot, store);
+    return new Workspace(realRoot, await realpath(trash), store, clock);
   }
 
   newId(): string {
@@ -115,6 +118,25 @@ export class Workspace {
       await auditLog.append(tx, { username, key, method, route, path: file.path, status: 200, at: this.clock() });
       await context.alsoInTransaction?.(tx, file);
     });
+  }
+
+  /**
+   * commit(), for an item staged beside `absolute` (see staging.ts), then puts it in place: it
+   * appears only once recorded. A failed commit leaves nothing behind.
+   */
+  async commitStaged(staged: string, absolute: string, context: WriteContext, file: WorkspaceFile, change: (tx: Queryable) => Promise<void>) {
+    try {
+      await this.commit(context, file, change);
+    } catch (error) {
+      await discardStaged(staged);
+      throw error;
+    }
+    await this.place(staged, absolute);
+  }
+
+  /** The last step of a staged write; if the process dies before it, recoverStaged does it. */
+  async place(staged: string, absolute: string): Promise<void> {
+    await rename(staged, absolute);
   }
 }
 

@@ -138,4 +138,22 @@ export const MIGRATIONS: readonly Migration[] = [
       PRIMARY KEY (username, saved_query_id)
     )`,
   },
+  {
+    version: 6,
+    name: 'revocable_sessions_and_tokens',
+    // token_version changes with the password: sessions and token families record the version
+    // they were made under and are refused once it differs. (DuckDB adds columns without
+    // constraints; existing rows get the default.) A token family is what one sign-in with
+    // tokens started: refresh_id names its one live refresh token (NULL: access tokens only).
+    sql: `ALTER TABLE users ADD COLUMN token_version INTEGER DEFAULT 0;
+    ALTER TABLE sessions ADD COLUMN token_version INTEGER DEFAULT 0;
+    CREATE TABLE token_families (
+      id VARCHAR PRIMARY KEY,
+      username VARCHAR NOT NULL,
+      token_version INTEGER NOT NULL,
+      refresh_id VARCHAR,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL
+    )`,
+  },
 ];

@@ -27,9 +27,10 @@ const FACT_COLUMNS = [
 describe('warehouse metadata', () => {
   it('lists the databases by id', () => {
     expect(warehouse.databases()).toEqual([
-      { id: 1, name: 'lakehouse', catalog: 'lakehouse' },
-      { id: 2, name: 'finance', catalog: 'finance' },
-      { id: 3, name: 'marketing', catalog: 'marketing' },
+      { id: 1, name: 'lakehouse', catalog: 'lakehouse', allowDml: false },
+      { id: 2, name: 'finance', catalog: 'finance', allowDml: false },
+      { id: 3, name: 'marketing', catalog: 'marketing', allowDml: false },
+      { id: 4, name: 'sandbox', catalog: 'sandbox', allowDml: true },
     ]);
     expect(warehouse.database(2)?.name).toBe('finance');
     expect(warehouse.database(99)).toBeNull();

@@ -95,6 +95,31 @@ describe('JsonRowsWriter', () => {
     expect(written.count).toBe(0);
   });
 
+  it('stops at the byte cap with the rows that fit (valid JSON, at most the cap) and says so', async () => {
+    const result = await connection.run("SELECT range AS i, repeat('x', 5000) AS s FROM range(3000)");
+    const cap = 100_000;
+    const writer = new JsonRowsWriter(result.deduplicatedColumnNames(), result.columnTypes(), cap);
+    for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0 && !writer.truncated; chunk = await result.fetchChunk()) {
+      writer.append(chunk, Infinity);
+    }
+    const rows = writer.finish();
+    expect(writer.truncated).toBe(true);
+    expect(rows.json.length).toBeLessThanOrEqual(cap);
+    // One row more would not have fit.
+    expect(rows.json.length + 5000).toBeGreaterThan(cap);
+    const values = rows.values();
+    expect(values).toHaveLength(rows.count);
+    expect(values.at(-1)).toEqual({ i: rows.count - 1, s: 'x'.repeat(5000) });
+  });
+
+  it('is not truncated when everything fits under the cap', async () => {
+    const result = await connection.run('SELECT range AS i FROM range(10)');
+    const writer = new JsonRowsWriter(result.deduplicatedColumnNames(), result.columnTypes(), 1000);
+    writer.append((await result.fetchChunk())!, Infinity);
+    expect(writer.truncated).toBe(false);
+    expect(writer.finish().count).toBe(10);
+  });
+
   it('keys rows by the deduplicated names, escaped as JSON', async () => {
     const { written } = await bothWays(`SELECT 1 AS a, 2 AS a, 3 AS "say ""x"""`);
     expect(written.values()).toEqual([{ a: 1, 'a:1': 2, 'say "x"': 3 }]);

@@ -48,28 +48,34 @@ const CLOSE_ROW = 0x7d;
 const COMMA = 0x2c;
 const NULL_BYTES = new Uint8Array(Buffer.from('null'));
 
-/** Collects rows chunk by chunk as the JSON array of a JsonRows. */
+/**
+ * Collects rows chunk by chunk as the JSON array of a JsonRows, at most `maxBytes` of it: the
+ * row that would pass the cap is taken back and the writer is `truncated` (it takes no more).
+ */
 export class JsonRowsWriter {
   private readonly out = new JsonBytes();
   /** `"name":` of each column (after its comma), as bytes. */
   private readonly keys: Uint8Array[];
   count = 0;
+  truncated = false;
 
   constructor(
     names: readonly string[],
     private readonly types: readonly DuckDBType[],
+    private readonly maxBytes = Infinity,
   ) {
     this.keys = names.map((name, index) => new Uint8Array(Buffer.from(`${index === 0 ? '' : ','}${JSON.stringify(name)}:`)));
     this.out.byte(0x5b);
   }
 
-  /** Appends the first `take` rows of the chunk (at most all of them). */
+  /** Appends the first `take` rows of the chunk (at most all of them), unless truncated. */
   append(chunk: DuckDBDataChunk, take: number): void {
     const rows = Math.min(take, chunk.rowCount);
-    if (rows <= 0) return;
+    if (rows <= 0 || this.truncated) return;
     const { out, keys } = this;
     const columns = this.types.map((type, column) => columnCells(out, chunk, column, type));
     for (let row = 0; row < rows; row++) {
+      const start = out.length;
       out.reserve(2);
       if (this.count++ > 0) out.byte(COMMA);
       out.byte(OPEN_ROW);
@@ -81,6 +87,13 @@ export class JsonRowsWriter {
       }
       out.reserve(1);
       out.byte(CLOSE_ROW);
+      // The closing bracket must fit too.
+      if (out.length + 1 > this.maxBytes) {
+        out.length = start;
+        this.count--;
+        this.truncated = true;
+        return;
+      }
     }
   }
 

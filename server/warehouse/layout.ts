@@ -26,6 +26,7 @@ export const WAREHOUSE_DATABASES: readonly DatabaseLayout[] = [
   {
     id: 1,
     name: 'lakehouse',
+    allowDml: false,
     catalog: 'lakehouse',
     file: 'lakehouse.duckdb',
     blockSize: 65_536,
@@ -34,6 +35,7 @@ export const WAREHOUSE_DATABASES: readonly DatabaseLayout[] = [
   {
     id: 2,
     name: 'finance',
+    allowDml: false,
     catalog: 'finance',
     file: 'finance.duckdb',
     blockSize: 16_384,
@@ -42,12 +44,24 @@ export const WAREHOUSE_DATABASES: readonly DatabaseLayout[] = [
   {
     id: 3,
     name: 'marketing',
+    allowDml: false,
     catalog: 'marketing',
     file: 'marketing.duckdb',
     blockSize: 16_384,
     description: 'Marketing: CRM, campaigns, acquisition and web analytics',
   },
 ];
+
+/**
+ * SQL Lab's scratch database, the one that allows DML (Superset's allow_dml): not seeded, kept
+ * across new seed versions, and the warehouse instance's own database file.
+ */
+export const SANDBOX_DATABASE: WarehouseDatabase = { id: 4, name: 'sandbox', catalog: 'sandbox', allowDml: true };
+
+/** <dataDir>/sandbox/sandbox.duckdb: its file name gives DuckDB's catalog name. */
+export function sandboxFile(dataDir: string): string {
+  return path.join(dataDir, 'sandbox', `${SANDBOX_DATABASE.catalog}.duckdb`);
+}
 
 /** <dataDir>/warehouse: the seeded database files and the marker. */
 export function warehouseDir(dataDir: string): string {

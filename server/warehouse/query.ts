@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBResult } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBResult, StatementType } from '@duckdb/node-api';
 import { typeName } from './cells';
 import { planEstimate } from './estimate';
 import { qualified } from './sql';
@@ -17,19 +17,57 @@ export async function useSchema(connection: DuckDBConnection, catalog: string, s
   await connection.run(`USE ${qualified(catalog, schema)}`);
 }
 
+/** How much of the last statement's result is read: rows, and bytes of its JSON. */
+export interface ResultLimits {
+  rows: number;
+  maxBytes: number;
+}
+
 /**
- * Runs the statements of `sql` in order and returns the last one's rows, at most `limit`.
+ * Runs the statements of `sql` in order and returns the last one's rows, at most `limits`.
  * Every statement streams: earlier ones are drained chunk by chunk (never held in memory),
- * and the last is read only until it has shown one row more than the limit.
+ * and the last is read only until it has shown one row more than the limit or filled the cap.
  */
-export async function runStatements(connection: DuckDBConnection, sql: string, limit: number, control: QueryControl): Promise<QueryResult> {
+export async function runStatements(
+  connection: DuckDBConnection,
+  sql: string,
+  limits: ResultLimits,
+  control: QueryControl,
+  guard: StatementGuard = UNGUARDED,
+): Promise<QueryResult> {
+  try {
+    const result = await runEach(connection, sql, limits, control, guard);
+    await guard.finish();
+    return result;
+  } catch (error) {
+    await guard.abort();
+    throw error;
+  }
+}
+
+/** What a run's statements must pass (see statementPolicy), and what it does with their writes. */
+export interface StatementGuard {
+  /** With DuckDB's type of each prepared statement, just before it runs: throws to refuse it. */
+  before(type: StatementType): Promise<void>;
+  /** Once the last statement's rows are read: keeps what the run wrote, or throws. */
+  finish(): Promise<void>;
+  /** After a failure: undoes what the run wrote; never throws. */
+  abort(): Promise<void>;
+}
+
+const UNGUARDED: StatementGuard = { before: async () => undefined, finish: async () => undefined, abort: async () => undefined };
+
+async function runEach(connection: DuckDBConnection, sql: string, limits: ResultLimits, control: QueryControl, guard: StatementGuard): Promise<QueryResult> {
   const statements = await extractStatements(connection, sql);
   for (let index = 0; ; index++) {
     throwIfCancelled(control);
     const prepared = await statements.prepare(index);
     try {
+      await guard.before(prepared.statementType);
+      // The guard may have waited for the sandbox: a stop meanwhile must still count.
+      throwIfCancelled(control);
       const result = await prepared.stream();
-      if (index === statements.count - 1) return await readResult(result, limit, control);
+      if (index === statements.count - 1) return await readResult(result, limits, control);
       await drain(result, control);
     } finally {
       prepared.destroySync();
@@ -37,21 +75,22 @@ export async function runStatements(connection: DuckDBConnection, sql: string, l
   }
 }
 
-async function readResult(result: DuckDBResult, limit: number, control: QueryControl): Promise<QueryResult> {
+/** Reads rows until the limit (plus one, to know it was reached) or the byte cap; nothing after. */
+async function readResult(result: DuckDBResult, limits: ResultLimits, control: QueryControl): Promise<QueryResult> {
   const names = result.deduplicatedColumnNames();
   const types = result.columnTypes();
   const columns = names.map((name, index) => ({ name, type: typeName(types[index]) }));
-  const rows = new JsonRowsWriter(names, types);
+  const rows = new JsonRowsWriter(names, types, limits.maxBytes);
   let limited = false;
-  while (!limited) {
+  while (!limited && !rows.truncated) {
     throwIfCancelled(control);
     const chunk = await result.fetchChunk();
     if (!chunk || chunk.rowCount === 0) break;
-    const room = limit - rows.count;
+    const room = limits.rows - rows.count;
     rows.append(chunk, room);
     limited = chunk.rowCount > room;
   }
-  return { columns, rows: rows.finish(), limited };
+  return { columns, rows: rows.finish(), limited, truncatedAtBytes: rows.truncated ? limits.maxBytes : null };
 }
 
 async function drain(result: DuckDBResult, control: QueryControl): Promise<void> {

@@ -13,6 +13,8 @@ export interface WarehouseDatabase {
   name: string;
   /** The DuckDB catalog (attached database) it maps to. */
   catalog: string;
+  /** Superset's allow_dml: SQL Lab may create, change and drop tables there (the sandbox only). */
+  allowDml: boolean;
 }
 
 export interface WarehouseTable {
@@ -34,6 +36,8 @@ export interface QueryResult {
   rows: JsonRows;
   /** True when the statement produced more rows than the limit (only `limit` rows are returned). */
   limited: boolean;
+  /** The byte cap when the rows' JSON reached it (the rows that fit are returned); null otherwise. */
+  truncatedAtBytes: number | null;
 }
 
 export interface ExecuteRequest {

@@ -4,8 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestWarehouse, recordingLogger, type TestWarehouse } from '../testing/warehouse';
+import { spillDir } from './layout';
 import { QueryCancelledError, WarehouseSqlError, WarehouseUnavailableError, type ExecuteRequest, type Warehouse } from './types';
 import { openWarehouse } from './warehouse';
+
+const SANDBOX = 4;
 
 let opened: TestWarehouse;
 let warehouse: Warehouse;
@@ -51,7 +54,7 @@ describe('execute', () => {
       { name: 'pre_cal', type: 'TIMESTAMP' },
       { name: 'username', type: 'VARCHAR' },
     ]);
-    expect(await run('SELECT 1 AS x', { limit: 1 })).toEqual({ columns: [{ name: 'x', type: 'INTEGER' }], rows: [{ x: 1 }], limited: false });
+    expect(await run('SELECT 1 AS x', { limit: 1 })).toEqual({ columns: [{ name: 'x', type: 'INTEGER' }], rows: [{ x: 1 }], limited: false, truncatedAtBytes: null });
   });
 
   it('streams: a result far too big to hold stops at the limit', async () => {
@@ -75,10 +78,10 @@ describe('execute', () => {
   });
 
   it('runs the statements in order on one connection and returns the last result', async () => {
-    const result = await run('CREATE TEMP TABLE picks AS SELECT 1 AS a; INSERT INTO picks VALUES (2); SELECT a FROM picks ORDER BY a;');
+    const result = await run('CREATE TEMP TABLE picks AS SELECT 1 AS a; INSERT INTO picks VALUES (2); SELECT a FROM picks ORDER BY a;', { databaseId: SANDBOX, schema: null });
     expect(result.rows).toEqual([{ a: 1 }, { a: 2 }]);
     // Temp tables belong to that query's connection only.
-    await expect(run('SELECT * FROM picks')).rejects.toThrow(/picks/);
+    await expect(run('SELECT * FROM picks', { databaseId: SANDBOX, schema: null })).rejects.toThrow(/picks/);
   });
 
   it('uses the schema given, `main` when none, and reaches every catalog by name', async () => {
@@ -103,9 +106,24 @@ describe('execute', () => {
 
   it('keeps SQL away from the server’s files', async () => {
     await expect(run("SELECT * FROM read_csv('/etc/passwd')")).rejects.toThrow(/Permission Error/);
-    await expect(run(`ATTACH '${path.join(opened.dataDir, 'console.duckdb')}' AS store`)).rejects.toThrow(/Permission Error/);
+    await expect(run(`ATTACH '${path.join(opened.dataDir, 'console.duckdb')}' AS store`)).rejects.toThrow(/ATTACH is not allowed/);
     await expect(run("COPY (SELECT 1) TO '/tmp/leak.csv'")).rejects.toThrow(/Permission Error/);
-    await expect(run('SET enable_external_access = true')).rejects.toThrow(WarehouseSqlError);
+    // The spill folder is the one place DuckDB itself may write to: the guard refuses COPY there.
+    await expect(run(`COPY (SELECT 1) TO '${path.join(spillDir(opened.dataDir), 'leak.csv')}'`)).rejects.toThrow(/COPY is not allowed/);
+    await expect(run('SET enable_external_access = true')).rejects.toThrow(/the configuration has been locked/);
+  });
+
+  it('checks DuckDB’s own type of each statement just before it runs, with no check in front of it', async () => {
+    // What SQL Lab's check before the run refuses by the words; here only the warehouse's guard stands.
+    await expect(run('SELECT 1; DETACH finance')).rejects.toThrow(new WarehouseSqlError('DETACH is not allowed in SQL Lab: the server attaches the databases'));
+    await expect(run('PRAGMA enable_profiling')).rejects.toThrow(/^PRAGMA is not allowed/);
+    await expect(run('LOAD json')).rejects.toThrow(/^LOAD is not allowed/);
+    await expect(run('CREATE TABLE gaming.scratch AS SELECT 1')).rejects.toThrow(/^Database "lakehouse" is read-only \(allow_dml is false\): CREATE/);
+    await expect(run('WITH x AS (SELECT 1) INSERT INTO gaming.members SELECT * FROM gaming.members LIMIT 0')).rejects.toThrow(/allow_dml is false/);
+    await expect(run("SET GLOBAL memory_limit = '20MB'")).rejects.toThrow(/the configuration has been locked/);
+    // And behind it all, the demo databases are attached read-only.
+    await expect(run('INSERT INTO lakehouse.gaming.members SELECT * FROM lakehouse.gaming.members LIMIT 1', { databaseId: SANDBOX, schema: null })).rejects.toThrow(/read-only mode/);
+    expect((await run('SELECT count(*) AS n FROM finance.ap.invoices')).rows[0].n).toBeGreaterThan(0);
   });
 });
 
@@ -182,7 +200,7 @@ describe('lifecycle', () => {
     await writeFile(notADir, 'not a directory');
     const logger = recordingLogger();
     const broken = openWarehouse({ dataDir: notADir, seedCache: null, logger });
-    expect(broken.databases()).toHaveLength(3);
+    expect(broken.databases()).toHaveLength(4);
     await expect(broken.prepare()).rejects.toThrow(/^The demo warehouse is not available: /);
     await expect(broken.schemas(1)).rejects.toThrow(WarehouseUnavailableError);
     await expect(broken.execute({ databaseId: 1, schema: null, sql: 'SELECT 1', limit: 1, queryId: 'x' })).rejects.toThrow(

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { findTable, listSchemas, listTables, schemaExists, searchTables } from './catalog';
 import { installWarehouse } from './install';
-import { spillDir, WAREHOUSE_DATABASES, warehouseDir, type DatabaseLayout } from './layout';
+import { runGuard } from './guard';
+import { SANDBOX_DATABASE, sandboxFile, spillDir, WAREHOUSE_DATABASES, warehouseDir, type DatabaseLayout } from './layout';
+import { DEFAULT_SANDBOX_QUOTA_BYTES, SandboxQuota } from './sandbox';
 import { estimateStatements, runStatements, useSchema, type QueryControl } from './query';
 import { identifier, literal } from './sql';
 import {
@@ -30,7 +32,14 @@ export interface WarehouseOptions {
   /** A folder to reuse (and fill) a finished seed from; null seeds into the data dir. */
   seedCache: string | null;
   logger: WarehouseLogger;
+  /** The most bytes of JSON one result's rows may take (DEFAULT_RESULT_MAX_BYTES when absent). */
+  resultMaxBytes?: number;
+  /** The most bytes the sandbox database may hold (DEFAULT_SANDBOX_QUOTA_BYTES when absent). */
+  sandboxQuotaBytes?: number;
 }
+
+/** 64 MB: far more than anyone reads in a browser grid, well under what the server can hold at once. */
+export const DEFAULT_RESULT_MAX_BYTES = 64 * 2 ** 20;
 
 /**
  * Opens the embedded warehouse at once; its files are prepared on first use or prepare() (an
@@ -53,8 +62,11 @@ class EmbeddedWarehouse implements Warehouse {
   private readonly running = new Map<string, QueryControl & { connection: DuckDBConnection | null }>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private closing: Promise<void> | null = null;
+  private readonly quota: SandboxQuota;
 
-  constructor(private readonly options: WarehouseOptions) {}
+  constructor(private readonly options: WarehouseOptions) {
+    this.quota = new SandboxQuota(SANDBOX_DATABASE.catalog, options.sandboxQuotaBytes ?? DEFAULT_SANDBOX_QUOTA_BYTES);
+  }
 
   prepare(): Promise<WarehouseReady> {
     return this.prepared.then(({ ready }) => ready);
@@ -78,7 +90,7 @@ class EmbeddedWarehouse implements Warehouse {
   }
 
   databases(): WarehouseDatabase[] {
-    return WAREHOUSE_DATABASES.map(({ id, name, catalog }) => ({ id, name, catalog }));
+    return [...WAREHOUSE_DATABASES, SANDBOX_DATABASE].map(({ id, name, catalog, allowDml }) => ({ id, name, catalog, allowDml }));
   }
 
   database(id: number): WarehouseDatabase | null {
@@ -125,7 +137,9 @@ class EmbeddedWarehouse implements Warehouse {
         try {
           await this.useSchema(connection, database, request.schema);
           await gate;
-          return await runStatements(connection, request.sql, request.limit, control);
+          const limits = { rows: request.limit, maxBytes: this.options.resultMaxBytes ?? DEFAULT_RESULT_MAX_BYTES };
+          const guard = runGuard(database, connection, database.allowDml ? this.quota : null);
+          return await runStatements(connection, request.sql, limits, control, guard);
         } finally {
           // Never interrupt a connection after it is closed.
           control.connection = null;
@@ -223,18 +237,22 @@ class EmbeddedWarehouse implements Warehouse {
 }
 
 /**
- * One instance for all catalogs, so SQL can join across them. Once they are attached, file
- * access is switched off for good: SQL Lab users cannot read or attach files on the server
- * (the console's own store and keys among them); DuckDB refuses to switch it back on.
+ * One instance for all catalogs, so SQL can join across them: opened on the sandbox's file (so
+ * there is no shared in-memory catalog to fill), the demo databases attached read-only. Then
+ * file access is switched off, so SQL Lab users cannot read or attach files on the server (the
+ * console's own store and keys among them), and the configuration is locked: no SET can change
+ * the server's settings (or switch file access back on) for everyone.
  */
 async function openInstance(dataDir: string): Promise<DuckDBInstance> {
   await mkdir(spillDir(dataDir), { recursive: true });
-  const instance = await DuckDBInstance.create(':memory:', { temp_directory: spillDir(dataDir) });
+  await mkdir(path.dirname(sandboxFile(dataDir)), { recursive: true, mode: 0o700 });
+  const instance = await DuckDBInstance.create(sandboxFile(dataDir), { temp_directory: spillDir(dataDir) });
   try {
     const connection = await instance.connect();
     try {
       for (const database of WAREHOUSE_DATABASES) await connection.run(attachSql(dataDir, database));
       await connection.run('SET GLOBAL enable_external_access = false');
+      await connection.run('SET GLOBAL lock_configuration = true');
     } finally {
       connection.closeSync();
     }
@@ -246,7 +264,7 @@ async function openInstance(dataDir: string): Promise<DuckDBInstance> {
 }
 
 function attachSql(dataDir: string, database: DatabaseLayout): string {
-  return `ATTACH ${literal(path.join(warehouseDir(dataDir), database.file))} AS ${identifier(database.catalog)}`;
+  return `ATTACH ${literal(path.join(warehouseDir(dataDir), database.file))} AS ${identifier(database.catalog)} (READ_ONLY)`;
 }
 
 /** Our own errors pass through; anything DuckDB threw is the SQL's fault, with DuckDB's text. */

@@ -1,7 +1,7 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { authMachine, LoginFailure, SessionCheck } from '../machines/auth.machine';
 import type { ConsoleApi } from '../sync/api/console.api';
-import { httpStatus, isNetworkError } from '../sync/api/http';
+import { httpStatus, isNetworkError, serverMessage } from '../sync/api/http';
 import type { Profile } from '../sync/api/types';
 import { readUserCookie, removeUserCookie } from '../sync/userCookie';
 
@@ -27,8 +27,11 @@ export function authActors(api: ConsoleApi) {
       try {
         return await api.login(input.username, input.password);
       } catch (error) {
+        const status = httpStatus(error);
+        // 429: too many attempts, or the server is busy; its message says how long to wait.
+        if (status === 429) throw { reason: 'throttled', message: serverMessage(error) } satisfies LoginFailure;
         const failure: LoginFailure = {
-          reason: httpStatus(error) === 401 ? 'invalid' : isNetworkError(error) ? 'unreachable' : 'unknown',
+          reason: status === 401 ? 'invalid' : isNetworkError(error) ? 'unreachable' : 'unknown',
         };
         throw failure;
       }

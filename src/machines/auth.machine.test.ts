@@ -8,7 +8,7 @@ const admin: Profile = { username: 'admin', role: 'admin', firstName: 'Admin', l
 interface Fakes {
   cookie?: Profile | null;
   check?: SessionCheck | Error;
-  login?: Profile | { reason: string };
+  login?: Profile | { reason: string; message?: string };
   logout?: () => Promise<void>;
 }
 
@@ -108,6 +108,17 @@ describe('authMachine', () => {
     const snap = await waitFor(actor, settled);
     expect(snap.value).toBe('loggedOut');
     expect(snap.context.error).toBe(reason);
+  });
+
+  it('a refused login (429) keeps the server\'s words, e.g. how long to wait', async () => {
+    const { actor } = start({ login: { reason: 'throttled', message: 'Too many failed sign-in attempts. Try again in 4 seconds.' } });
+    await waitFor(actor, settled);
+    actor.send({ type: 'LOGIN', username: 'admin', password: 'bad' });
+    const snap = await waitFor(actor, settled);
+    expect(snap.context.error).toBe('throttled');
+    expect(snap.context.errorMessage).toBe('Too many failed sign-in attempts. Try again in 4 seconds.');
+    actor.send({ type: 'LOGIN', username: 'admin', password: 'bad' });
+    expect(actor.getSnapshot().context.errorMessage).toBeNull();
   });
 
   it('a new attempt clears the previous error', async () => {

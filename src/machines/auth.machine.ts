@@ -1,13 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Profile } from '../sync/api/types';
 
-export type SignInFailure = 'invalid' | 'unreachable' | 'unknown';
+export type SignInFailure = 'invalid' | 'throttled' | 'unreachable' | 'unknown';
 
 export interface AuthContext {
   user: Profile | null;
   /** False when the session comes from the cookie alone because the server could not be asked. */
   verified: boolean;
   error: SignInFailure | null;
+  /** The server's own words for a refused sign-in (how long to wait), when it gave them. */
+  errorMessage: string | null;
   /** Set when the server ended the session, so the login page can say why. */
   expired: boolean;
   /** Checks in a row that found the server unreachable while the session was unverified (the backoff). */
@@ -25,6 +27,7 @@ export type SessionCheck = { kind: 'valid'; user: Profile } | { kind: 'rejected'
 
 export interface LoginFailure {
   reason: SignInFailure;
+  message?: string;
 }
 
 /** While unverified, ask the server again after 1 s, 2, 4, 8, then every 10 s. */
@@ -55,7 +58,7 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: { user: null, verified: false, error: null, expired: false, recheckAttempts: 0 },
+  context: { user: null, verified: false, error: null, errorMessage: null, expired: false, recheckAttempts: 0 },
   initial: 'checking',
   states: {
     checking: {
@@ -98,7 +101,7 @@ export const authMachine = setup({
       },
     },
     authenticating: {
-      entry: assign({ error: null }),
+      entry: assign({ error: null, errorMessage: null }),
       invoke: {
         src: 'login',
         // The password travels in the event only; it is never kept in context.
@@ -110,7 +113,7 @@ export const authMachine = setup({
         },
         onError: {
           target: 'loggedOut',
-          actions: assign({ error: ({ event }) => reasonOf(event.error) }),
+          actions: assign({ error: ({ event }) => reasonOf(event.error), errorMessage: ({ event }) => messageOf(event.error) }),
         },
       },
     },
@@ -173,5 +176,10 @@ export const authMachine = setup({
 
 function reasonOf(error: unknown): SignInFailure {
   const reason = (error as Partial<LoginFailure> | null)?.reason;
-  return reason === 'invalid' || reason === 'unreachable' ? reason : 'unknown';
+  return reason === 'invalid' || reason === 'throttled' || reason === 'unreachable' ? reason : 'unknown';
+}
+
+function messageOf(error: unknown): string | null {
+  const message = (error as Partial<LoginFailure> | null)?.message;
+  return typeof message === 'string' && message !== '' ? message : null;
 }

@@ -14,6 +14,17 @@ test.describe('sign-in', () => {
     await expect(loginPage.alert).toHaveText('Invalid username or password');
   });
 
+  test("a refused sign-in (429) shows the server's words on how long to wait", async ({ page, loginPage }) => {
+    const message = 'Too many failed sign-in attempts. Try again in 8 seconds.';
+    await page.route('**/api/v1/temp/login', (route) =>
+      route.fulfill({ status: 429, headers: { 'retry-after': '8' }, contentType: 'application/json', body: JSON.stringify({ message }) }),
+    );
+    await loginPage.goto();
+    await loginPage.signInAs('admin', 'whatever');
+    await expect(loginPage.alert).toHaveText(message);
+    await expect(page).toHaveURL(/\/auth\/login/);
+  });
+
   test("the hint names the server's own credentials file", async ({ page, loginPage, consoleServer }) => {
     await loginPage.goto();
     const hint = page.getByText(/The first start of the console server prints the passwords/);

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { SqlLabPage } from './pages/SqlLabPage';
 
@@ -188,6 +188,37 @@ test.describe('SQL workbench', () => {
     await expect(page.getByText(`No saved query matches “${name}”.`)).toBeVisible();
   });
 
+  test('a result cut at the server’s byte cap says so above the grid', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    await sql.goto();
+    // The server's cut is tested on the server with a 1 MB cap; here its flag is set on a small real answer.
+    await page.context().route('**/api/bi/v1/sqllab/execute/', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), truncated: true, truncated_reason: 'Result truncated at 64 MB' } });
+    });
+    await sql.setSql('SELECT 1 AS one');
+    await sql.button('Run').click();
+    await expect(sql.grid.getByRole('columnheader', { name: /one/ })).toBeVisible();
+    await expect(sql.results.getByRole('status').filter({ hasText: 'Result truncated at 64 MB' })).toBeVisible();
+  });
+
+  test('CSV downloads escape formulas unless turned off, and the choice is remembered', async ({ page }) => {
+    const sql = new SqlLabPage(page);
+    await sql.goto();
+    await sql.setSql("SELECT '=HYPERLINK(\"http://evil\")' AS f, '@cmd' AS a, -5 AS n");
+    await sql.button('Run').click();
+    await expect(sql.grid.getByRole('columnheader', { name: /cmd|f/ }).first()).toBeVisible();
+    const escape = sql.results.getByRole('checkbox', { name: 'Escape formulas' });
+    await expect(escape).toBeChecked();
+    expect(await downloadedCsv(page)).toBe('f,a,n\r\n"\'=HYPERLINK(""http://evil"")",\'@cmd,-5\r\n');
+
+    await escape.uncheck();
+    expect(await downloadedCsv(page)).toBe('f,a,n\r\n"=HYPERLINK(""http://evil"")",@cmd,-5\r\n');
+    await page.reload();
+    await sql.ready();
+    await expect(sql.results.getByRole('checkbox', { name: 'Escape formulas' })).not.toBeChecked();
+  });
+
   test('history pages 25 at a time and opens an entry in a new tab', async ({ page }) => {
     await runQueries(page.request, 27, 'history-page');
     const sql = new SqlLabPage(page);
@@ -213,6 +244,14 @@ test('an editor cannot reach the SQL area', async ({ page, loginPage }) => {
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'SQL Editor' })).toHaveCount(0);
 });
+
+/** Clicks Download CSV and answers the file's text (without its byte-order mark). */
+async function downloadedCsv(page: Page): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+}
 
 /** Runs `count` small queries through the API (the page's session), so the history has pages. */
 async function runQueries(request: APIRequestContext, count: number, marker: string) {

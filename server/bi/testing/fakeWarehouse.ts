@@ -10,8 +10,8 @@ export class FakeWarehouse implements Warehouse {
   readonly cancelled: string[] = [];
   private readonly running = new Map<string, () => void>();
   /** What the next execute() does; by default one row {n: 1}. */
-  behaviour: (request: ExecuteRequest) => Promise<QueryResult> = async () => ({ columns: [{ name: 'n', type: 'INTEGER' }], rows: JsonRows.of([{ n: 1 }]), limited: false });
-  private readonly list: WarehouseDatabase[] = [{ id: 1, name: 'lakehouse', catalog: 'lakehouse' }];
+  behaviour: (request: ExecuteRequest) => Promise<QueryResult> = async () => ({ columns: [{ name: 'n', type: 'INTEGER' }], rows: JsonRows.of([{ n: 1 }]), limited: false, truncatedAtBytes: null });
+  private readonly list: WarehouseDatabase[] = [{ id: 1, name: 'lakehouse', catalog: 'lakehouse', allowDml: false }];
 
   async prepare(): Promise<WarehouseReady> {
     return { source: 'existing', ms: 0 };
@@ -86,7 +86,7 @@ export class FakeWarehouse implements Warehouse {
       new Promise((resolve) => {
         this.running.set(request.queryId, () => {
           this.running.delete(request.queryId);
-          resolve({ columns: [{ name: 'n', type: 'INTEGER' }], rows: JsonRows.of([{ n: 1 }]), limited: false });
+          resolve({ columns: [{ name: 'n', type: 'INTEGER' }], rows: JsonRows.of([{ n: 1 }]), limited: false, truncatedAtBytes: null });
         });
         started();
       });

@@ -10,6 +10,7 @@ export function useAuth() {
   const user = useSelector(auth, (s) => s.context.user);
   const verified = useSelector(auth, (s) => s.context.verified);
   const error = useSelector(auth, (s) => s.context.error);
+  const errorMessage = useSelector(auth, (s) => s.context.errorMessage);
   const expired = useSelector(auth, (s) => s.context.expired);
-  return { status, user, verified, error, expired, signIn: account.signIn, signOut: account.signOut };
+  return { status, user, verified, error, errorMessage, expired, signIn: account.signIn, signOut: account.signOut };
 }

@@ -9,12 +9,13 @@ import { useApp } from '../appContext';
 
 const failureText: Record<SignInFailure, string> = {
   invalid: 'Invalid username or password',
+  throttled: 'Too many sign-in attempts. Wait a little, then try again.',
   unreachable: 'Cannot reach the console server. Check your connection and try again.',
   unknown: 'Sign-in failed. Try again in a moment.',
 };
 
 export function LoginPage() {
-  const { status, error, expired, signIn } = useAuth();
+  const { status, error, errorMessage, expired, signIn } = useAuth();
   const { credentialsFile } = useApp().config;
   const [params] = useSearchParams();
   if (status === 'loggedIn') return <Navigate to={afterLoginPath(params.get('returnTo'))} replace />;
@@ -44,7 +45,7 @@ export function LoginPage() {
         )}
         {error && (
           <p className="form-error" role="alert">
-            {failureText[error]}
+            {error === 'throttled' && errorMessage ? errorMessage : failureText[error]}
           </p>
         )}
         <label className="field">

@@ -42,18 +42,23 @@ export function ResultsPanel({ lab, tab, error, loading, elapsedMs, onOpen }: Re
           </pre>
         ) : results ? (
           <>
-          {results.kept === false && (
-            <p className="muted sql-results-note" role="note" data-testid="results-not-kept">
-              Too large to keep offline: these results will not survive a reload.
-            </p>
-          )}
-          <ResultsGrid
-            columns={results.response.columns}
-            rows={results.response.data}
-            elapsedMs={results.response.query.endDttm - results.response.query.startDttm}
-            limited={results.response.query.limitingFactor === 'QUERY' || results.response.query.limitingFactor === 'DROPDOWN'}
-            fileName={tab.name}
-          />
+            {results.kept === false && (
+              <p className="muted sql-results-note" role="note" data-testid="results-not-kept">
+                Too large to keep offline: these results will not survive a reload.
+              </p>
+            )}
+            {results.response.truncated && (
+              <p className="sql-results-truncated" role="status">
+                {results.response.truncated_reason ?? 'Result truncated'}: only the rows that fit are shown.
+              </p>
+            )}
+            <ResultsGrid
+              columns={results.response.columns}
+              rows={results.response.data}
+              elapsedMs={results.response.query.endDttm - results.response.query.startDttm}
+              limited={results.response.query.limitingFactor === 'QUERY' || results.response.query.limitingFactor === 'DROPDOWN'}
+              fileName={tab.name}
+            />
           </>
         ) : (
           <p className="muted sql-results-note">Run a query to see its results here (Ctrl+Enter).</p>

@@ -10,7 +10,7 @@ import { useWorkspaceItems } from '../hooks/useLiveData';
 import { useUndoState } from '../hooks/useUndoState';
 import { carriesFiles, saveAsFile } from './browserFiles';
 import { ImportResults } from './ImportResults';
-import { joinPath, nameProblem, newNotebookName, parentOf, untitledFolderName } from './names';
+import { joinPath, nameProblem, newNotebookName, normalizeName, parentOf, untitledFolderName } from './names';
 import { useNotebookImport } from './useNotebookImport';
 import { WorkspaceTable } from './WorkspaceTable';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
@@ -82,8 +82,10 @@ export function WorkspacePage() {
     },
   };
 
-  const submit = (name: string) => {
+  const submit = (typed: string) => {
     if (!dialog) return;
+    // The server stores names in NFC; sending that form keeps the local copy under the same path.
+    const name = normalizeName(typed);
     setDialog(null);
     if (dialog.kind === 'folder') void workspace.createFolder(joinPath(folder, name));
     if (dialog.kind === 'notebook') void workspace.createNotebook(joinPath(folder, name));

@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceItem } from '../../db/workspaceView';
-import { joinPath, nameProblem, newNotebookName, parentOf, untitledFolderName } from './names';
+import { joinPath, nameProblem, newNotebookName, normalizeName, parentOf, untitledFolderName } from './names';
 
 const none = () => false;
 
 describe('nameProblem', () => {
   it.each([
     ['', 'folder', 'Enter a name.'],
-    ['a/b', 'folder', 'A name cannot contain / or \\.'],
-    ['a\\b', 'folder', 'A name cannot contain / or \\.'],
-    ['.hidden', 'folder', 'A name cannot start with a dot.'],
-    ['x'.repeat(256), 'folder', 'That name is too long.'],
-    ['a\u0001', 'folder', 'A name cannot contain control characters.'],
+    ['a/b', 'folder', 'Names cannot contain / or \\.'],
+    ['a\\b', 'folder', 'Names cannot contain / or \\.'],
+    ['.hidden', 'folder', 'Names starting with . are reserved.'],
+    ['x'.repeat(256), 'folder', 'Names are limited to 255 bytes.'],
+    ['\u00E9'.repeat(128), 'folder', 'Names are limited to 255 bytes.'],
+    ['a\u0001', 'folder', 'Names cannot contain control characters.'],
+    ['invoice\u202Egpj.ipynb', 'notebook', 'Names cannot contain bidirectional text controls (U+202E).'],
+    ['a\u200Fb', 'folder', 'Names cannot contain bidirectional text controls (U+200F).'],
+    ['a\u200Bb.ipynb', 'notebook', 'Names cannot contain zero-width characters (U+200B).'],
+    ['\uFEFFa', 'folder', 'Names cannot contain zero-width characters (U+FEFF).'],
+    ['a\uD800.ipynb', 'notebook', 'Names cannot contain an unpaired surrogate (U+D800).'],
+    ['%ED%A0%80.ipynb', 'notebook', 'Names cannot contain an unpaired surrogate (percent-encoded).'],
+    ['con.ipynb', 'notebook', 'CON is a reserved name on Windows (also with an extension).'],
+    ['Lpt1', 'folder', 'LPT1 is a reserved name on Windows (also with an extension).'],
+    ['report.', 'folder', 'Names cannot end with a dot or a space.'],
     ['report.txt', 'notebook', 'A notebook name ends in .ipynb.'],
   ] as const)('%j as %s → %s', (name, kind, message) => {
     expect(nameProblem(name, kind, none)).toBe(message);
@@ -21,6 +31,13 @@ describe('nameProblem', () => {
     expect(nameProblem('reports', 'folder', none)).toBeNull();
     expect(nameProblem('q1.ipynb', 'notebook', none)).toBeNull();
     expect(nameProblem('q1.ipynb', 'notebook', (n) => n === 'q1.ipynb')).toBe('“q1.ipynb” already exists here.');
+    expect(nameProblem('\u{1F4CA} CONSOLE.ipynb', 'notebook', none)).toBeNull();
+  });
+
+  it('checks the NFC form, so a name typed decomposed is taken by its composed twin', () => {
+    const composed = 'caf\u00E9.ipynb';
+    expect(nameProblem('cafe\u0301.ipynb', 'notebook', (n) => n === composed)).toBe(`“${composed}” already exists here.`);
+    expect(normalizeName('cafe\u0301.ipynb')).toBe(composed);
   });
 });
 

@@ -1,15 +1,20 @@
+import { nameProblem as ruleProblem, normalizeName } from '../../../contracts/names';
 import type { WorkspaceItem } from '../../db/workspaceView';
 import { untitledName } from '../../notebook/create';
 
-/** Rules for names typed into the workspace, checked before anything is saved. */
+export { normalizeName };
+
+/**
+ * Rules for names typed into the workspace, checked before anything is saved: the server's own
+ * rule (contracts/names.ts) on the NFC form, so the dialog says what the server would answer.
+ */
 export function nameProblem(name: string, kind: 'folder' | 'notebook', taken: (name: string) => boolean): string | null {
   if (!name) return 'Enter a name.';
-  if (name.includes('/') || name.includes('\\')) return 'A name cannot contain / or \\.';
-  if (name.startsWith('.')) return 'A name cannot start with a dot.';
-  if (name.length > 255) return 'That name is too long.';
-  if ([...name].some((c) => c.charCodeAt(0) < 32)) return 'A name cannot contain control characters.';
-  if (kind === 'notebook' && !name.endsWith('.ipynb')) return 'A notebook name ends in .ipynb.';
-  if (taken(name)) return `“${name}” already exists here.`;
+  const normal = normalizeName(name);
+  const problem = ruleProblem(normal);
+  if (problem) return `${problem}.`;
+  if (kind === 'notebook' && !normal.endsWith('.ipynb')) return 'A notebook name ends in .ipynb.';
+  if (taken(normal)) return `“${normal}” already exists here.`;
   return null;
 }
 

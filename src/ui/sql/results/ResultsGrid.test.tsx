@@ -110,3 +110,10 @@ describe('ResultsGrid', () => {
     expect(html).toContain('Download CSV');
   });
 });
+
+describe('CSV formula escaping', () => {
+  it('offers it next to the CSV buttons, on by default', () => {
+    const html = render([col('v')], [{ v: '=1+1' }]);
+    expect(html).toMatch(/<label class="rg-safe-csv"[^>]*><input type="checkbox" checked=""\/> Escape formulas<\/label>/);
+  });
+});

@@ -1,6 +1,7 @@
 import { Copy, Download } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import type { Cell, ResultColumn } from '../../../../contracts/bi';
+import { useStoredFlag } from '../../hooks/useStoredFlag';
 import { toCsv } from './csv';
 import { copyText, downloadCsv } from './gridActions';
 import { estimateColumnWidths, formatCount, formatElapsed, formatRowCount, METRICS } from './gridModel';
@@ -32,9 +33,15 @@ interface ToolbarProps {
   elapsedMs: number | null;
   onCopyAll: () => void;
   onDownload: () => void;
+  /** CSV exports neutralise formulas (see csv.ts); the user may turn it off. */
+  safeCsv: boolean;
+  onSafeCsv: (value: boolean) => void;
 }
 
-function ResultsToolbar({ count, limited, elapsedMs, onCopyAll, onDownload }: ToolbarProps) {
+/** Where the CSV formula choice is remembered (per browser). */
+const SAFE_CSV_KEY = 'console.csv.escapeFormulas';
+
+function ResultsToolbar({ count, limited, elapsedMs, onCopyAll, onDownload, safeCsv, onSafeCsv }: ToolbarProps) {
   const elapsed = formatElapsed(elapsedMs);
   return (
     <div className="rg-toolbar">
@@ -43,6 +50,9 @@ function ResultsToolbar({ count, limited, elapsedMs, onCopyAll, onDownload }: To
       </span>
       {elapsed && <span className="rg-elapsed muted" title="Query time">{elapsed}</span>}
       <span className="toolbar-spacer" />
+      <label className="rg-safe-csv" title="Cells starting with =, +, -, @, a tab or a line break get a leading ' so spreadsheets do not run them as formulas">
+        <input type="checkbox" checked={safeCsv} onChange={(event) => onSafeCsv(event.target.checked)} /> Escape formulas
+      </label>
       <button type="button" className="button small" onClick={onCopyAll} disabled={count === 0}>
         <Copy size={14} aria-hidden="true" /> Copy as CSV
       </button>
@@ -68,13 +78,23 @@ function ResultsTable({ columns, rows, elapsedMs, limited, fileName, initialSize
     [setWidths],
   );
   const onSort = useCallback((col: number) => setSort((current) => nextSort(current, col)), [setSort]);
+  const [safeCsv, setSafeCsv] = useStoredFlag(SAFE_CSV_KEY, true);
   // Exports follow what the user sees: the displayed (sorted) order.
-  const onCopyAll = () => void copyText(toCsv(columns, rows, order), `${formatCount(rows.length)} rows as CSV`);
-  const onDownload = () => downloadCsv(fileName, toCsv(columns, rows, order));
+  const csv = () => toCsv(columns, rows, order, { neutralize: safeCsv });
+  const onCopyAll = () => void copyText(csv(), `${formatCount(rows.length)} rows as CSV`);
+  const onDownload = () => downloadCsv(fileName, csv());
 
   return (
     <div className="rg">
-      <ResultsToolbar count={rows.length} limited={limited} elapsedMs={elapsedMs} onCopyAll={onCopyAll} onDownload={onDownload} />
+      <ResultsToolbar
+        count={rows.length}
+        limited={limited}
+        elapsedMs={elapsedMs}
+        onCopyAll={onCopyAll}
+        onDownload={onDownload}
+        safeCsv={safeCsv}
+        onSafeCsv={setSafeCsv}
+      />
       <GridView columns={columns} rows={rows} order={order} widths={widths} onResize={onResize} sort={sort} onSort={onSort} onCopyAll={onCopyAll} decimals={decimals} initialSize={initialSize} />
     </div>
   );

@@ -56,6 +56,36 @@ describe('toCsv', () => {
   });
 });
 
+describe('formula injection (OWASP CSV injection)', () => {
+  const numeric = (name: string, type = 'BIGINT'): ResultColumn => ({ ...col(name, type), type_generic: 0 });
+
+  it('prefixes text cells starting with =, +, -, @, tab or CR with a single quote', () => {
+    const columns = [col('v')];
+    const lines = (values: string[]) => toCsv(columns, values.map((v) => ({ v }))).split('\r\n').slice(1, -1);
+    expect(lines(['=1+1', '+1', '-1', '@SUM(A1)', '=HYPERLINK("http://x","y")'])).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", '"\'=HYPERLINK(""http://x"",""y"")"']);
+    expect(toCsv(columns, [{ v: '\tx' }])).toBe("v\r\n'\tx\r\n");
+    expect(toCsv(columns, [{ v: '\r=x' }])).toBe('v\r\n"\'\r=x"\r\n');
+    // Only the first character counts; harmless text is left alone.
+    expect(lines(['a=b', ' =1', "'quoted", ''])).toEqual(['a=b', ' =1', "'quoted", '""']);
+  });
+
+  it('leaves numbers of numeric columns as numbers (they are values, not formulas), BIGINTs sent as text included', () => {
+    const columns = [numeric('n'), numeric('big'), numeric('d', 'DECIMAL(18,2)'), col('t')];
+    const rows = [{ n: -5, big: '-9007199254740993', d: -1.5e-7, t: '-5' }];
+    expect(toCsv(columns, rows)).toBe("n,big,d,t\r\n-5,-9007199254740993,-1.5e-7,'-5\r\n");
+    // A numeric column's cell that is not a number is text like any other.
+    expect(toCsv([numeric('x', 'DOUBLE')], [{ x: '-Infinity' }])).toBe("x\r\n'-Infinity\r\n");
+    // Numbers in a text column are numbers all the same.
+    expect(toCsv([col('mixed')], [{ mixed: -3 }])).toBe('mixed\r\n-3\r\n');
+  });
+
+  it('neutralises header names too, and writes everything as it is when turned off', () => {
+    expect(toCsv([col('=cmd')], [{ '=cmd': '@x' }])).toBe("'=cmd\r\n'@x\r\n");
+    expect(toCsv([col('=cmd')], [{ '=cmd': '@x' }], null, { neutralize: false })).toBe('=cmd\r\n@x\r\n');
+    expect(toCsv([col('v')], [{ v: '-1' }, { v: '=2' }], [1, 0], { neutralize: false })).toBe('v\r\n=2\r\n-1\r\n');
+  });
+});
+
 describe('toTsvRow', () => {
   it('joins a row with tabs, NULL empty', () => {
     expect(toTsvRow([col('a'), col('b'), col('c')], { a: 'x', b: null, c: 3 })).toBe('x\t\t3');
