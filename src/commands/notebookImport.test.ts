@@ -116,10 +116,12 @@ describe('importing notebooks', () => {
   it('refuses hostile and oversized files without reading them', async () => {
     const { run } = setup();
     const huge = { name: 'huge.ipynb', size: MAX_IMPORT_BYTES + 1, arrayBuffer: vi.fn() };
-    const report = await run('', [file('.hidden.ipynb', '{}'), file('a\u0007b.ipynb', '{}'), huge]);
+    const report = await run('', [file('.hidden.ipynb', '{}'), file('a\u0007b.ipynb', '{}'), file('invoice\u202Ebpyni.ipynb', '{}'), file('CON.ipynb', '{}'), huge]);
     expect(report.failed.map((f) => f.reason)).toEqual([
-      'A name cannot start with a dot.',
-      'A name cannot contain control characters.',
+      'Names starting with . are reserved.',
+      'Names cannot contain control characters.',
+      'Names cannot contain bidirectional text controls (U+202E).',
+      expect.stringMatching(/CON/),
       'The file is too large (30.0 MB; the limit is 30.0 MB).',
     ]);
     expect(huge.arrayBuffer).not.toHaveBeenCalled();

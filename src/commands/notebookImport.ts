@@ -3,6 +3,7 @@ import { readWorkspace } from '../db/reads';
 import { parseNotebook, serializeNotebook } from '../notebook';
 import { background, mutator, WAITING_NOTICE_ID, type CommandContext } from './core';
 import type { Sender } from './sender';
+import { nameProblem, normalizeName } from '../../contracts/names';
 
 /** The server takes notebook saves up to 32 MiB (server/notebook/routes.ts); the save carries the file as JSON text. */
 export const MAX_IMPORT_BYTES = 30 * 1024 * 1024;
@@ -43,25 +44,17 @@ export function copyName(name: string, taken: ReadonlySet<string>): string {
   return `${stem} (${n})${extension}`;
 }
 
-/** What the server would refuse in a file name (server/notebook/paths.ts), said before anything is read. */
-function nameProblem(name: string): string | null {
-  if (name.startsWith('.')) return 'A name cannot start with a dot.';
-  if (/[/\\]/.test(name)) return 'A name cannot contain / or \\.';
-  if ([...name].some((c) => c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f))) return 'A name cannot contain control characters.';
-  if (new TextEncoder().encode(name).length > 250) return 'The name is too long.';
-  return null;
-}
-
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 type Checked = { ok: true; file: string; name: string; content: string; warnings: string[] } | { ok: false; file: string; reason: string };
 
 /** Reads and checks one file: a notebook normalised to nbformat 4.5 and written as Jupyter writes it, or the reason it is refused. */
 async function check(source: ImportSource): Promise<Checked> {
-  const file = source.name;
-  const refused = (reason: string): Checked => ({ ok: false, file, reason });
+  // The server stores names in NFC and refuses what contracts/names.ts refuses: said before anything is read.
+  const file = normalizeName(source.name);
+  const refused = (reason: string): Checked => ({ ok: false, file: source.name, reason });
   const problem = nameProblem(file);
-  if (problem) return refused(problem);
+  if (problem) return refused(`${problem}.`);
   if (!/\.ipynb$/i.test(file)) return refused('Only .ipynb notebooks can be imported.');
   if (source.size > MAX_IMPORT_BYTES) return refused(`The file is too large (${megabytes(source.size)}; the limit is ${megabytes(MAX_IMPORT_BYTES)}).`);
   let bytes: ArrayBuffer;
