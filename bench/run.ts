@@ -9,19 +9,20 @@ import { crosstabSuite } from './suites/crosstab.bench';
 import { eventlogSuite } from './suites/eventlog.bench';
 import { executeSuite } from './suites/execute.bench';
 import { gridSuite } from './suites/grid.bench';
+import { loadSuite } from './suites/load.bench';
 import { replaySuite } from './suites/replay.bench';
 import { CHROMIUM_LAUNCH } from './support/chromium';
 import type { BenchResult, BenchSuite } from './types';
 
 /** Every benchmark suite; later issues add theirs here. */
-const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite];
+const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite, loadSuite];
 
 function printTable(results: BenchResult[]) {
   const rows = results.map((r) => ({
     suite: r.suite,
     measure: r.name,
     value: `${r.value} ${r.unit}`,
-    budget: r.budget === undefined ? '' : `≤ ${r.budget} ${r.unit}`,
+    budget: r.budget === undefined ? '' : `${r.atLeast ? '≥' : '≤'} ${r.budget} ${r.unit}`,
     ok: r.ok === undefined ? '' : r.ok ? 'yes' : 'NO',
   }));
   console.table(rows);
