@@ -71,4 +71,13 @@ describe('store', () => {
     await store.close();
     await expect(store.all('SELECT 1')).rejects.toThrow(/closed/);
   });
+
+  it('one server at a time: a second opening of the data directory fails while the first holds it', async () => {
+    const dir = await fixture.tempDir();
+    const first = await openStore(dir);
+    await expect(openStore(dir)).rejects.toThrow(/locked|busy/i);
+    await first.close();
+    const second = await openStore(dir);
+    await second.close();
+  });
 });

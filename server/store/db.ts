@@ -47,13 +47,16 @@ async function openMigrated(file: string, migrations: readonly Migration[]): Pro
 /**
  * WAL with synchronous=NORMAL: a commit is a write to the log, not an fsync (a crash of the
  * machine may lose the last commits, never consistency), so a statement takes microseconds.
+ * The lock is exclusive and taken at once: the in-memory copies (sessions, users, keys) hold
+ * only while one server uses a data directory, so a second one fails to start, as it did on DuckDB.
  */
 function openDatabase(file: string): Database.Database {
-  const db = new Database(file);
+  const db = new Database(file, { timeout: 2000 });
   try {
+    db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
+    db.exec('BEGIN IMMEDIATE; COMMIT');
     return db;
   } catch (error) {
     db.close();
