@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -9,19 +9,30 @@ import { crosstabSuite } from './suites/crosstab.bench';
 import { eventlogSuite } from './suites/eventlog.bench';
 import { executeSuite } from './suites/execute.bench';
 import { gridSuite } from './suites/grid.bench';
+import { loadSuite } from './suites/load.bench';
 import { replaySuite } from './suites/replay.bench';
 import { CHROMIUM_LAUNCH } from './support/chromium';
 import type { BenchResult, BenchSuite } from './types';
 
 /** Every benchmark suite; later issues add theirs here. */
-const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite];
+const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite, loadSuite];
+
+const RESULTS_FILE = resolve(import.meta.dirname, 'results.json');
+
+async function previousResults(): Promise<BenchResult[]> {
+  try {
+    return (JSON.parse(await readFile(RESULTS_FILE, 'utf8')) as { results: BenchResult[] }).results;
+  } catch {
+    return [];
+  }
+}
 
 function printTable(results: BenchResult[]) {
   const rows = results.map((r) => ({
     suite: r.suite,
     measure: r.name,
     value: `${r.value} ${r.unit}`,
-    budget: r.budget === undefined ? '' : `≤ ${r.budget} ${r.unit}`,
+    budget: r.budget === undefined ? '' : `${r.atLeast ? '≥' : '≤'} ${r.budget} ${r.unit}`,
     ok: r.ok === undefined ? '' : r.ok ? 'yes' : 'NO',
   }));
   console.table(rows);
@@ -52,6 +63,8 @@ async function main() {
     await browser.close();
     await server.dispose();
   }
+  // A run of some suites keeps the other suites' last results (and says when those were made).
+  const kept = only.length === 0 ? [] : (await previousResults()).filter((r) => !only.includes(r.suite));
   const report = {
     generatedAt: new Date().toISOString(),
     machine: {
@@ -61,10 +74,11 @@ async function main() {
       node: process.version,
       loadAverage1m: { before: loadBefore, after: loadavg()[0] },
     },
-    results,
+    ...(only.length === 0 ? {} : { suitesRun: only }),
+    results: [...kept, ...results],
     errors,
   };
-  await writeFile(resolve(import.meta.dirname, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
   printTable(results);
   const broken = results.filter((r) => r.ok === false);
   if (broken.length > 0) console.log(`${broken.length} budget(s) broken.`);

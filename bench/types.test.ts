@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, percentile, result } from './types';
+import { median, percentile, result, resultAtLeast } from './types';
 
 describe('bench statistics', () => {
   it('median of odd and even counts', () => {
@@ -16,5 +16,9 @@ describe('bench statistics', () => {
     expect(result('s', 'n', 10, 'ms', 16).ok).toBe(true);
     expect(result('s', 'n', 20, 'ms', 16).ok).toBe(false);
     expect(result('s', 'n', 20, 'ms').ok).toBeUndefined();
+  });
+  it('a floor budget is kept at or above it', () => {
+    expect(resultAtLeast('s', 'n', 2000, 'req/s', 2000).ok).toBe(true);
+    expect(resultAtLeast('s', 'n', 1999, 'req/s', 2000).ok).toBe(false);
   });
 });

@@ -8,6 +8,8 @@ export interface BenchResult {
   unit: string;
   /** The DESIGN.md budget, when there is one; `ok` compares against it. */
   budget?: number;
+  /** The budget is a floor (e.g. requests per second): `ok` when value ≥ budget. */
+  atLeast?: boolean;
   ok?: boolean;
   note?: string;
 }
@@ -24,6 +26,11 @@ export interface BenchSuite {
 
 export function result(suite: string, name: string, value: number, unit: string, budget?: number, note?: string): BenchResult {
   return { suite, name, value: Math.round(value * 100) / 100, unit, budget, ok: budget === undefined ? undefined : value <= budget, note };
+}
+
+/** A result whose budget is a floor, such as a throughput. */
+export function resultAtLeast(suite: string, name: string, value: number, unit: string, minimum: number, note?: string): BenchResult {
+  return { suite, name, value: Math.round(value * 100) / 100, unit, budget: minimum, atLeast: true, ok: value >= minimum, note };
 }
 
 export function median(values: number[]): number {

@@ -30,7 +30,7 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * Builds the console server: store, seeded users, auth, APIs and the static client.
- * Closing the app (app.close()) also closes the DuckDB store and the warehouse. Not yet listening.
+ * Closing the app (app.close()) also closes the console store and the warehouse. Not yet listening.
  */
 export async function buildApp(config: ConsoleConfig, options: BuildOptions = {}): Promise<ConsoleApp> {
   // The app (and its logger) first: the warehouse seeds in the background and logs there.

@@ -8,7 +8,7 @@ export interface ConsoleConfig {
   port: number;
   /** 127.0.0.1 by default: localhost keeps the PWA a secure context. 0.0.0.0 exposes it. */
   host: string;
-  /** Absolute; holds console.duckdb, secret.key, credentials.txt and the demo warehouse (warehouse/). */
+  /** Absolute; holds console.sqlite, secret.key, credentials.txt and the demo warehouse (warehouse/). */
   dataDir: string;
   /** The built client (vite's dist). */
   staticDir: string;

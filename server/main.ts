@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   }
 }
 
-/** Stops accepting requests, lets in-flight ones finish, then closes DuckDB (onClose). */
+/** Stops accepting requests, lets in-flight ones finish, then closes the stores (onClose). */
 async function shutdown(server: RunningServer, signal: string): Promise<void> {
   console.log(`${signal} received, shutting down…`);
   setTimeout(() => {

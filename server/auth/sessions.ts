@@ -42,7 +42,7 @@ export const SESSION_CACHE_SIZE = 10_000;
 export const RENEWAL_INTERVAL_MS = 60_000;
 
 /**
- * Server-side sessions in DuckDB, so they survive a restart. Sliding expiry: a session is
+ * Server-side sessions in the console store, so they survive a restart. Sliding expiry: a session is
  * extended once more than half of its time to live has been used, and at least a minute
  * after its expiry was last written (so sessions shorter than a minute do not slide).
  *

@@ -114,6 +114,29 @@ describe('seed users', () => {
   });
 });
 
+describe('unknown user names', () => {
+  it('take as long as a password check but cost no hash, so a flood of them leaves the CPU alone', async () => {
+    const dataDir = await fixture.tempDir();
+    const store = await openStore(dataDir);
+    const users = await UserStore.create(store); // the production scrypt cost
+    await users.ensureSeedUsers({ dataDir, adminPassword: 'right-password' });
+    let started = performance.now();
+    expect(await users.verifyCredentials('admin', 'wrong-password')).toBeNull();
+    const knownMs = performance.now() - started;
+
+    const cpu = process.cpuUsage();
+    started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => users.verifyCredentials(`nobody-${index}`, 'x')));
+    const unknownMs = performance.now() - started;
+    const cpuMs = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000;
+    expect(answers).toEqual(Array(20).fill(null));
+    // 20 hashes at this cost take about 20 × knownMs of CPU; waiting takes next to none.
+    expect(cpuMs).toBeLessThan(5 * knownMs);
+    expect(unknownMs).toBeGreaterThan(0.3 * knownMs);
+    await store.close();
+  });
+});
+
 describe('user cache', () => {
   it('reads a user once, and again after each password write', async () => {
     const dataDir = await fixture.tempDir();

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Store } from '../store/db';
@@ -78,7 +79,7 @@ interface UserRow {
 export const USER_CACHE_SIZE = 1_000;
 
 /**
- * Users in DuckDB. Every authenticated request reads its user, so users found are also
+ * Users in the console store. Every authenticated request reads its user, so users found are also
  * kept in memory; each write of a user here drops its copy once the write is done (the
  * statements run in order, so a read that started earlier cannot bring the old row back).
  */
@@ -88,13 +89,16 @@ export class UserStore {
   private constructor(
     private readonly store: Store,
     private readonly hashParams: ScryptParams,
-    // Checked when the username is unknown, so both failures cost the same time.
-    private readonly dummyHash: string,
+    /** How long a password check takes here: an unknown name waits as long, without hashing. */
+    private readonly hashTime: HashTime,
   ) {}
 
   /** hashParams: scrypt cost for new hashes (tests pass a lower cost explicitly). */
   static async create(store: Store, hashParams: ScryptParams = DEFAULT_SCRYPT_PARAMS): Promise<UserStore> {
-    return new UserStore(store, hashParams, await hashPassword(generatePassword(), hashParams));
+    // One hash at start tells how long a check takes until real checks refine it.
+    const started = performance.now();
+    await hashPassword(generatePassword(), hashParams);
+    return new UserStore(store, hashParams, new HashTime(performance.now() - started));
   }
 
   async find(username: string): Promise<UserRecord | null> {
@@ -120,14 +124,22 @@ export class UserStore {
   }
 
   /**
-   * The profile and token version when username and password match, otherwise null (same
-   * cost either way). The version is the one the password was checked against, so a session
-   * or token family started from it ends if the password changed meanwhile.
+   * The profile and token version when username and password match, otherwise null, in the
+   * same time either way: an unknown name waits as long as the recent checks took, but costs
+   * no hash (a flood of made-up names must not take the CPU from everyone else). The version
+   * is the one the password was checked against, so a session or token family started from
+   * it ends if the password changed meanwhile.
    */
   async verifyCredentials(username: string, password: string): Promise<VerifiedUser | null> {
     const record = await this.find(username);
-    const ok = await verifyPassword(password, record?.passwordHash ?? this.dummyHash);
-    return record && ok ? { ...toProfile(record), tokenVersion: record.tokenVersion } : null;
+    if (!record) {
+      await delay(this.hashTime.estimateMs);
+      return null;
+    }
+    const started = performance.now();
+    const ok = await verifyPassword(password, record.passwordHash);
+    this.hashTime.record(performance.now() - started);
+    return ok ? { ...toProfile(record), tokenVersion: record.tokenVersion } : null;
   }
 
   /**
@@ -207,4 +219,17 @@ async function writeCredentials(dataDir: string, generated: GeneratedPassword[])
   await rm(file, { force: true });
   await writeFile(file, lines.join('\n'), { mode: 0o600, flag: 'wx' });
   return file;
+}
+
+/** A moving average of how long password checks take (each new one counts for a fifth). */
+class HashTime {
+  constructor(private ms: number) {}
+
+  get estimateMs(): number {
+    return this.ms;
+  }
+
+  record(ms: number): void {
+    this.ms += (ms - this.ms) / 5;
+  }
 }

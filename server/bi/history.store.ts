@@ -106,7 +106,7 @@ export class QueryHistoryStore {
   }
 
   /**
-   * Records a query as running: one statement, as it is on every execute's path (DuckDB's
+   * Records a query as running: one statement, as it is on every execute's path (an
    * ON CONFLICT would cost more than the plain insert). 400 when its client_id was used
    * before (the UNIQUE index refuses the row).
    */

@@ -40,11 +40,14 @@ export type AlsoInTransaction<T> = ((tx: Queryable, written: T) => Promise<void>
 
 /**
  * Superset copies a run's row count and time to the owner's saved queries of the same SQL
- * and database; here they are read from the owner's successful runs in the history.
+ * and database; here they are read from the owner's successful runs in the history. With one
+ * max() in the select, SQLite takes the bare column row_count from the row of that maximum.
  */
-const LAST_RUNS = `SELECT h.username, h.database_id, h.sql, max(h.end_time) AS last_run, arg_max(h.row_count, h.end_time) AS row_count
-  FROM bi_queries h SEMI JOIN bi_saved_queries s ON s.owner = h.username AND s.db_id = h.database_id AND s.sql = h.sql
-  WHERE h.status = 'success' GROUP BY ALL`;
+const LAST_RUNS = `SELECT h.username, h.database_id, h.sql, max(h.end_time) AS last_run, h.row_count AS row_count
+  FROM bi_queries h
+  WHERE h.status = 'success'
+    AND EXISTS (SELECT 1 FROM bi_saved_queries s WHERE s.owner = h.username AND s.db_id = h.database_id AND s.sql = h.sql)
+  GROUP BY h.username, h.database_id, h.sql`;
 /** $1 is the viewer's admin flag and $2 its username in every read. */
 const FROM = `FROM bi_saved_queries sq
   LEFT JOIN users cu ON cu.username = sq.owner
@@ -166,11 +169,12 @@ export class SavedQueryStore {
   /** Favourite marks of the readable ones among `ids`, in the order asked. */
   async favoriteStatus(viewer: Viewer, ids: number[]): Promise<{ id: number; value: boolean }[]> {
     const placeholders = ids.map((_id, index) => `$${index + 3}`).join(', ');
-    const rows = await this.store.all<{ id: bigint; fav: boolean }>(
+    // fav is SQLite's 0 or 1.
+    const rows = await this.store.all<{ id: bigint; fav: number }>(
       `SELECT sq.id, f.username IS NOT NULL AS fav ${FROM} WHERE ${READABLE} AND sq.id IN (${placeholders})`,
       [viewer.admin, viewer.username, ...ids],
     );
-    const byId = new Map(rows.map((row) => [Number(row.id), row.fav]));
+    const byId = new Map(rows.map((row) => [Number(row.id), Boolean(row.fav)]));
     return ids.filter((id) => byId.has(id)).map((id) => ({ id, value: byId.get(id) === true }));
   }
 }

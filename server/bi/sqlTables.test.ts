@@ -1,4 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SqlTableParser, tablesOfAst } from './sqlTables';
 
 const parser = await SqlTableParser.open();
@@ -35,5 +36,22 @@ describe('sql_tables by DuckDB parser', () => {
     const names = Array.from({ length: 20 }, (_, index) => `t${index}`);
     const answers = await Promise.all(names.map((name) => parser.tables(`select * from ${name}`)));
     expect(answers.map((tables) => tables[0].table)).toEqual(names);
+  });
+
+  it('parses a text once: a rerun is answered from memory', async () => {
+    const own = await SqlTableParser.open();
+    try {
+      const prepare = vi.spyOn((own as unknown as { connection: DuckDBConnection }).connection, 'prepare');
+      const sql = 'select 42 from once_only';
+      const answers = await Promise.all([own.analyze(sql), own.analyze(sql)]);
+      expect(await own.analyze(sql)).toBe(answers[0]);
+      expect(answers[1]).toBe(answers[0]);
+      expect(answers[0].tables).toEqual([{ table: 'once_only', schema: null, catalog: null }]);
+      expect(prepare).toHaveBeenCalledTimes(1);
+      await own.analyze('select 43');
+      expect(prepare).toHaveBeenCalledTimes(2);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { SqlTable } from '../../contracts/bi';
 import { serial } from '../util/serial';
+import { LruMap } from '../store/lru';
 import type { SqlShape } from '../warehouse/statementPolicy';
 
 /** What one parse of a SQL text tells: the tables it reads and the shape the statement policy checks. */
@@ -19,10 +20,20 @@ export interface SqlAnalysis {
  * included); a text with any other statement (CREATE, INSERT, ...) or a syntax error yields
  * no tables rather than a guess.
  */
+/** SQL texts whose analysis is kept: SQL Lab users rerun the same few texts. */
+export const ANALYSIS_CACHE_SIZE = 500;
+/** Longer texts are parsed every time (the cache holds at most 500 × 16 KB of keys). */
+export const CACHED_TEXT_MAX = 16 * 1024;
+
 export class SqlTableParser {
   /** One statement at a time: a DuckDB connection does not interleave statements. */
   private readonly queue = serial();
   private closed = false;
+  /**
+   * The analysis depends on the text alone, and a parse (prepare, run, JSON) is a DuckDB round
+   * trip on this one queue for every execute: a rerun text is answered from here.
+   */
+  private readonly analyses = new LruMap<string, Promise<SqlAnalysis>>(ANALYSIS_CACHE_SIZE);
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -41,7 +52,16 @@ export class SqlTableParser {
 
   /** Never rejects: when the parser fails, the text is "other" (checked statement by statement). */
   analyze(sql: string): Promise<SqlAnalysis> {
-    return this.queue(() => this.parse(sql)).catch(() => ({ tables: [], shape: { kind: 'other' } }));
+    const cached = this.analyses.get(sql);
+    if (cached) return cached;
+    const parsed = this.queue(() => this.parse(sql));
+    const analysis = parsed.catch((): SqlAnalysis => ({ tables: [], shape: { kind: 'other' } }));
+    if (sql.length <= CACHED_TEXT_MAX) {
+      this.analyses.set(sql, analysis);
+      // Only what DuckDB answered is kept, not a failure of the parser itself (e.g. closed).
+      parsed.catch(() => this.analyses.delete(sql));
+    }
+    return analysis;
   }
 
   close(): Promise<void> {

@@ -33,7 +33,7 @@ const INSERT = `INSERT INTO idempotency_keys ${ROW}`;
 const INSERT_OR_REPLACE = `INSERT OR REPLACE INTO idempotency_keys ${ROW}`;
 
 /**
- * Stored answers per (username, key) in DuckDB, plus the requests still running in this
+ * Stored answers per (username, key) in the console store, plus the requests still running in this
  * process. A key has at most one owner at a time: a concurrent duplicate waits for the
  * owner to finish, then finds its stored answer, so two racing tabs never apply twice.
  *
@@ -41,7 +41,7 @@ const INSERT_OR_REPLACE = `INSERT OR REPLACE INTO idempotency_keys ${ROW}`;
  * case, needs no query; only a known key reads its answer. The index is added to before
  * the row is written, so it may name a key whose write then failed (the read finds
  * nothing and the request runs), but never misses a stored one. One process serves a data
- * directory (DuckDB locks the file), so no other writer can add keys behind its back.
+ * directory (the server runs alone on it), so no other writer can add keys behind its back.
  */
 export class IdempotencyStore {
   private readonly running = new Map<string, Promise<void>>();

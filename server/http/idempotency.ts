@@ -93,7 +93,7 @@ function replay(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
 }
 
 /**
- * For a route that applies its write in one DuckDB transaction: stores the answer it is
+ * For a route that applies its write in one store transaction: stores the answer it is
  * about to send in that transaction, so a crash can never leave the write applied without
  * its key (a retry would apply it again). Null when the request owns no key. The answer
  * must be the one the route sends; onSend checks that and stores the sent one if not.

@@ -8,8 +8,9 @@ interface Row {
   owner: string;
   created_at: bigint;
   updated_at: bigint;
-  is_favorite: boolean;
-  is_deleted: boolean;
+  /** SQLite's 0 or 1. */
+  is_favorite: number | boolean;
+  is_deleted: number | boolean;
   deleted_at: bigint | null;
   trash_path: string | null;
   content_version: string | null;
@@ -90,8 +91,8 @@ function fromRow(row: Row): ItemRow {
     owner: row.owner,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
-    isFavorite: row.is_favorite,
-    isDeleted: row.is_deleted,
+    isFavorite: Boolean(row.is_favorite),
+    isDeleted: Boolean(row.is_deleted),
     deletedAt: row.deleted_at === null ? null : Number(row.deleted_at),
     trashPath: row.trash_path,
     contentVersion: row.content_version,

@@ -14,6 +14,9 @@ import { Workspace, type WriteContext } from './workspace';
  * it) and every operation, reads included, runs exclusively (see Workspace).
  */
 export class NotebookService {
+  /** The listing queued behind the running operations, not started yet: new list() calls join it. */
+  private nextListing: Promise<WorkspaceFile[]> | null = null;
+
   private constructor(private readonly workspace: Workspace) {}
 
   /** Creates <data>/workspace and <data>/workspace-trash when missing. */
@@ -25,8 +28,17 @@ export class NotebookService {
     return this.workspace.root;
   }
 
+  /**
+   * Every caller gets a listing that looked at the disk after it asked, but concurrent callers
+   * share one: those that arrive while a listing runs wait for the next one, which serves them
+   * all (a scan per caller made 50 concurrent listings take 50 scans, one after another).
+   */
   list(): Promise<WorkspaceFile[]> {
-    return this.run(() => listFiles(this.workspace));
+    this.nextListing ??= this.run(() => {
+      this.nextListing = null;
+      return listFiles(this.workspace);
+    });
+    return this.nextListing;
   }
 
   read(path: string): Promise<{ content: string; file: WorkspaceFile }> {

@@ -25,9 +25,9 @@ describe('Workspace.commit', () => {
     });
     const counts = async () => {
       const [row] = await store.all<{ items: number; audit: number; keys: number }>(`SELECT
-        (SELECT count(*) FROM workspace_items)::INTEGER AS items,
-        (SELECT count(*) FROM workspace_audit)::INTEGER AS audit,
-        (SELECT count(*) FROM idempotency_keys)::INTEGER AS keys`);
+        (SELECT count(*) FROM workspace_items) AS items,
+        (SELECT count(*) FROM workspace_audit) AS audit,
+        (SELECT count(*) FROM idempotency_keys) AS keys`);
       return row;
     };
 

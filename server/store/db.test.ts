@@ -25,7 +25,7 @@ describe('store', () => {
     const broken = [...MIGRATIONS, { version: 50, name: 'broken', sql: 'CREATE TABLE half (x INTEGER); SELECT * FROM missing_table' }];
     await expect(openStore(dir, broken)).rejects.toThrow(/missing_table/);
     const store = await openStore(dir);
-    const tables = await store.all<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_name = 'half'");
+    const tables = await store.all<{ name: string }>("SELECT name FROM sqlite_master WHERE name = 'half'");
     expect(tables).toEqual([]);
     await store.close();
   });
@@ -67,8 +67,17 @@ describe('store', () => {
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    expect(await store.all('SELECT count(*)::INTEGER AS c FROM t')).toEqual([{ c: 0 }]);
+    expect(await store.all('SELECT count(*) AS c FROM t')).toEqual([{ c: 0 }]);
     await store.close();
     await expect(store.all('SELECT 1')).rejects.toThrow(/closed/);
+  });
+
+  it('one server at a time: a second opening of the data directory fails while the first holds it', async () => {
+    const dir = await fixture.tempDir();
+    const first = await openStore(dir);
+    await expect(openStore(dir)).rejects.toThrow(/locked|busy/i);
+    await first.close();
+    const second = await openStore(dir);
+    await second.close();
   });
 });

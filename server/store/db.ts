@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import Database from 'better-sqlite3';
 import { serial } from '../util/serial';
+import { importLegacyStore } from './legacyImport';
 import { MIGRATIONS, type Migration } from './migrations';
 import type { Queryable, SqlParams } from './queryable';
-import { StatementCache } from './statements';
+import { SqliteStatements } from './statements';
 
 // The statement runner's types live in a leaf module (the statement cache needs them too).
 export type { Queryable, SqlParams, SqlValue } from './queryable';
@@ -19,21 +20,21 @@ export interface Store extends Queryable {
   close(): Promise<void>;
 }
 
-export const DATABASE_FILE = 'console.duckdb';
+export const DATABASE_FILE = 'console.sqlite';
 
 /**
- * The store answers small point queries one at a time; a second DuckDB worker thread only
- * adds hand-offs to each of them (about a quarter of a statement's time on two cores).
+ * Opens <dataDir>/console.sqlite and brings its schema up to date. A data directory from
+ * before (console.duckdb) is imported on the way, once (see legacyImport.ts).
  */
-const INSTANCE_OPTIONS = { threads: '1' };
-
-/** Opens <dataDir>/console.duckdb and brings its schema up to date. */
 export async function openStore(dataDir: string, migrations: readonly Migration[] = MIGRATIONS): Promise<Store> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, DATABASE_FILE);
-  const instance = await DuckDBInstance.create(file, INSTANCE_OPTIONS);
-  const connection = await instance.connect();
-  const store = new SerialStore(file, instance, connection, await StatementCache.open(connection));
+  await importLegacyStore(dataDir, file, (target) => openMigrated(target, migrations));
+  return openMigrated(file, migrations);
+}
+
+async function openMigrated(file: string, migrations: readonly Migration[]): Promise<Store> {
+  const store = new SqliteStore(file, openDatabase(file));
   try {
     await migrate(store, migrations);
   } catch (error) {
@@ -44,39 +45,63 @@ export async function openStore(dataDir: string, migrations: readonly Migration[
 }
 
 /**
- * One DuckDB connection shared by all requests. DuckDB connections are not meant for
- * interleaved statements, so every call is queued and runs strictly one after another.
- * Statements are prepared once per SQL text and reused (see StatementCache).
+ * WAL with synchronous=NORMAL: a commit is a write to the log, not an fsync (a crash of the
+ * machine may lose the last commits, never consistency), so a statement takes microseconds.
+ * The lock is exclusive and taken at once: the in-memory copies (sessions, users, keys) hold
+ * only while one server uses a data directory, so a second one fails to start, as it did on DuckDB.
  */
-class SerialStore implements Store {
+function openDatabase(file: string): Database.Database {
+  const db = new Database(file, { timeout: 2000 });
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec('BEGIN IMMEDIATE; COMMIT');
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * One SQLite connection shared by all requests. better-sqlite3 runs a statement on the calling
+ * thread in microseconds, so a statement runs at once, unless a transaction holds the
+ * connection (its fn may wait for other work between statements): then it waits its turn,
+ * and so does everything after it, so statements apply in the order they were called.
+ */
+class SqliteStore implements Store {
   private readonly queue = serial();
+  /** Calls waiting in or running from the queue. */
+  private queued = 0;
   private closed = false;
+  private readonly statements: SqliteStatements;
 
   constructor(
     readonly file: string,
-    private readonly instance: DuckDBInstance,
-    private readonly connection: DuckDBConnection,
-    private readonly statements: StatementCache,
-  ) {}
+    private readonly db: Database.Database,
+  ) {
+    this.statements = new SqliteStatements(db);
+  }
 
   run(sql: string, params?: SqlParams): Promise<void> {
-    return this.enqueue(() => this.statements.run(sql, params));
+    return this.now(() => this.statements.runNow(sql, params));
   }
 
   all<T>(sql: string, params?: SqlParams): Promise<T[]> {
-    return this.enqueue(() => this.statements.all<T>(sql, params));
+    return this.now(() => this.statements.allNow<T>(sql, params));
   }
 
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.enqueue(async () => {
       const tx: Queryable = this.statements;
-      await tx.run('BEGIN TRANSACTION');
+      this.statements.runNow('BEGIN IMMEDIATE');
       try {
         const result = await fn(tx);
-        await tx.run('COMMIT');
+        this.statements.runNow('COMMIT');
         return result;
       } catch (error) {
-        await tx.run('ROLLBACK');
+        if (this.db.inTransaction) this.statements.runNow('ROLLBACK');
         throw error;
       }
     });
@@ -86,17 +111,27 @@ class SerialStore implements Store {
     return this.enqueue(async () => {
       if (this.closed) return;
       this.closed = true;
-      this.statements.destroyAll();
-      this.connection.closeSync();
-      this.instance.closeSync();
+      this.db.close();
     });
   }
 
+  /** Runs a statement at once when nothing waits before it, else in turn. */
+  private now<T>(task: () => T): Promise<T> {
+    if (this.queued > 0) return this.enqueue(async () => task());
+    try {
+      if (this.closed) throw new Error('The store is closed');
+      return Promise.resolve(task());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    this.queued += 1;
     return this.queue(() => {
       if (this.closed) throw new Error('The store is closed');
       return task();
-    });
+    }).finally(() => (this.queued -= 1));
   }
 }
 

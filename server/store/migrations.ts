@@ -8,7 +8,10 @@ export interface Migration {
   sql: string;
 }
 
-// Times are epoch milliseconds (BIGINT): simple to compare and free of time-zone rules.
+// SQLite (see db.ts). Times are epoch milliseconds (BIGINT): simple to compare and free of
+// time-zone rules. Booleans are 0/1. AUTOINCREMENT, like the sequences of the DuckDB store this
+// replaced, never hands out an id again after its row was deleted (saved query ids are in URLs).
+// Versions and tables are those of that store (see legacyImport.ts).
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -27,7 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 2,
     name: 'sessions',
-    // No foreign key to users: DuckDB foreign keys block deleting or re-keying users.
+    // No foreign key to users: users are referenced by name.
     sql: `CREATE TABLE sessions (
       id VARCHAR PRIMARY KEY,
       username VARCHAR NOT NULL,
@@ -53,8 +56,8 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 4,
     name: 'workspace',
-    // path is unique among live items only; DuckDB has no partial unique indexes, so the
-    // workspace service enforces it (all its writes run one at a time). content_* cache
+    // path is unique among live items only; the workspace service enforces it (all its
+    // writes run one at a time). content_* cache
     // the notebook version so listings hash only files whose mtime or size changed.
     sql: `CREATE TABLE workspace_items (
       id VARCHAR PRIMARY KEY,
@@ -71,9 +74,8 @@ export const MIGRATIONS: readonly Migration[] = [
       content_mtime DOUBLE,
       content_size BIGINT
     );
-    CREATE SEQUENCE workspace_audit_seq START 1;
     CREATE TABLE workspace_audit (
-      seq BIGINT PRIMARY KEY DEFAULT nextval('workspace_audit_seq'),
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
       key VARCHAR,
       method VARCHAR NOT NULL,
       route VARCHAR NOT NULL,
@@ -88,11 +90,10 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'bi_sql_lab',
     // SQL Lab query history and saved queries (server/bi). Users are referenced by username
     // and databases by the warehouse's stable ids, without foreign keys (see sessions).
-    // sql_tables is the JSON text of the tables DuckDB's parser found. Times are epoch ms. A
+    // sql_tables is the JSON text of the tables DuckDB's SQL parser found. Times are epoch ms. A
     // saved query's rows and last run are read from the history (no write on each execute).
-    sql: `CREATE SEQUENCE bi_queries_seq START 1;
-    CREATE TABLE bi_queries (
-      id BIGINT PRIMARY KEY DEFAULT nextval('bi_queries_seq'),
+    sql: `CREATE TABLE bi_queries (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
       client_id VARCHAR NOT NULL UNIQUE,
       username VARCHAR NOT NULL,
       database_id INTEGER NOT NULL,
@@ -113,9 +114,8 @@ export const MIGRATIONS: readonly Migration[] = [
       sql_tables VARCHAR NOT NULL DEFAULT '[]',
       changed_on BIGINT NOT NULL
     );
-    CREATE SEQUENCE bi_saved_queries_seq START 1;
     CREATE TABLE bi_saved_queries (
-      id BIGINT PRIMARY KEY DEFAULT nextval('bi_saved_queries_seq'),
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
       owner VARCHAR NOT NULL,
       changed_by VARCHAR NOT NULL,
       db_id INTEGER NOT NULL,
@@ -142,8 +142,8 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 6,
     name: 'revocable_sessions_and_tokens',
     // token_version changes with the password: sessions and token families record the version
-    // they were made under and are refused once it differs. (DuckDB adds columns without
-    // constraints; existing rows get the default.) A token family is what one sign-in with
+    // they were made under and are refused once it differs (existing rows get the default).
+    // A token family is what one sign-in with
     // tokens started: refresh_id names its one live refresh token (NULL: access tokens only).
     sql: `ALTER TABLE users ADD COLUMN token_version INTEGER DEFAULT 0;
     ALTER TABLE sessions ADD COLUMN token_version INTEGER DEFAULT 0;

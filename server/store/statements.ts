@@ -1,42 +1,23 @@
-import { JSDuckDBValueConverter, type DuckDBConnection, type DuckDBMaterializedResult, type DuckDBPreparedStatement } from '@duckdb/node-api';
-import { serial } from '../util/serial';
-import type { Queryable, SqlParams } from './queryable';
+import type Database from 'better-sqlite3';
 import { LruMap } from './lru';
+import type { Queryable, SqlParams, SqlValue } from './queryable';
 
 /** More than the distinct statements the server runs, so a steady state re-prepares none. */
 export const STATEMENT_CACHE_SIZE = 200;
 
-/**
- * DuckDB 1.5 plans a prepared statement with the table statistics of the moment, and the
- * plan keeps them: a statement prepared on an empty table returns garbled strings from an
- * ORDER BY later, and a constant filter pruned by min/max stays pruned after new rows
- * arrive (duckdb/duckdb#23704, #24182; fixed upstream by #24696 the same way as here).
- * Without statistics propagation, plans depend only on the schema, which DuckDB checks.
- */
-const PLANS_WITHOUT_TABLE_STATISTICS = "SET disabled_optimizers = 'statistics_propagation'";
+type Bindable = string | number | bigint | null;
 
 /**
- * Runs statements on one connection through prepared statements kept per SQL text: a
- * repeated statement skips parsing and planning (about a third of a point query's time).
- * SQL that cannot be prepared as one statement (migrations hold several) runs unprepared.
- * Statements run strictly one at a time, because a prepared statement holds its bound
- * values until it has run: two overlapping calls of one SQL would mix their parameters (or crash the process).
+ * Runs statements on one SQLite connection through prepared statements kept per SQL text
+ * (a repeated statement skips parsing and planning). Positional `$1` and named `$name`
+ * parameters are both SQLite's named parameters, bound by name. SQL holding several
+ * statements (migrations) runs as a script, without parameters.
  */
-export class StatementCache implements Queryable {
-  private readonly statements: LruMap<string, DuckDBPreparedStatement>;
-  private readonly oneAtATime = serial();
+export class SqliteStatements implements Queryable {
+  private readonly statements = new LruMap<string, Database.Statement>(STATEMENT_CACHE_SIZE);
 
-  private constructor(
-    private readonly connection: DuckDBConnection,
-    capacity: number,
-  ) {
-    this.statements = new LruMap(capacity, (statement) => statement.destroySync());
-  }
-
-  /** Takes over the connection: from now on, run every statement through the cache. */
-  static async open(connection: DuckDBConnection, capacity = STATEMENT_CACHE_SIZE): Promise<StatementCache> {
-    await connection.run(PLANS_WITHOUT_TABLE_STATISTICS);
-    return new StatementCache(connection, capacity);
+  constructor(private readonly db: Database.Database) {
+    registerFunctions(db);
   }
 
   /** Number of prepared statements held. */
@@ -44,65 +25,68 @@ export class StatementCache implements Queryable {
     return this.statements.size;
   }
 
-  run(sql: string, params?: SqlParams): Promise<void> {
-    return this.oneAtATime(async () => {
-      const statement = await this.bound(sql, params);
-      await (statement ? statement.run() : this.connection.run(sql, params));
-    });
+  async run(sql: string, params?: SqlParams): Promise<void> {
+    this.runNow(sql, params);
   }
 
-  all<T>(sql: string, params?: SqlParams): Promise<T[]> {
-    return this.oneAtATime(async () => {
-      const statement = await this.bound(sql, params);
-      return rowObjectsOf(await (statement ? statement.run() : this.connection.run(sql, params))) as T[];
-    });
+  async all<T>(sql: string, params?: SqlParams): Promise<T[]> {
+    return this.allNow<T>(sql, params);
   }
 
-  /** Frees every prepared statement; call before closing the connection. */
-  destroyAll(): void {
-    for (const [, statement] of this.statements) statement.destroySync();
-    this.statements.clear();
+  runNow(sql: string, params?: SqlParams): void {
+    const statement = this.prepared(sql, params);
+    if (!statement) return;
+    if (statement.reader) statement.all(...argsOf(params));
+    else statement.run(...argsOf(params));
   }
 
-  /** The cached statement with these parameters bound (and no stale ones), or null. */
-  private async bound(sql: string, params: SqlParams | undefined): Promise<DuckDBPreparedStatement | null> {
-    const statement = await this.prepared(sql);
-    if (!statement) return null;
-    statement.clearBindings();
-    if (params) statement.bind(params);
-    return statement;
+  allNow<T>(sql: string, params?: SqlParams): T[] {
+    const statement = this.prepared(sql, params);
+    if (!statement) return [];
+    if (!statement.reader) {
+      statement.run(...argsOf(params));
+      return [];
+    }
+    return statement.all(...argsOf(params)) as T[];
   }
 
-  private async prepared(sql: string): Promise<DuckDBPreparedStatement | null> {
+  /** The cached statement, or null after running a script of several statements. */
+  private prepared(sql: string, params: SqlParams | undefined): Database.Statement | null {
     const cached = this.statements.get(sql);
     if (cached) return cached;
+    let statement: Database.Statement;
     try {
-      const statement = await this.connection.prepare(sql);
-      this.statements.set(sql, statement);
-      return statement;
-    } catch {
-      // Several statements, or SQL that fails: the unprepared run executes or reports it.
+      statement = this.db.prepare(sql);
+    } catch (error) {
+      if (!(error instanceof RangeError) || params !== undefined) throw error;
+      this.db.exec(sql);
       return null;
     }
+    this.statements.set(sql, statement);
+    return statement;
   }
 }
 
+/** `$1` is the named parameter "1"; booleans are SQLite's 0 and 1. No parameters, no argument. */
+function argsOf(params: SqlParams | undefined): [Record<string, Bindable>] | [] {
+  if (!params) return [];
+  const bound: Record<string, Bindable> = {};
+  const entries: [string, SqlValue][] = Array.isArray(params) ? params.map((value, index) => [String(index + 1), value]) : Object.entries(params);
+  if (entries.length === 0) return [];
+  for (const [name, value] of entries) bound[name] = typeof value === 'boolean' ? Number(value) : value;
+  return [bound];
+}
+
 /**
- * The rows as getRowObjectsJS() gives them, read straight from the materialized result:
- * fetching them chunk by chunk would cost an extra thread-pool round trip per chunk.
+ * The text functions the store's SQL uses (list filters, folder prefixes), as JavaScript
+ * defines them: lower() folds all of Unicode, not only ASCII as SQLite's own does.
  */
-function rowObjectsOf(result: DuckDBMaterializedResult): Record<string, unknown>[] {
-  const names = result.deduplicatedColumnNames();
-  const rows: Record<string, unknown>[] = [];
-  for (let index = 0; index < result.chunkCount; index++) {
-    const chunk = result.getChunk(index);
-    for (let row = 0; row < chunk.rowCount; row++) {
-      const object: Record<string, unknown> = {};
-      chunk.visitRowValues(row, (value, _row, column, type) => {
-        object[names[column]] = JSDuckDBValueConverter(value, type, JSDuckDBValueConverter);
-      });
-      rows.push(object);
-    }
-  }
-  return rows;
+function registerFunctions(db: Database.Database): void {
+  const text = { deterministic: true };
+  const bothText = (fn: (a: string, b: string) => boolean) => (a: unknown, b: unknown) =>
+    a === null || b === null ? null : Number(fn(String(a), String(b)));
+  db.function('lower', text, (value: unknown) => (value === null ? null : String(value).toLowerCase()));
+  db.function('contains', text, bothText((a, b) => a.includes(b)));
+  db.function('starts_with', text, bothText((a, b) => a.startsWith(b)));
+  db.function('suffix', text, bothText((a, b) => a.endsWith(b)));
 }

@@ -106,7 +106,7 @@ describe('execute', () => {
 
   it('keeps SQL away from the server’s files', async () => {
     await expect(run("SELECT * FROM read_csv('/etc/passwd')")).rejects.toThrow(/Permission Error/);
-    await expect(run(`ATTACH '${path.join(opened.dataDir, 'console.duckdb')}' AS store`)).rejects.toThrow(/ATTACH is not allowed/);
+    await expect(run(`ATTACH '${path.join(opened.dataDir, 'console.sqlite')}' AS store`)).rejects.toThrow(/ATTACH is not allowed/);
     await expect(run("COPY (SELECT 1) TO '/tmp/leak.csv'")).rejects.toThrow(/Permission Error/);
     // The spill folder is the one place DuckDB itself may write to: the guard refuses COPY there.
     await expect(run(`COPY (SELECT 1) TO '${path.join(spillDir(opened.dataDir), 'leak.csv')}'`)).rejects.toThrow(/COPY is not allowed/);
