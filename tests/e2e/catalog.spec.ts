@@ -131,10 +131,10 @@ test.describe('data catalog', () => {
     const catalog = new CatalogPage(page);
     await catalog.goto();
     await page.getByRole('button', { name: 'New catalog' }).click();
-    await page.getByRole('dialog').getByRole('textbox').fill('sandbox');
+    await page.getByRole('dialog').getByRole('textbox').fill('playground');
     await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
-    await expect(page).toHaveURL(/\/admin\/catalog\/sandbox$/);
-    await expect(catalog.node('sandbox', 1)).toContainText('local');
+    await expect(page).toHaveURL(/\/admin\/catalog\/playground$/);
+    await expect(catalog.node('playground', 1)).toContainText('local');
 
     await catalog.nameAction('New schema', 'scratch', 'Create');
     await catalog.nameAction('Add table', 'ideas', 'Create');
@@ -180,10 +180,10 @@ test.describe('data catalog', () => {
     await catalog.undo();
     await expect(catalog.node('scratch', 2)).toHaveCount(0);
     await catalog.undo();
-    await expect(catalog.node('sandbox', 1)).toHaveCount(0);
+    await expect(catalog.node('playground', 1)).toHaveCount(0);
     await expect(catalog.action('Undo')).toBeDisabled();
     await catalog.action('Redo').click();
-    await expect(catalog.node('sandbox', 1)).toBeVisible();
+    await expect(catalog.node('playground', 1)).toBeVisible();
   });
 
   test('a warehouse table is hidden in this browser, not deleted; the toast says so and its Undo brings it back', async ({ page }) => {
@@ -225,9 +225,9 @@ test.describe('data catalog', () => {
 
     // A node created here says the opposite, and its delete is a delete.
     await page.getByRole('button', { name: 'New catalog' }).click();
-    await page.getByRole('dialog').getByRole('textbox').fill('sandbox');
+    await page.getByRole('dialog').getByRole('textbox').fill('playground');
     await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
-    await expect(catalog.heading('sandbox')).toBeVisible();
+    await expect(catalog.heading('playground')).toBeVisible();
     await expect(catalog.scopeNote).toHaveText('This catalog was created in this browser only; the warehouse does not have it.');
     await expect(catalog.action('Delete')).toBeVisible();
     await expect(catalog.details.getByLabel('Description')).toBeVisible();
