@@ -1,6 +1,7 @@
 import type { Store } from '../store/db';
 import { LruMap } from '../store/lru';
 import { systemClock, type Clock } from './clock';
+import { purgeExpiredAndRevoked } from './purge';
 
 /** One sign-in's tokens, server-side: what every access token and refresh token is checked against. */
 export interface TokenFamily {
@@ -80,13 +81,7 @@ export class TokenFamilies {
 
   /** Expired families, and those of a password that has changed since. */
   async purgeExpired(): Promise<void> {
-    const now = this.clock();
-    await this.store.run(
-      `DELETE FROM token_families WHERE expires_at <= $1
-       OR token_version <> (SELECT u.token_version FROM users u WHERE u.username = token_families.username)`,
-      [now],
-    );
-    for (const [id, family] of this.cache) if (family.expiresAt <= now) this.cache.delete(id);
+    await purgeExpiredAndRevoked(this.store, 'token_families', this.cache, this.clock());
   }
 
   /** Unknown ids are not remembered: ended families must not fill the memory. */

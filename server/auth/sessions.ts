@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Store } from '../store/db';
 import { LruMap } from '../store/lru';
 import { systemClock, type Clock } from './clock';
+import { purgeExpiredAndRevoked } from './purge';
 
 export interface CreatedSession {
   /** Opaque value for the cookie; only its SHA-256 is stored. */
@@ -111,13 +112,7 @@ export class SessionStore {
 
   /** Expired sessions, and those of a password that has changed since. */
   async purgeExpired(): Promise<void> {
-    const now = this.clock();
-    await this.store.run(
-      `DELETE FROM sessions WHERE expires_at <= $1
-       OR token_version <> (SELECT u.token_version FROM users u WHERE u.username = sessions.username)`,
-      [now],
-    );
-    for (const [id, session] of this.cache) if (session.expiresAt <= now) this.cache.delete(id);
+    await purgeExpiredAndRevoked(this.store, 'sessions', this.cache, this.clock());
   }
 
   /** Unknown tokens are not remembered: guessing them must not fill the memory. */
