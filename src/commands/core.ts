@@ -1,5 +1,5 @@
 import { append } from '../db/append';
-import type { ConsoleEvent, Invert, NewEventSpec } from '../db/events';
+import type { ConsoleEvent, Inversion, NewEventSpec } from '../db/events';
 import { newEvent, type Identity } from '../db/identity';
 import { PROJECTIONS } from '../db/projections';
 import type { ConsoleDb } from '../db/schema';
@@ -79,11 +79,12 @@ export const NOTHING_TO_REDO_MESSAGE = 'There is nothing to redo.';
 
 /**
  * Undo and redo of one aggregate's user actions, derived from the log (src/db/undo.ts): undo
- * appends the inverse of the last action, redo appends the action again. `only` undoes just that
- * event while it is the last one (the Undo of a toast must not undo a later edit).
+ * appends the inverse of the last action, redo appends the action again (every event of a step:
+ * a move of several items is one). `only` undoes just the step holding that event while it is the
+ * last one (the Undo of a toast must not undo a later edit).
  */
-export function undoable(ctx: CommandContext, aggregateId: string, invert: Invert) {
-  const answer = (event: ConsoleEvent | null, message: string): Result => (event ? { ok: true, events: [event] } : refuse('nothing', message));
+export function undoable(ctx: CommandContext, aggregateId: string, invert: Inversion) {
+  const answer = (events: ConsoleEvent[], message: string): Result => (events.length > 0 ? { ok: true, events } : refuse('nothing', message));
   return {
     undo: async (only?: string): Promise<Result> => answer(await undo(ctx.db, ctx.identity, aggregateId, invert, only), NOTHING_TO_UNDO_MESSAGE),
     redo: async (): Promise<Result> => answer(await redo(ctx.db, ctx.identity, aggregateId, invert), NOTHING_TO_REDO_MESSAGE),

@@ -104,6 +104,21 @@ describe('the workspace save route', () => {
     ]);
   });
 
+  it('a favourite and a permanent delete go to /favorite and DELETE /trash; their answers update the cache', async () => {
+    const db = freshDb();
+    await writeWorkspaceListing(db, 'workspace', [serverFile('a.ipynb'), serverFile('t', { isDeleted: true }), serverFile('t/n.ipynb', { isDeleted: true })], 1000);
+    const route = workspaceRoute({ db, mount: '/api/notebook', bucket: 'workspace', now: () => 2000 });
+    const favourite = change('WorkspaceItemFavorited', { path: 'a.ipynb', isFavorite: true, version: '1' });
+    const purge = change('WorkspaceItemPurged', { path: 't', id: 'id-t' });
+    expect(await Promise.all([route.request(favourite, round()), route.request(purge, round())])).toMatchObject([
+      { method: 'POST', url: '/api/notebook/favorite', body: { path: 'a.ipynb', isFavorite: true }, headers: { 'If-Match': '1' } },
+      { method: 'DELETE', url: '/api/notebook/trash', body: { path: 't', id: 'id-t' } },
+    ]);
+    await route.apply?.(favourite, { file: serverFile('a.ipynb', { isFavorite: true, version: '2' }) });
+    await route.apply?.(purge, { file: serverFile('t', { isDeleted: true }) });
+    expect((await db.workspaceFiles.toArray()).map((row) => [row.path, row.isFavorite, row.version])).toEqual([['a.ipynb', true, '2']]);
+  });
+
   it('an undo, a redo and an overwrite drop the version checks', async () => {
     const route = workspaceRoute({ db: freshDb(), mount: '/api/notebook', bucket: 'workspace' });
     const renamed = { oldPath: 'a', newPath: 'b', version: '3' };

@@ -22,9 +22,11 @@ const CHANGE_TYPES: readonly WorkspaceChangeType[] = [
   'WorkspaceItemRenamed',
   'WorkspaceItemDeleted',
   'WorkspaceItemRestored',
+  'WorkspaceItemFavorited',
+  'WorkspaceItemPurged',
 ];
 
-type Payload = { path?: string; oldPath?: string; newPath?: string; content?: string; version?: string; undoOf?: string; redoOf?: string };
+type Payload = { path?: string; oldPath?: string; newPath?: string; content?: string; version?: string; isFavorite?: boolean; id?: string; undoOf?: string; redoOf?: string };
 
 function cacheChange(change: ConsoleEvent): SavedFileChange {
   const p = change.payload as Payload;
@@ -35,6 +37,10 @@ function cacheChange(change: ConsoleEvent): SavedFileChange {
       return { kind: 'deleted', path: p.path ?? '' };
     case 'WorkspaceItemRestored':
       return { kind: 'restored', path: p.path ?? '' };
+    case 'WorkspaceItemFavorited':
+      return { kind: 'updated', path: p.path ?? '' };
+    case 'WorkspaceItemPurged':
+      return { kind: 'purged', path: p.path ?? '' };
     default:
       return { kind: 'created', path: p.path ?? '' };
   }
@@ -62,6 +68,10 @@ export function workspaceRoute({ db, mount, bucket, now = Date.now }: { db: Cons
           return saves.remove(p.path ?? '', headers);
         case 'WorkspaceItemRestored':
           return saves.restore(p.path ?? '', headers);
+        case 'WorkspaceItemFavorited':
+          return saves.favorite(p.path ?? '', p.isFavorite ?? false, headers);
+        case 'WorkspaceItemPurged':
+          return saves.purge(p.path ?? '', headers, p.id);
       }
     },
     async apply(change, body) {
