@@ -124,7 +124,7 @@ export interface SaveWords<A extends unknown[]> {
 export const WAITING_NOTICE_ID = 'waiting-saves';
 
 /**
- * A command whose event is a save: after the event is in the log, the sender is woken, and the
+ * A command whose events are saves: after they are in the log, the sender is woken, and the
  * user hears how the save went once the sender knows (saved, refused, or waiting for the server).
  * Answers that verdict, or null when the command wrote no save (a refusal, nothing to undo).
  */
@@ -135,10 +135,12 @@ export function saved<A extends unknown[]>(
 ): (...args: A) => Promise<SaveVerdict | null> {
   return async (...args) => {
     const result = await handler(...args);
-    const change = result.ok ? result.events[0] : undefined;
-    if (!change) return null;
+    const changes = result.ok ? result.events : [];
+    if (changes.length === 0) return null;
     ctx.sender.wake();
-    const verdict = await ctx.sender.settled(change.id);
+    // Several saves (a move, its undo) are heard as one: the first refusal, else waiting, else applied.
+    const verdicts = await Promise.all(changes.map((change) => ctx.sender.settled(change.id)));
+    const verdict = verdicts.find((one) => one.kind === 'failed') ?? verdicts.find((one) => one.kind === 'waiting') ?? verdicts[0];
     if (verdict.kind === 'applied' && words.applied) ctx.notify({ kind: 'success', message: words.applied });
     if (verdict.kind === 'waiting') ctx.notify({ kind: 'info', message: words.waiting, id: WAITING_NOTICE_ID });
     if (verdict.kind === 'failed') ctx.notify({ kind: 'error', message: words.failed(verdict, args) });
