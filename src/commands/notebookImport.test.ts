@@ -2,8 +2,10 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { WORKSPACE_AGGREGATE } from '../db/events';
 import type { Identity } from '../db/identity';
+import { workspaceInversion } from '../db/projections/workspaceInverse';
 import { readWorkspace } from '../db/reads';
 import { freshDbs } from '../db/testDb';
+import { redo, undo } from '../db/undo';
 import { writeWorkspaceListing } from '../db/workspaceFiles';
 import { serializeNotebook, type Nbformat45 } from '../notebook';
 import { serverFile } from '../sync/testing/serverFile';
@@ -79,7 +81,7 @@ describe('importing notebooks', () => {
     const { run, created } = setup();
     const text = serializeNotebook(notebook('plot(1)'));
     await run('', [file('plot.ipynb', text)]);
-    expect(await created()).toEqual([{ path: 'plot.ipynb', content: text }]);
+    expect(await created()).toEqual([{ path: 'plot.ipynb', content: text, group: expect.any(String) as string }]);
   });
 
   it('normalises what it reads: an nbformat 4.2 file becomes 4.5 with cell ids, and says so', async () => {
@@ -111,6 +113,25 @@ describe('importing notebooks', () => {
     expect((await readWorkspace(db)).items.map((i) => i.path)).toEqual(['a.ipynb']);
     const again = await run('', [good('a.ipynb')]);
     expect(again.imported.map((i) => i.path)).toEqual(['a (1).ipynb']);
+  });
+
+  it('a batch is one undo step: undo deletes every notebook it imported, redo brings them all back', async () => {
+    const { db, run } = setup();
+    await run('', [good('keep.ipynb')]);
+    const names = ['a', 'b', 'c', 'd', 'e'].map((n) => `${n}.ipynb`);
+    await run('r', [...names.map((name) => good(name)), file('bad.txt', 'x')]);
+    const live = async () => (await readWorkspace(db)).items.filter((i) => !i.isDeleted).map((i) => i.path).sort();
+    const batch = names.map((name) => `r/${name}`);
+    expect(await live()).toEqual(['keep.ipynb', ...batch]);
+    const undone = await undo(db, me, WORKSPACE_AGGREGATE, workspaceInversion);
+    expect(undone.map((e) => [e.type, (e.payload as { path: string }).path])).toEqual([...batch].reverse().map((path) => ['WorkspaceItemDeleted', path]));
+    expect(await live()).toEqual(['keep.ipynb']);
+    await redo(db, me, WORKSPACE_AGGREGATE, workspaceInversion);
+    expect(await live()).toEqual(['keep.ipynb', ...batch]);
+    // The next undo takes the batch again, whole; the earlier import is a step of its own.
+    expect(await undo(db, me, WORKSPACE_AGGREGATE, workspaceInversion)).toHaveLength(5);
+    expect(await undo(db, me, WORKSPACE_AGGREGATE, workspaceInversion)).toHaveLength(1);
+    expect(await live()).toEqual([]);
   });
 
   it('refuses hostile and oversized files without reading them', async () => {

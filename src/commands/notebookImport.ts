@@ -1,3 +1,4 @@
+import { ulid } from 'ulid';
 import { WORKSPACE_AGGREGATE, type NewEventSpec } from '../db/events';
 import { readWorkspace } from '../db/reads';
 import { parseNotebook, serializeNotebook } from '../notebook';
@@ -90,6 +91,8 @@ export function createNotebookImport(deps: ImportDeps) {
     const taken = await namesIn(deps, folder);
     const report: ImportReport = { imported: [], failed: [] };
     const specs: NewEventSpec<object>[] = [];
+    // One group for the batch: undo takes back the whole import, not just its last notebook.
+    const group = ulid();
     for (const item of checked) {
       if (!item.ok) {
         report.failed.push({ file: item.file, reason: item.reason });
@@ -99,7 +102,7 @@ export function createNotebookImport(deps: ImportDeps) {
       taken.add(name);
       const path = folder ? `${folder}/${name}` : name;
       report.imported.push({ file: item.file, path, warnings: item.warnings });
-      specs.push({ type: 'WorkspaceNotebookCreated', aggregateId: WORKSPACE_AGGREGATE, payload: { path, content: item.content } });
+      specs.push({ type: 'WorkspaceNotebookCreated', aggregateId: WORKSPACE_AGGREGATE, payload: { path, content: item.content, group } });
     }
     const written = specs.length > 0 ? await append(specs) : null;
     const action = report.failed.length > 0 && showDetails ? { label: 'Details', onClick: showDetails } : undefined;

@@ -20,7 +20,7 @@ function setup(verdict: SaveVerdict = { kind: 'applied' }) {
   const notices: Notice[] = [];
   const sender = { wake: vi.fn(), settled: vi.fn(async (_changeId: string) => verdict) };
   const refresh = vi.fn();
-  const notebooks = { getLocalFile: vi.fn(), getDetails: vi.fn() };
+  const notebooks = { getLocalFile: vi.fn(), getDetails: vi.fn(), searchFiles: vi.fn() };
   const commands = createWorkspaceCommands({ db, identity: me, notify: (n) => notices.push(n), sender, refresh, notebooks, mount: '/api/notebook' });
   return { db, notices, sender, refresh, commands, notebooks };
 }
@@ -161,7 +161,7 @@ describe('favourites, permanent deletes, moves, details, export links', () => {
     const routes = [workspaceRoute({ db, mount: '/api/notebook', bucket: 'workspace' })];
     const sender = createSender({ db, identity: me, api, routes, isServerUp: async () => state.up, probe: { setTimer: (run) => timers.push(run), clearTimer: () => {} } });
     try {
-      const notebooks = { getLocalFile: vi.fn(), getDetails: vi.fn() };
+      const notebooks = { getLocalFile: vi.fn(), getDetails: vi.fn(), searchFiles: vi.fn() };
       const commands = createWorkspaceCommands({ db, identity: me, notify: () => {}, sender, refresh: vi.fn(), notebooks, mount: '/api/notebook' });
       expect(await commands.move(['a.ipynb'], 'dest')).toEqual({ kind: 'waiting' });
       expect(sent).toEqual([]);
@@ -184,6 +184,17 @@ describe('favourites, permanent deletes, moves, details, export links', () => {
     expect(await commands.details('n.ipynb')).toEqual({ ok: true, size: 60, kernel: 'ir', cellCount: 3, items: null });
     expect(await commands.details('f')).toEqual({ ok: true, size: null, kernel: null, cellCount: null, items: 1 });
     expect(await commands.details('a.ipynb')).toMatchObject({ ok: false, message: expect.stringContaining('cannot be reached') });
+  });
+
+  it('a server search finds live items, less what this device deleted; a failed search finds none', async () => {
+    const { commands, notebooks } = await withListing();
+    await commands.remove('b.ipynb', '1');
+    const signal = new AbortController().signal;
+    notebooks.searchFiles.mockResolvedValueOnce([serverFile('b.ipynb'), serverFile('dest/b.ipynb'), serverFile('old/b.ipynb', { isDeleted: true })]);
+    expect((await commands.searchFiles('b.ip', 5, signal)).map((f) => f.path)).toEqual(['dest/b.ipynb']);
+    expect(notebooks.searchFiles).toHaveBeenCalledWith('b.ip', 5, { signal });
+    notebooks.searchFiles.mockRejectedValueOnce(networkError());
+    expect(await commands.searchFiles('b.ip', 5)).toEqual([]);
   });
 
   it('an export link names the item', () => {

@@ -1,10 +1,11 @@
 import { WORKSPACE_AGGREGATE, type ConsoleEvent, type WorkspaceChangeType } from '../db/events';
 import { workspaceInversion } from '../db/projections/workspaceInverse';
+import { readWorkspace } from '../db/reads';
 import type { ConsoleDb } from '../db/schema';
 import { applySavedFile, type SavedFileChange } from '../db/workspaceFiles';
 import { newNotebook } from '../notebook/create';
 import { serializeNotebook } from '../notebook/serialize';
-import { exportUrl, fileFrom, notebookSaves, type NotebookApi } from '../sync/api/notebook.api';
+import { exportUrl, fileFrom, notebookSaves, type NotebookApi, type WorkspaceFile } from '../sync/api/notebook.api';
 import { isRefusal, mutator, saved, undoable, type CommandContext, type Decision, type Refusal, type Result } from './core';
 import { createNotebookFiles } from './notebookFiles';
 import type { ImportSource } from './notebookImport';
@@ -89,12 +90,27 @@ export interface WorkspaceDeps extends CommandContext {
   /** Fresh listing from the server now (the sync worker of the leader tab polls). */
   refresh: () => void;
   /** Where notebook files are read from (downloads, the read-only view), and items' details. */
-  notebooks: Pick<NotebookApi, 'getLocalFile' | 'getDetails'>;
+  notebooks: Pick<NotebookApi, 'getLocalFile' | 'getDetails' | 'searchFiles'>;
   /** The notebook API's mount (config.apis.notebook), for export links. */
   mount: string;
 }
 
 const nameOf = (path: string) => path.split('/').pop() ?? path;
+
+/**
+ * The server's live items whose name holds `q` (for Ctrl+K, when the cache has none), less those
+ * this device deleted and has not told the server yet. Offline, or when the server fails: none.
+ */
+async function searchFiles(db: ConsoleDb, api: Pick<NotebookApi, 'searchFiles'>, q: string, limit: number, signal?: AbortSignal): Promise<WorkspaceFile[]> {
+  let files: WorkspaceFile[];
+  try {
+    files = await api.searchFiles(q, limit, { signal });
+  } catch {
+    return [];
+  }
+  const deleted = new Set((await readWorkspace(db)).items.filter((item) => item.isDeleted).map((item) => item.path));
+  return files.filter((file) => !file.isDeleted && !deleted.has(file.path));
+}
 
 /**
  * Workspace changes: each is an event in the log first (so it is never lost), then a save the
@@ -151,6 +167,8 @@ export function createWorkspaceCommands(deps: WorkspaceDeps) {
     ),
     /** Size, kernel, cell count, items: from the server, offline from what this device knows. */
     details: (path: string) => itemDetails(deps.db, deps.notebooks, path),
+    /** Notebooks and folders by name from the server (Ctrl+K when the cache has none); none when it cannot answer. */
+    searchFiles: (q: string, limit: number, signal?: AbortSignal) => searchFiles(deps.db, deps.notebooks, q, limit, signal),
     /** A plain link: the browser streams the notebook or the folder's zip to disk. */
     exportUrl: (path: string) => exportUrl(deps.mount, path),
     undo: save(() => history.undo(), () => 'Undo'),

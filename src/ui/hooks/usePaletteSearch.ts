@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { CatalogBrowser } from '../../commands/catalogEdits';
 import type { SqlLab } from '../../commands/sqlLab';
@@ -7,6 +7,7 @@ import type { Role } from '../../sync/api/types';
 import { useSignedIn } from '../appContext';
 import { savedQueryTargets, tableHitTargets } from '../layout/catalogTargets';
 import type { SearchTarget } from '../layout/searchTargets';
+import { cachedWorkspaceSearch, WORKSPACE_TARGET_LIMIT, workspaceHitTargets } from '../layout/workspaceTargets';
 import { useLive } from './live';
 
 /** How long typing pauses before the server is asked. */
@@ -14,6 +15,8 @@ export const PALETTE_SEARCH_DELAY_MS = 250;
 const TABLE_HITS = 20;
 const SAVED_QUERY_HITS = 10;
 const NONE: SearchTarget[] = [];
+
+type Find = (text: string, signal: AbortSignal) => Promise<SearchTarget[]>;
 
 interface Options {
   /** Only while the dialog is open. */
@@ -25,34 +28,55 @@ interface Options {
 
 /**
  * The Ctrl+K dialog's data side, in one place: saved queries (admins) from the log and the cached
- * list, refreshed when the dialog opens, so they are found offline and as just saved in another tab; and tables from the server's search_tables when
- * the cached catalog has none, debounced. A failed search finds nothing: the dialog still lists what
- * is cached. Answers for a text the user has typed past are dropped.
+ * list, refreshed when the dialog opens, so they are found offline and as just saved in another tab;
+ * notebooks and folders from the cached workspace, or the server's search when it has none; and
+ * tables from the server's search_tables when the cached catalog has none. A failed search finds
+ * nothing: the dialog still lists what is cached.
  */
 export function usePaletteSearch(query: string, { open, role, cachedTables }: Options): { targets: SearchTarget[]; pending: boolean } {
   const { catalog, sqlLab, savedQueries } = useSignedIn();
   const text = query.trim();
-  const askTables = open && text.length >= 2 && cachedTables === 0;
+  const findTablesNow = useCallback<Find>((typed, signal) => findTables(catalog, typed, signal), [catalog]);
+  const tables = useServerSearch(open && text.length >= 2 && cachedTables === 0, text, findTablesNow);
+  const files = useWorkspaceSearch(open, text);
   const withQueries = open && role === 'admin';
   const saved = useLive(async (reads) => (withQueries ? (await reads.savedQueries()).items : []), [withQueries]);
   // Opening the dialog fetches the server's list once: queries saved elsewhere are found too.
   useEffect(() => void (withQueries && savedQueries.refresh()), [savedQueries, withQueries]);
+  const queries = withQueries && text.length >= 2 && saved ? savedQueryHits(saved, text, sqlLab) : NONE;
+  return { targets: [...files.targets, ...tables.targets, ...queries], pending: files.pending || tables.pending };
+}
+
+/** Notebooks and folders: the cached workspace view (live, as other tabs change it) first, the server when it has no match. */
+function useWorkspaceSearch(open: boolean, text: string): { targets: SearchTarget[]; pending: boolean } {
+  const { workspace } = useSignedIn();
+  // Read only while the dialog is open: the workspace can hold thousands of items.
+  const items = useLive(async (reads) => (open ? (await reads.workspace()).items : undefined), [open]);
+  const cached = cachedWorkspaceSearch(items, text);
+  const find = useCallback<Find>(
+    async (typed, signal) => workspaceHitTargets(await workspace.searchFiles(typed, WORKSPACE_TARGET_LIMIT, signal), typed),
+    [workspace],
+  );
+  const server = useServerSearch(open && cached.askServer, text, find);
+  return { targets: [...cached.targets, ...server.targets], pending: server.pending };
+}
+
+/** Asks the server once typing pauses, while `ask` holds; answers for a text the user has typed past are dropped. */
+function useServerSearch(ask: boolean, text: string, find: Find): { targets: SearchTarget[]; pending: boolean } {
   const [answer, setAnswer] = useState<{ text: string; targets: SearchTarget[] }>({ text: '', targets: NONE });
   useEffect(() => {
-    if (!askTables) return;
+    if (!ask) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       const { signal } = controller;
-      void findTables(catalog, text, signal).then((targets) => !signal.aborted && setAnswer({ text, targets }));
+      void find(text, signal).then((targets) => !signal.aborted && setAnswer({ text, targets }));
     }, PALETTE_SEARCH_DELAY_MS);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [catalog, text, askTables]);
-  const tables = askTables && answer.text === text ? answer.targets : NONE;
-  const queries = withQueries && text.length >= 2 && saved ? savedQueryHits(saved, text, sqlLab) : NONE;
-  return { targets: [...tables, ...queries], pending: askTables && answer.text !== text };
+  }, [find, text, ask]);
+  return { targets: ask && answer.text === text ? answer.targets : NONE, pending: ask && answer.text !== text };
 }
 
 async function findTables(catalog: () => Promise<CatalogBrowser>, text: string, signal: AbortSignal): Promise<SearchTarget[]> {

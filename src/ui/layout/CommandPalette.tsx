@@ -15,8 +15,9 @@ interface Props {
 }
 
 /**
- * Ctrl/Cmd+K: one input that finds pages, actions, the tables and columns of the cached catalog,
- * tables the server finds when the cache has none, and saved queries.
+ * Ctrl/Cmd+K: one input that finds pages, actions, notebooks and folders (cached, or the server's
+ * when the cache has none), the tables and columns of the cached catalog, tables the server finds
+ * when the cache has none, and saved queries.
  */
 export function CommandPalette({ open, onOpenChange, role }: Props) {
   const navigate = useNavigate();
@@ -32,7 +33,7 @@ export function CommandPalette({ open, onOpenChange, role }: Props) {
   };
   return (
     <Command.Dialog open={open} onOpenChange={onOpenChange} label="Search the console" className="command-dialog">
-      <Command.Input placeholder="Search pages, actions, tables, columns and saved queries…" aria-label="Search the console" value={query} onValueChange={setQuery} />
+      <Command.Input placeholder="Search pages, actions, notebooks, folders, tables, columns and saved queries…" aria-label="Search the console" value={query} onValueChange={setQuery} />
       <Command.List>
         {!server.pending && <Command.Empty>Nothing matches.</Command.Empty>}
         {SEARCH_GROUPS.map((group) => (
