@@ -13,6 +13,7 @@ export const WORKSPACE_BUCKET = 'workspace';
 const NOTEBOOK_BODY_LIMIT = 32 * 1024 * 1024;
 
 const pathQuery = requiredStrings('path');
+const optionalPathQuery = { type: 'object', properties: { path: { type: 'string' } } } as const;
 const bucketQuery = { type: 'object', properties: { bucket: { type: 'string' } } } as const;
 const s3Query = { type: 'object', required: ['key'], properties: { bucket: { type: 'string' }, key: { type: 'string' } } } as const;
 const auditQuery = {
@@ -55,6 +56,10 @@ export const notebookRoutes: FastifyPluginAsync = async (app) => {
     const { content, file } = await notebooks.read(request.query.key);
     return withEtag(reply, file, { content, file });
   });
+
+  app.get<{ Querystring: { path?: string } }>('/breadcrumbs', { schema: { querystring: optionalPathQuery } }, async (request) =>
+    notebooks.breadcrumbs(request.query.path ?? ''),
+  );
 
   app.get<{ Querystring: { limit: number; offset: number } }>('/audit', { schema: { querystring: auditQuery } }, async (request) =>
     notebooks.audit(request.query.limit, request.query.offset),

@@ -1,6 +1,8 @@
+import type { Breadcrumb } from '../../contracts/workspace';
 import type { Clock } from '../auth/clock';
 import type { Store } from '../store/db';
 import { auditLog, type AuditEntry } from './audit';
+import { breadcrumbs } from './breadcrumbs';
 import { listFiles, readNotebook, saveNotebook } from './files';
 import { createFolder, setFavorite } from './folders';
 import type { WorkspaceFile } from './model';
@@ -43,6 +45,12 @@ export class NotebookService {
 
   read(path: string): Promise<{ content: string; file: WorkspaceFile }> {
     return this.run(() => readNotebook(this.workspace, checked(path)));
+  }
+
+  /** "" (the root) is allowed here: the path bar of the root is the root alone. */
+  breadcrumbs(path: string): Promise<Breadcrumb[]> {
+    const relative = path === '' ? '' : checked(path);
+    return this.run(() => breadcrumbs(this.workspace, relative));
   }
 
   save(context: WriteContext, path: string, content: string, conditions: Preconditions): Promise<WorkspaceFile> {
