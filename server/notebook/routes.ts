@@ -61,6 +61,8 @@ export const notebookRoutes: FastifyPluginAsync = async (app) => {
     notebooks.breadcrumbs(request.query.path ?? ''),
   );
 
+  app.get('/trash', async () => ({ files: await notebooks.trash() }));
+
   app.get<{ Querystring: { limit: number; offset: number } }>('/audit', { schema: { querystring: auditQuery } }, async (request) =>
     notebooks.audit(request.query.limit, request.query.offset),
   );
@@ -99,6 +101,11 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { path: string; id?: string } }>('/restore', { schema: { body: restoreBody } }, async (request, reply) => {
     const file = await notebooks.restore(writeContext(request), request.body.path, request.body.id);
+    return withEtag(reply, file, { file });
+  });
+
+  app.delete<{ Body: { path: string; id?: string } }>('/trash', { schema: { body: restoreBody } }, async (request, reply) => {
+    const file = await notebooks.purge(writeContext(request), request.body.path, request.body.id);
     return withEtag(reply, file, { file });
   });
 

@@ -9,6 +9,7 @@ import type { WorkspaceFile } from './model';
 import { deleteItem, renameItem, restoreItem } from './moves';
 import { parseWorkspacePath as checked } from './paths';
 import type { Preconditions } from './preconditions';
+import { listTrash, purgeItem } from './trash';
 import { Workspace, type WriteContext } from './workspace';
 
 /**
@@ -71,6 +72,14 @@ export class NotebookService {
 
   restore(context: WriteContext, path: string, id?: string): Promise<WorkspaceFile> {
     return this.run(() => restoreItem(this.workspace, context, checked(path), id));
+  }
+
+  trash(): Promise<WorkspaceFile[]> {
+    return this.run(() => listTrash(this.workspace));
+  }
+
+  purge(context: WriteContext, path: string, id?: string): Promise<WorkspaceFile> {
+    return this.run(() => purgeItem(this.workspace, context, checked(path), id));
   }
 
   favorite(context: WriteContext, path: string, isFavorite: boolean): Promise<WorkspaceFile> {
