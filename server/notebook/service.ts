@@ -10,6 +10,7 @@ import { deleteItem, renameItem, restoreItem } from './moves';
 import { parseWorkspacePath as checked } from './paths';
 import type { Preconditions } from './preconditions';
 import { listTrash, purgeItem } from './trash';
+import { uploadNotebook } from './upload';
 import { Workspace, type WriteContext } from './workspace';
 
 /**
@@ -56,6 +57,12 @@ export class NotebookService {
 
   save(context: WriteContext, path: string, content: string, conditions: Preconditions): Promise<WorkspaceFile> {
     return this.run(() => saveNotebook(this.workspace, context, checked(path), content, conditions));
+  }
+
+  /** `folder` "" is the root. */
+  upload(context: WriteContext, folder: string, filename: string, data: Buffer): Promise<WorkspaceFile> {
+    const relative = folder === '' ? '' : checked(folder);
+    return this.run(() => uploadNotebook(this.workspace, context, relative, filename, data));
   }
 
   createFolder(context: WriteContext, path: string): Promise<WorkspaceFile> {
