@@ -46,3 +46,9 @@ export interface AuditPage {
   items: AuditEntry[];
   count: number;
 }
+
+/** One step of the path bar (GET /breadcrumbs): the root first (path ""), the asked item last. */
+export interface Breadcrumb {
+  name: string;
+  path: string;
+}

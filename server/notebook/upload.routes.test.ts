@@ -1,0 +1,124 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { useFixture } from '../testing/harness';
+import { NOTEBOOK_API, notebookClient, notebookJson } from '../testing/notebooks';
+
+const fixture = useFixture();
+const BOUNDARY = '----console-test-boundary';
+
+/** A multipart/form-data body as a browser builds it (the filename as given, not escaped). */
+function form(fields: { file?: { filename: string; data: string | Buffer }; path?: string }): Buffer {
+  const chunks: Buffer[] = [];
+  const part = (disposition: string, data: string | Buffer) =>
+    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; ${disposition}\r\n\r\n`), Buffer.from(data), Buffer.from('\r\n'));
+  if (fields.path !== undefined) part('name="path"', fields.path);
+  if (fields.file) part(`name="file"; filename="${fields.file.filename}"`, fields.file.data);
+  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+async function setup(overrides = {}) {
+  const built = await fixture.build(overrides);
+  const client = await notebookClient(built.app);
+  const upload = (fields: Parameters<typeof form>[0], headers: Record<string, string> = {}) =>
+    uploadWith(built.app, client.cookie, form(fields), headers);
+  return { ...built, client, upload, root: built.services.notebooks.root };
+}
+
+function uploadWith(app: FastifyInstance, cookie: string, payload: Buffer, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: `${NOTEBOOK_API}/upload`,
+    payload,
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...headers },
+  });
+}
+
+describe('POST /upload', () => {
+  it('stores the notebook byte for byte in the destination folder and answers its item', async () => {
+    const { client, upload, root } = await setup();
+    await client.folder('in');
+    const content = `${notebookJson('print("é ✓")')}\n`;
+    const answer = await upload({ path: 'in', file: { filename: 'report.ipynb', data: content } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().file).toMatchObject({ path: 'in/report.ipynb', name: 'report.ipynb', type: 'notebook', owner: 'admin' });
+    expect(await readFile(path.join(root, 'in', 'report.ipynb'), 'utf8')).toBe(content);
+    expect((await upload({ file: { filename: 'top.ipynb', data: content } })).json().file.path).toBe('top.ipynb');
+  });
+
+  it('a name clash stores a numbered copy and the answer names it; nothing is overwritten', async () => {
+    const { client, upload, root } = await setup();
+    await client.save('n.ipynb', notebookJson('original'));
+    const paths: string[] = [];
+    for (const source of ['one', 'two']) {
+      paths.push((await upload({ path: '', file: { filename: 'n.ipynb', data: notebookJson(source) } })).json().file.path);
+    }
+    expect(paths).toEqual(['n (1).ipynb', 'n (2).ipynb']);
+    expect(await readFile(path.join(root, 'n.ipynb'), 'utf8')).toBe(notebookJson('original'));
+    expect(await readFile(path.join(root, 'n (2).ipynb'), 'utf8')).toBe(notebookJson('two'));
+  });
+
+  it('a resent upload (same Idempotency-Key) replays its answer instead of storing a copy', async () => {
+    const { upload, root } = await setup();
+    const fields = { file: { filename: 'once.ipynb', data: notebookJson() } };
+    const first = await upload(fields, { 'idempotency-key': 'upload-1' });
+    const again = await upload(fields, { 'idempotency-key': 'upload-1' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await readdir(root)).toEqual(['once.ipynb']);
+  });
+
+  it('a file over CONSOLE_UPLOAD_MAX_MB is answered 413 with a clear message and not stored', async () => {
+    const { upload, root } = await setup({ uploadMaxMb: 1 });
+    const justOver = Buffer.alloc(1024 * 1024 + 1, ' ');
+    const over = await upload({ file: { filename: 'big.ipynb', data: justOver } });
+    expect(over.statusCode).toBe(413);
+    expect(over.json().message).toBe('"big.ipynb" is larger than the upload limit of 1 MB per file');
+    // Far over: Fastify stops reading; the message still names the limit.
+    const farOver = await upload({ file: { filename: 'huge.ipynb', data: Buffer.alloc(3 * 1024 * 1024, ' ') } });
+    expect(farOver.statusCode).toBe(413);
+    expect(farOver.json().message).toBe('The file is larger than the upload limit of 1 MB per file');
+    expect(await readdir(root)).toEqual([]);
+    const atLimit = Buffer.concat([Buffer.from(notebookJson()), Buffer.alloc(1024 * 1024 - Buffer.byteLength(notebookJson()), ' ')]);
+    expect((await upload({ file: { filename: 'fits.ipynb', data: atLimit } })).statusCode).toBe(200);
+  });
+
+  it('refuses hostile names by the shared rule and stores nothing', async () => {
+    const { upload, root } = await setup();
+    const cases: [string, RegExp][] = [
+      ['../../evil.ipynb', /Names cannot contain \/ or \\/],
+      ['..\\evil.ipynb', /Names cannot contain \/ or \\/],
+      ['%2e%2e%2fevil.ipynb', /Names/],
+      ['bell\u0007.ipynb', /control characters/],
+      ['line%0Abreak.ipynb', /control characters/],
+      ['.hidden.ipynb', /reserved/],
+      ['gpj\u202Eevil.ipynb', /bidirectional/],
+      ['NUL.ipynb', /reserved name on Windows/],
+      ['notes.txt', /Only \.ipynb notebooks can be uploaded/],
+      ['', /The file has no name/],
+    ];
+    for (const [filename, message] of cases) {
+      const answer = await upload({ file: { filename, data: notebookJson() } });
+      expect(answer.statusCode, filename).toBe(400);
+      expect(answer.json().message, filename).toMatch(message);
+    }
+    expect((await upload({ path: '../..', file: { filename: 'x.ipynb', data: notebookJson() } })).statusCode).toBe(400);
+    expect(await readdir(root)).toEqual([]);
+    expect(await readdir(path.dirname(root))).not.toContain('evil.ipynb');
+  });
+
+  it('answers 400 for bad content or form and 404 for a missing folder', async () => {
+    const { app, client, upload } = await setup();
+    const bad = async (fields: Parameters<typeof form>[0]) => (await upload(fields)).json().message;
+    expect(await bad({ file: { filename: 'a.ipynb', data: 'not json' } })).toBe('content is not valid JSON');
+    expect(await bad({ file: { filename: 'a.ipynb', data: Buffer.from([0x7b, 0xff, 0x7d]) } })).toBe('The file is not UTF-8 text');
+    expect(await bad({ path: 'x' })).toBe('Send exactly one file in the field "file"');
+    expect((await upload({ path: 'missing', file: { filename: 'a.ipynb', data: notebookJson() } })).statusCode).toBe(404);
+    const truncated = await uploadWith(app, client.cookie, form({ file: { filename: 'a.ipynb', data: notebookJson() } }).subarray(0, 120));
+    expect(truncated.statusCode).toBe(400);
+    const json = await app.inject({ method: 'POST', url: `${NOTEBOOK_API}/upload`, payload: { path: '' }, headers: { cookie: client.cookie } });
+    expect(json.statusCode).toBe(400);
+  });
+});
