@@ -1,22 +1,19 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { answerRecorder, jsonAnswer, type Answer } from '../http/idempotency';
+import { answerRecorder, claimInHandler, jsonAnswer, type Answer } from '../http/idempotency';
 import type { IdempotencyStore } from '../http/idempotency.store';
+import { MIB } from '../config';
 import { requiredStrings } from '../http/validation';
-import { boundaryOf, MultipartError, parseMultipart, type FormPart } from '../http/multipart';
-import { badRequest, WorkspaceError } from './errors';
+import { WorkspaceError } from './errors';
 import type { WorkspaceFile } from './model';
 import { etagOf, parsePreconditions } from './preconditions';
+import { readUploadForm, uploadDigest, uploadOptions } from './uploadForm';
 import type { WriteContext } from './workspace';
 
 /** The embedded default has a single bucket: the workspace folder. */
 export const WORKSPACE_BUCKET = 'workspace';
 /** Notebooks with image outputs easily pass Fastify's 1 MiB default. */
 const NOTEBOOK_BODY_LIMIT = 32 * 1024 * 1024;
-
-const UPLOAD_ROUTE = '/upload';
-const MIB = 1024 * 1024;
-/** Room for the multipart framing and the path field around the file. */
-const MULTIPART_SLACK = 64 * 1024;
 
 const pathQuery = requiredStrings('path');
 const optionalPathQuery = { type: 'object', properties: { path: { type: 'string' } } } as const;
@@ -40,11 +37,8 @@ const favoriteBody = {
  */
 export const notebookRoutes: FastifyPluginAsync = async (app) => {
   const notebooks = app.services.notebooks;
-  const uploadMaxMb = app.services.config.uploadMaxMb;
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((error, _request, reply) => {
     if (error instanceof WorkspaceError) return reply.code(error.statusCode).send(error.toJSON());
-    // Fastify stops reading a body past the route's limit; say which limit, not just "too large".
-    if (isBodyTooLarge(error) && request.routeOptions.url?.endsWith(UPLOAD_ROUTE)) return reply.code(413).send({ message: tooLarge(uploadMaxMb) });
     throw error; // to the app's handler
   });
 
@@ -92,11 +86,12 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const uploadLimit = app.services.config.uploadMaxMb * MIB;
-  const uploadBodyLimit = uploadLimit + MULTIPART_SLACK;
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: uploadBodyLimit }, (_request, body, done) => done(null, body));
-  app.post(UPLOAD_ROUTE, { bodyLimit: uploadBodyLimit }, async (request, reply) => {
-    const form = uploadForm(request, uploadLimit, app.services.config.uploadMaxMb);
+  // The file streams in through busboy, which stops at the per-file limit (see uploadForm.ts).
+  const { uploadMaxMb } = app.services.config;
+  await app.register(fastifyMultipart, uploadOptions(uploadMaxMb * MIB));
+  app.post('/upload', { config: { idempotencyInHandler: true } }, async (request, reply) => {
+    const form = await readUploadForm(request, uploadMaxMb);
+    if (await claimInHandler(idempotency, request, reply, uploadDigest(form))) return reply;
     const file = await notebooks.upload(writeContext(request), form.folder, form.filename, form.data);
     return withEtag(reply, file, { file });
   });
@@ -132,36 +127,6 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
     return withEtag(reply, file, { file });
   });
 };
-
-/**
- * The upload's fields: `file` (one file) and `path`, the destination folder ("" or absent: the
- * root, as is "/"). The file's own size is checked here: the body limit also counts the framing.
- */
-function uploadForm(request: FastifyRequest, limit: number, limitMb: number): { folder: string; filename: string; data: Buffer } {
-  const contentType = request.headers['content-type'] ?? '';
-  if (!Buffer.isBuffer(request.body) || !/^multipart\/form-data/i.test(contentType)) throw badRequest('Upload as multipart/form-data with the fields file and path');
-  let parts: FormPart[];
-  try {
-    parts = parseMultipart(request.body, boundaryOf(contentType));
-  } catch (error) {
-    if (error instanceof MultipartError) throw badRequest(error.message);
-    throw error;
-  }
-  const files = parts.filter((part) => part.name === 'file');
-  if (files.length !== 1 || files[0].filename === undefined) throw badRequest('Send exactly one file in the field "file"');
-  if (files[0].data.length > limit) throw new WorkspaceError(413, tooLarge(limitMb, files[0].filename));
-  const folder = parts.find((part) => part.name === 'path')?.data.toString('utf8') ?? '';
-  return { folder: folder === '/' ? '' : folder, filename: files[0].filename, data: files[0].data };
-}
-
-function tooLarge(limitMb: number, filename?: string): string {
-  const what = filename === undefined ? 'The file' : `"${filename}"`;
-  return `${what} is larger than the upload limit of ${limitMb} MB per file`;
-}
-
-function isBodyTooLarge(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE';
-}
 
 function checkBucket(bucket: string | undefined): void {
   if (bucket !== undefined && bucket !== WORKSPACE_BUCKET) throw new WorkspaceError(404, `Unknown bucket: ${bucket}`);

@@ -45,7 +45,8 @@ describe('POST /upload', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json().file).toMatchObject({ path: 'in/report.ipynb', name: 'report.ipynb', type: 'notebook', owner: 'admin' });
     expect(await readFile(path.join(root, 'in', 'report.ipynb'), 'utf8')).toBe(content);
-    expect((await upload({ file: { filename: 'top.ipynb', data: content } })).json().file.path).toBe('top.ipynb');
+    expect((await upload({ path: '', file: { filename: 'top.ipynb', data: content } })).json().file.path).toBe('top.ipynb');
+    expect((await upload({ path: '/', file: { filename: 'slash.ipynb', data: content } })).json().file.path).toBe('slash.ipynb');
   });
 
   it('a name clash stores a numbered copy and the answer names it; nothing is overwritten', async () => {
@@ -62,27 +63,39 @@ describe('POST /upload', () => {
 
   it('a resent upload (same Idempotency-Key) replays its answer instead of storing a copy', async () => {
     const { upload, root } = await setup();
-    const fields = { file: { filename: 'once.ipynb', data: notebookJson() } };
+    const fields = { path: '', file: { filename: 'once.ipynb', data: notebookJson() } };
     const first = await upload(fields, { 'idempotency-key': 'upload-1' });
     const again = await upload(fields, { 'idempotency-key': 'upload-1' });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect(await readdir(root)).toEqual(['once.ipynb']);
+    // The key names that upload: another file under it is refused, not stored.
+    const other = await upload({ path: '', file: { filename: 'once.ipynb', data: notebookJson('other') } }, { 'idempotency-key': 'upload-1' });
+    expect(other.statusCode).toBe(422);
+    expect(await readdir(root)).toEqual(['once.ipynb']);
+  });
+
+  it('a large upload with an Idempotency-Key streams through (the key is claimed after the form is read)', async () => {
+    const { upload, root } = await setup();
+    const big = notebookJson('x'.repeat(2 * 1024 * 1024));
+    const answer = await upload({ path: '', file: { filename: 'big.ipynb', data: big } }, { 'idempotency-key': 'upload-big' });
+    expect(answer.statusCode).toBe(200);
+    expect(await readFile(path.join(root, 'big.ipynb'), 'utf8')).toBe(big);
   });
 
   it('a file over CONSOLE_UPLOAD_MAX_MB is answered 413 with a clear message and not stored', async () => {
     const { upload, root } = await setup({ uploadMaxMb: 1 });
     const justOver = Buffer.alloc(1024 * 1024 + 1, ' ');
-    const over = await upload({ file: { filename: 'big.ipynb', data: justOver } });
+    const over = await upload({ path: '', file: { filename: 'big.ipynb', data: justOver } });
     expect(over.statusCode).toBe(413);
     expect(over.json().message).toBe('"big.ipynb" is larger than the upload limit of 1 MB per file');
-    // Far over: Fastify stops reading; the message still names the limit.
-    const farOver = await upload({ file: { filename: 'huge.ipynb', data: Buffer.alloc(3 * 1024 * 1024, ' ') } });
+    // Far over: the reader stops at the limit; the message still names the file and the limit.
+    const farOver = await upload({ path: '', file: { filename: 'huge.ipynb', data: Buffer.alloc(3 * 1024 * 1024, ' ') } });
     expect(farOver.statusCode).toBe(413);
-    expect(farOver.json().message).toBe('The file is larger than the upload limit of 1 MB per file');
+    expect(farOver.json().message).toBe('"huge.ipynb" is larger than the upload limit of 1 MB per file');
     expect(await readdir(root)).toEqual([]);
     const atLimit = Buffer.concat([Buffer.from(notebookJson()), Buffer.alloc(1024 * 1024 - Buffer.byteLength(notebookJson()), ' ')]);
-    expect((await upload({ file: { filename: 'fits.ipynb', data: atLimit } })).statusCode).toBe(200);
+    expect((await upload({ path: '', file: { filename: 'fits.ipynb', data: atLimit } })).statusCode).toBe(200);
   });
 
   it('refuses hostile names by the shared rule and stores nothing', async () => {
@@ -92,6 +105,7 @@ describe('POST /upload', () => {
       ['..\\evil.ipynb', /Names cannot contain \/ or \\/],
       ['%2e%2e%2fevil.ipynb', /Names/],
       ['bell\u0007.ipynb', /control characters/],
+      ['nul\u0000byte.ipynb', /control characters/],
       ['line%0Abreak.ipynb', /control characters/],
       ['.hidden.ipynb', /reserved/],
       ['gpj\u202Eevil.ipynb', /bidirectional/],
@@ -100,7 +114,7 @@ describe('POST /upload', () => {
       ['', /The file has no name/],
     ];
     for (const [filename, message] of cases) {
-      const answer = await upload({ file: { filename, data: notebookJson() } });
+      const answer = await upload({ path: '', file: { filename, data: notebookJson() } });
       expect(answer.statusCode, filename).toBe(400);
       expect(answer.json().message, filename).toMatch(message);
     }
@@ -112,11 +126,12 @@ describe('POST /upload', () => {
   it('answers 400 for bad content or form and 404 for a missing folder', async () => {
     const { app, client, upload } = await setup();
     const bad = async (fields: Parameters<typeof form>[0]) => (await upload(fields)).json().message;
-    expect(await bad({ file: { filename: 'a.ipynb', data: 'not json' } })).toBe('content is not valid JSON');
-    expect(await bad({ file: { filename: 'a.ipynb', data: Buffer.from([0x7b, 0xff, 0x7d]) } })).toBe('The file is not UTF-8 text');
+    expect(await bad({ path: '', file: { filename: 'a.ipynb', data: 'not json' } })).toBe('content is not valid JSON');
+    expect(await bad({ path: '', file: { filename: 'a.ipynb', data: Buffer.from([0x7b, 0xff, 0x7d]) } })).toBe('The file is not UTF-8 text');
     expect(await bad({ path: 'x' })).toBe('Send exactly one file in the field "file"');
+    expect(await bad({ file: { filename: 'a.ipynb', data: notebookJson() } })).toBe('Send the destination folder in the field "path" ("" for the root)');
     expect((await upload({ path: 'missing', file: { filename: 'a.ipynb', data: notebookJson() } })).statusCode).toBe(404);
-    const truncated = await uploadWith(app, client.cookie, form({ file: { filename: 'a.ipynb', data: notebookJson() } }).subarray(0, 120));
+    const truncated = await uploadWith(app, client.cookie, form({ path: '', file: { filename: 'a.ipynb', data: notebookJson() } }).subarray(0, 150));
     expect(truncated.statusCode).toBe(400);
     const json = await app.inject({ method: 'POST', url: `${NOTEBOOK_API}/upload`, payload: { path: '' }, headers: { cookie: client.cookie } });
     expect(json.statusCode).toBe(400);
