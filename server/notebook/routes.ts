@@ -1,10 +1,13 @@
+import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { answerRecorder, claimInHandler, jsonAnswer, type Answer } from '../http/idempotency';
 import type { IdempotencyStore } from '../http/idempotency.store';
 import { MIB } from '../config';
 import { requiredStrings } from '../http/validation';
+import { SEARCH_LIMIT } from './details';
 import { WorkspaceError } from './errors';
+import { attachment, zipStream } from './export';
 import type { WorkspaceFile } from './model';
 import { etagOf, parsePreconditions } from './preconditions';
 import { readUploadForm, uploadDigest, uploadOptions } from './uploadForm';
@@ -19,6 +22,11 @@ const pathQuery = requiredStrings('path');
 const optionalPathQuery = { type: 'object', properties: { path: { type: 'string' } } } as const;
 const bucketQuery = { type: 'object', properties: { bucket: { type: 'string' } } } as const;
 const s3Query = { type: 'object', required: ['key'], properties: { bucket: { type: 'string' }, key: { type: 'string' } } } as const;
+const searchQuery = {
+  type: 'object',
+  required: ['q'],
+  properties: { q: { type: 'string', minLength: 1, maxLength: 1024 }, limit: { type: 'integer', minimum: 1, maximum: SEARCH_LIMIT.max, default: SEARCH_LIMIT.default } },
+} as const;
 const auditQuery = {
   type: 'object',
   properties: { limit: { type: 'integer', minimum: 1, maximum: 10000, default: 100 }, offset: { type: 'integer', minimum: 0, default: 0 } },
@@ -65,6 +73,19 @@ export const notebookRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get('/trash', async () => ({ files: await notebooks.trash() }));
+
+  app.get<{ Querystring: { path?: string } }>('/export', { schema: { querystring: optionalPathQuery } }, async (request, reply) => {
+    const plan = await notebooks.exportPlan(request.query.path ?? '');
+    reply.header('content-disposition', attachment(plan.filename)).header('cache-control', 'no-store');
+    if (plan.kind === 'notebook') return reply.type('application/x-ipynb+json').send(createReadStream(plan.absolute));
+    return reply.type('application/zip').send(zipStream(plan.entries));
+  });
+
+  app.get<{ Querystring: { path: string } }>('/details', { schema: { querystring: pathQuery } }, async (request) => notebooks.details(request.query.path));
+
+  app.get<{ Querystring: { q: string; limit: number } }>('/search', { schema: { querystring: searchQuery } }, async (request) => ({
+    files: await notebooks.search(request.query.q, request.query.limit),
+  }));
 
   app.get<{ Querystring: { limit: number; offset: number } }>('/audit', { schema: { querystring: auditQuery } }, async (request) =>
     notebooks.audit(request.query.limit, request.query.offset),

@@ -3,6 +3,8 @@ import type { Clock } from '../auth/clock';
 import type { Store } from '../store/db';
 import { auditLog, type AuditEntry } from './audit';
 import { breadcrumbs } from './breadcrumbs';
+import { itemDetails, searchFiles, type ItemDetails } from './details';
+import { planExport, type ExportPlan } from './export';
 import { listFiles, readNotebook, saveNotebook } from './files';
 import { createFolder, setFavorite } from './folders';
 import type { WorkspaceFile } from './model';
@@ -53,6 +55,20 @@ export class NotebookService {
   breadcrumbs(path: string): Promise<Breadcrumb[]> {
     const relative = path === '' ? '' : checked(path);
     return this.run(() => breadcrumbs(this.workspace, relative));
+  }
+
+  /** What GET /export sends ("" is the whole workspace); the files are read as the answer streams. */
+  exportPlan(path: string): Promise<ExportPlan> {
+    const relative = path === '' ? '' : checked(path);
+    return this.run(() => planExport(this.workspace, relative));
+  }
+
+  details(path: string): Promise<ItemDetails> {
+    return this.run(() => itemDetails(this.workspace, checked(path)));
+  }
+
+  search(query: string, limit: number): Promise<WorkspaceFile[]> {
+    return this.run(() => searchFiles(this.workspace, query, limit));
   }
 
   save(context: WriteContext, path: string, content: string, conditions: Preconditions): Promise<WorkspaceFile> {
