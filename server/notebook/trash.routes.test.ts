@@ -67,6 +67,18 @@ describe('DELETE /trash (delete permanently)', () => {
     expect((await client.get('/workspace')).json().files.map((file: { path: string }) => file.path)).toEqual(['f']);
   });
 
+  it('purges the trashed item even when a live one has taken its path; the live one stays', async () => {
+    const { client, trash } = await setup();
+    await client.save('a.ipynb', notebookJson('old'));
+    await client.del('/delete', { path: 'a.ipynb' });
+    const live = (await client.save('a.ipynb', notebookJson('new'))).json().file;
+    expect((await client.del('/trash', { path: 'a.ipynb' })).statusCode).toBe(200);
+    expect(await readdir(trash)).toEqual([]);
+    expect((await client.get('/workspace')).json().files).toEqual([live]);
+    // Nothing left in the trash: now the live item is what is there, and it is refused.
+    expect((await client.del('/trash', { path: 'a.ipynb' })).statusCode).toBe(409);
+  });
+
   it('by id, only that one of two deleted items at the same path goes', async () => {
     const { client } = await setup();
     await client.save('a.ipynb', notebookJson('first'));
@@ -81,13 +93,17 @@ describe('DELETE /trash (delete permanently)', () => {
     expect((await client.get('/get-file-local?path=a.ipynb')).json().content).toBe(notebookJson('second'));
   });
 
-  it('answers 404 for a live or unknown item and 400 for a hostile path; an editor may purge', async () => {
+  it('answers 409 for a live item (left alone), 404 for an unknown one, 400 for a hostile path; an editor may purge', async () => {
     const { app } = await fixture.build();
     const client = await notebookClient(app, 'editor', 'editor-test-password');
-    await client.save('live.ipynb', notebookJson());
+    const saved = (await client.save('live.ipynb', notebookJson())).json().file;
     const live = await client.del('/trash', { path: 'live.ipynb' });
-    expect(live.statusCode).toBe(404);
-    expect(live.json().message).toBe('No deleted item at live.ipynb');
+    expect(live.statusCode).toBe(409);
+    expect(live.json()).toEqual({ message: 'live.ipynb is not in the trash: delete it first', current: saved });
+    await client.folder('live folder');
+    await client.save('live folder/inner.ipynb', notebookJson());
+    expect((await client.del('/trash', { path: 'live folder' })).statusCode).toBe(409);
+    expect((await client.get('/workspace')).json().files.map((file: { path: string }) => file.path)).toEqual(['live folder', 'live folder/inner.ipynb', 'live.ipynb']);
     expect(await exists(path.join(app.services.config.dataDir, 'workspace', 'live.ipynb'))).toBe(true);
     expect((await client.del('/trash', { path: 'nothing.ipynb' })).statusCode).toBe(404);
     expect((await client.del('/trash', { path: '../secret.key' })).statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { notFound } from './errors';
+import { conflict, notFound } from './errors';
 import { items } from './items';
 import { compareFiles, toWorkspaceFile, type ItemRow, type WorkspaceFile } from './model';
 import { trashLocation } from './moves';
@@ -29,7 +29,12 @@ export async function listTrash(workspace: Workspace): Promise<WorkspaceFile[]> 
  */
 export async function purgeItem(workspace: Workspace, context: WriteContext, relative: string, id?: string): Promise<WorkspaceFile> {
   const deleted = await items.deleted(workspace.store, relative, id);
-  if (!deleted) throw notFound(`No deleted item at ${relative}`);
+  if (!deleted) {
+    // Only the trash is ever purged: a live item must be deleted (and so be restorable) first.
+    const live = await workspace.find(relative);
+    if (live) throw conflict(`${relative} is not in the trash: delete it first`, toWorkspaceFile(live.row));
+    throw notFound(`No deleted item at ${relative}`);
+  }
   const trashPath = deleted.trashPath ?? '';
   const file = toWorkspaceFile(deleted);
   await workspace.commit(context, file, async (tx) => {

@@ -3,37 +3,18 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { useFixture } from '../testing/harness';
-import { NOTEBOOK_API, notebookClient, notebookJson } from '../testing/notebooks';
+import { NOTEBOOK_API, notebookClient, notebookJson, uploadBody, type UploadFields } from '../testing/notebooks';
 
 const fixture = useFixture();
-const BOUNDARY = '----console-test-boundary';
-
-/** A multipart/form-data body as a browser builds it (the filename as given, not escaped). */
-function form(fields: { file?: { filename: string; data: string | Buffer }; path?: string }): Buffer {
-  const chunks: Buffer[] = [];
-  const part = (disposition: string, data: string | Buffer) =>
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; ${disposition}\r\n\r\n`), Buffer.from(data), Buffer.from('\r\n'));
-  if (fields.path !== undefined) part('name="path"', fields.path);
-  if (fields.file) part(`name="file"; filename="${fields.file.filename}"`, fields.file.data);
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
 async function setup(overrides = {}) {
   const built = await fixture.build(overrides);
   const client = await notebookClient(built.app);
-  const upload = (fields: Parameters<typeof form>[0], headers: Record<string, string> = {}) =>
-    uploadWith(built.app, client.cookie, form(fields), headers);
-  return { ...built, client, upload, root: built.services.notebooks.root };
+  return { ...built, client, upload: client.upload, root: built.services.notebooks.root };
 }
 
-function uploadWith(app: FastifyInstance, cookie: string, payload: Buffer, headers: Record<string, string> = {}) {
-  return app.inject({
-    method: 'POST',
-    url: `${NOTEBOOK_API}/upload`,
-    payload,
-    headers: { cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...headers },
-  });
+/** A raw body, for framings the helper does not build. */
+function uploadWith(app: FastifyInstance, cookie: string, payload: Buffer, contentType = uploadBody({}).contentType) {
+  return app.inject({ method: 'POST', url: `${NOTEBOOK_API}/upload`, payload, headers: { cookie, 'content-type': contentType } });
 }
 
 describe('POST /upload', () => {
@@ -125,14 +106,20 @@ describe('POST /upload', () => {
 
   it('answers 400 for bad content or form and 404 for a missing folder', async () => {
     const { app, client, upload } = await setup();
-    const bad = async (fields: Parameters<typeof form>[0]) => (await upload(fields)).json().message;
+    const bad = async (fields: UploadFields) => (await upload(fields)).json().message;
     expect(await bad({ path: '', file: { filename: 'a.ipynb', data: 'not json' } })).toBe('content is not valid JSON');
     expect(await bad({ path: '', file: { filename: 'a.ipynb', data: Buffer.from([0x7b, 0xff, 0x7d]) } })).toBe('The file is not UTF-8 text');
     expect(await bad({ path: 'x' })).toBe('Send exactly one file in the field "file"');
     expect(await bad({ file: { filename: 'a.ipynb', data: notebookJson() } })).toBe('Send the destination folder in the field "path" ("" for the root)');
     expect((await upload({ path: 'missing', file: { filename: 'a.ipynb', data: notebookJson() } })).statusCode).toBe(404);
-    const truncated = await uploadWith(app, client.cookie, form({ path: '', file: { filename: 'a.ipynb', data: notebookJson() } }).subarray(0, 150));
+    const truncated = await uploadWith(app, client.cookie, uploadBody({ path: '', file: { filename: 'a.ipynb', data: notebookJson() } }).payload.subarray(0, 150));
     expect(truncated.statusCode).toBe(400);
+    const one = uploadBody({ path: '', file: { filename: 'a.ipynb', data: notebookJson() } }).payload.toString('utf8');
+    const twoFiles = one.replace(/--\r\n$/, `\r\n${one.slice(one.indexOf('Content-Disposition: form-data; name="file"'))}`);
+    const both = await uploadWith(app, client.cookie, Buffer.from(twoFiles));
+    expect(both.json()).toEqual({ message: 'Send exactly one file in the field "file"' });
+    expect((await uploadWith(app, client.cookie, Buffer.from(one), 'multipart/form-data')).statusCode).toBe(400);
+    expect((await client.get('/workspace')).json().files).toEqual([]);
     const json = await app.inject({ method: 'POST', url: `${NOTEBOOK_API}/upload`, payload: { path: '' }, headers: { cookie: client.cookie } });
     expect(json.statusCode).toBe(400);
   });
