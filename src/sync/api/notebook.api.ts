@@ -8,12 +8,36 @@ export interface ReadOptions {
   signal?: AbortSignal;
 }
 
+/** GET /details: what the Details panel shows beyond the item itself. */
+export interface ItemDetails {
+  file: WorkspaceFile;
+  /** Bytes: a notebook's file, a folder's live notebooks together. */
+  size: number;
+  /** A notebook's kernelspec display_name (else its name), or null. */
+  kernel: string | null;
+  /** A notebook's cells; null for a folder. */
+  cellCount: number | null;
+  /** A folder's live descendants; null for a notebook. */
+  items: number | null;
+}
+
 export interface NotebookApi {
   listWorkspace(bucket?: string, options?: ReadOptions): Promise<WorkspaceFile[]>;
   listLocal(options?: ReadOptions): Promise<WorkspaceFile[]>;
   getLocalFile(path: string, options?: ReadOptions): Promise<FileWithContent>;
   getS3File(bucket: string, key: string, options?: ReadOptions): Promise<FileWithContent>;
   audit(page: { limit: number; offset: number }, options?: ReadOptions): Promise<AuditPage>;
+  getDetails(path: string, options?: ReadOptions): Promise<ItemDetails>;
+  /** Live items whose name contains `q` (any case), folders first; at most `limit` (server: 1–200). */
+  searchFiles(q: string, limit: number, options?: ReadOptions): Promise<WorkspaceFile[]>;
+}
+
+/**
+ * The download link of a notebook (.ipynb) or a folder (.zip; "" is the whole workspace): a plain
+ * link, so the browser streams the answer to disk. `mount` is config.apis.notebook.
+ */
+export function exportUrl(mount: string, path: string): string {
+  return `${mount}/export?path=${encodeURIComponent(path)}`;
 }
 
 function isWorkspaceFile(value: unknown): value is WorkspaceFile {
@@ -31,6 +55,18 @@ function filesFrom(body: unknown): WorkspaceFile[] {
 export function fileFrom(body: unknown): WorkspaceFile | null {
   const file = (body as { file?: unknown } | null)?.file;
   return isWorkspaceFile(file) ? file : null;
+}
+
+const isCount = (value: unknown): value is number | null => value === null || (typeof value === 'number' && Number.isInteger(value) && value >= 0);
+
+function detailsFrom(body: unknown): ItemDetails {
+  const b = body as Partial<Record<keyof ItemDetails, unknown>> | null;
+  const file = fileFrom(body);
+  const { size, kernel, cellCount, items } = b ?? {};
+  if (!file || typeof size !== 'number' || !isCount(size) || !(kernel === null || typeof kernel === 'string') || !isCount(cellCount) || !isCount(items)) {
+    throw new Error('The server answered with unexpected details.');
+  }
+  return { file, size, kernel, cellCount, items };
 }
 
 function withContent(body: unknown): FileWithContent {
@@ -68,6 +104,9 @@ export function notebookSaves(mount: string) {
     rename: (oldPath: string, newPath: string, headers: SaveHeaders) => save('POST', '/rename', { oldPath, newPath }, headers),
     remove: (path: string, headers: SaveHeaders) => save('DELETE', '/delete', { path }, headers),
     restore: (path: string, headers: SaveHeaders) => save('POST', '/restore', { path }, headers),
+    /** Deletes a trashed item for good (DELETE /trash); a live item is refused (409). */
+    purge: (path: string, headers: SaveHeaders) => save('DELETE', '/trash', { path }, headers),
+    favorite: (path: string, isFavorite: boolean, headers: SaveHeaders) => save('POST', '/favorite', { path, isFavorite }, headers),
   };
 }
 
@@ -90,6 +129,12 @@ export function createNotebookApi(http: AxiosInstance): NotebookApi {
       const body = (await http.get('/audit', { params: { limit, offset }, signal })).data as Partial<AuditPage> | null;
       if (!Array.isArray(body?.items) || typeof body.count !== 'number') throw new Error('The server answered with an unexpected audit page.');
       return { items: body.items, count: body.count };
+    },
+    async getDetails(path, { signal } = {}) {
+      return detailsFrom((await http.get('/details', { params: { path }, signal })).data);
+    },
+    async searchFiles(q, limit, { signal } = {}) {
+      return filesFrom((await http.get('/search', { params: { q, limit }, signal })).data);
     },
   };
 }
