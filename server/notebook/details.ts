@@ -1,23 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import { normalizeName } from '../../contracts/names';
+import type { ItemDetails } from '../../contracts/workspace';
 import { scanWorkspace } from './disk';
 import { notFound } from './errors';
 import { listFiles } from './files';
 import { toWorkspaceFile, type WorkspaceFile } from './model';
-import { normalizeName } from '../../contracts/names';
 import type { Workspace } from './workspace';
-
-/** GET /details: what the Details panel shows beyond the item itself. */
-export interface ItemDetails {
-  file: WorkspaceFile;
-  /** Bytes: a notebook's file, a folder's live notebooks together. */
-  size: number;
-  /** A notebook's kernelspec display_name (else its name); null for folders and notebooks without one. */
-  kernel: string | null;
-  /** A notebook's cells; null for a folder (or a notebook without a cells list). */
-  cellCount: number | null;
-  /** A folder's live descendants (notebooks and folders, at any depth); null for a notebook. */
-  items: number | null;
-}
 
 export async function itemDetails(workspace: Workspace, relative: string): Promise<ItemDetails> {
   const found = await workspace.find(relative, true);

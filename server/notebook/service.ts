@@ -1,9 +1,9 @@
-import type { Breadcrumb } from '../../contracts/workspace';
+import type { Breadcrumb, ItemDetails } from '../../contracts/workspace';
 import type { Clock } from '../auth/clock';
 import type { Store } from '../store/db';
 import { auditLog, type AuditEntry } from './audit';
 import { breadcrumbs } from './breadcrumbs';
-import { itemDetails, searchFiles, type ItemDetails } from './details';
+import { itemDetails, searchFiles } from './details';
 import { planExport, type ExportPlan } from './export';
 import { listFiles, readNotebook, saveNotebook } from './files';
 import { createFolder, setFavorite } from './folders';

@@ -1,24 +1,11 @@
 import type { AxiosInstance } from 'axios';
-import type { AuditPage, FileWithContent, WorkspaceFile } from '../../../contracts/workspace';
+import type { AuditPage, FileWithContent, ItemDetails, WorkspaceFile } from '../../../contracts/workspace';
 import type { SaveRequest } from './saves.api';
 
-export type { AuditEntry, AuditPage, FileWithContent, WorkspaceFile } from '../../../contracts/workspace';
+export type { AuditEntry, AuditPage, FileWithContent, ItemDetails, WorkspaceFile } from '../../../contracts/workspace';
 
 export interface ReadOptions {
   signal?: AbortSignal;
-}
-
-/** GET /details: what the Details panel shows beyond the item itself. */
-export interface ItemDetails {
-  file: WorkspaceFile;
-  /** Bytes: a notebook's file, a folder's live notebooks together. */
-  size: number;
-  /** A notebook's kernelspec display_name (else its name), or null. */
-  kernel: string | null;
-  /** A notebook's cells; null for a folder. */
-  cellCount: number | null;
-  /** A folder's live descendants; null for a notebook. */
-  items: number | null;
 }
 
 export interface NotebookApi {
