@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -62,6 +63,29 @@ describe('POST /upload', () => {
     const answer = await upload({ path: '', file: { filename: 'big.ipynb', data: big } }, { 'idempotency-key': 'upload-big' });
     expect(answer.statusCode).toBe(200);
     expect(await readFile(path.join(root, 'big.ipynb'), 'utf8')).toBe(big);
+  });
+
+  it('over real HTTP with a browser-built FormData: racing resends store once; a file over the limit is a 413', async () => {
+    const { app, client, root } = await setup({ uploadMaxMb: 1 });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const send = (filename: string, data: string, key: string) => {
+      const form = new FormData();
+      form.append('path', '');
+      form.append('file', new Blob([data]), filename);
+      const headers = { cookie: client.cookie, 'idempotency-key': key };
+      return fetch(`http://127.0.0.1:${port}${NOTEBOOK_API}/upload`, { method: 'POST', headers, body: form });
+    };
+    const content = notebookJson('é'.repeat(200_000));
+    const answers = await Promise.all([send('ré.ipynb', content, 'k'), send('ré.ipynb', content, 'k'), send('ré.ipynb', content, 'k')]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === 'true')).toHaveLength(2);
+    expect(await readdir(root)).toEqual(['ré.ipynb']);
+    expect(await readFile(path.join(root, 'ré.ipynb'), 'utf8')).toBe(content);
+    const over = await send('big.ipynb', ' '.repeat(4 * 1024 * 1024), 'k2');
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ message: '"big.ipynb" is larger than the upload limit of 1 MB per file' });
+    expect(await readdir(root)).toEqual(['ré.ipynb']);
   });
 
   it('a file over CONSOLE_UPLOAD_MAX_MB is answered 413 with a clear message and not stored', async () => {
