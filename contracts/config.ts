@@ -8,7 +8,15 @@ export interface RuntimeConfig {
    * sign-in page names it). Absent when the server did not say (e.g. the client runs offline).
    */
   credentialsFile?: string;
+  /**
+   * The most bytes one uploaded notebook may take (CONSOLE_UPLOAD_MAX_MB); the server answers
+   * 413 past it. Absent when the server did not say: assume DEFAULT_UPLOAD_MAX_MB.
+   */
+  uploadMaxBytes?: number;
 }
+
+/** The server's per-file upload limit when CONSOLE_UPLOAD_MAX_MB is not set. */
+export const DEFAULT_UPLOAD_MAX_MB = 50;
 
 /** The API mounts on the console's own origin (DESIGN.md §1); /config.json can point them elsewhere. */
 export const DEFAULT_API_MOUNTS: RuntimeConfig['apis'] = {

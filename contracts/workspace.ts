@@ -46,3 +46,22 @@ export interface AuditPage {
   items: AuditEntry[];
   count: number;
 }
+
+/** One step of the path bar (GET /breadcrumbs): the root first (path ""), the asked item last. */
+export interface Breadcrumb {
+  name: string;
+  path: string;
+}
+
+/** GET /details?path=: what the Details panel shows beyond the item itself. */
+export interface ItemDetails {
+  file: WorkspaceFile;
+  /** Bytes: a notebook's file, a folder's live notebooks together. */
+  size: number;
+  /** A notebook's kernelspec display_name (else its name); null for folders and notebooks without one. */
+  kernel: string | null;
+  /** A notebook's cells; null for a folder (or a notebook without a cells list). */
+  cellCount: number | null;
+  /** A folder's live descendants (notebooks and folders, at any depth); null for a notebook. */
+  items: number | null;
+}

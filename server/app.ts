@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import type { ConsoleConfig } from './config';
+import { MIB, type ConsoleConfig } from './config';
 import { createServices, type ConsoleServices, type ServiceOptions } from './services';
 import { authGuard } from './auth/guard';
 import { consoleAuthRoutes } from './auth/routes';
@@ -76,8 +76,8 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   await app.register(notebookRoutes, { prefix: '/api/notebook' });
   await app.register(biRoutes, { prefix: '/api/bi' });
   registerBatch(app);
-  const { staticDir, dataDir, sourceMaps } = services.config;
-  await registerStatic(app, { staticDir, credentialsFile: credentialsFileIn(dataDir), sourceMaps });
+  const { staticDir, dataDir, sourceMaps, uploadMaxMb } = services.config;
+  await registerStatic(app, { staticDir, credentialsFile: credentialsFileIn(dataDir), sourceMaps, uploadMaxBytes: uploadMaxMb * MIB });
 }
 
 /**

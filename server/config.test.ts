@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       warehouseSeedCache: null,
       resultMaxMb: 64,
+      uploadMaxMb: 50,
       sandboxQuotaMb: 256,
       publicUrl: null,
       sourceMaps: false,
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'INFO',
         CONSOLE_WAREHOUSE_SEED_CACHE: 'cache/warehouse',
         CONSOLE_RESULT_MAX_MB: '8',
+        CONSOLE_UPLOAD_MAX_MB: '2',
         CONSOLE_SANDBOX_QUOTA_MB: '32',
         CONSOLE_PUBLIC_URL: 'https://Console.Example.com/',
         CONSOLE_SOURCE_MAPS: 'true',
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       warehouseSeedCache: '/srv/cache/warehouse',
       resultMaxMb: 8,
+      uploadMaxMb: 2,
       sandboxQuotaMb: 32,
       publicUrl: 'https://console.example.com',
       sourceMaps: true,
@@ -73,6 +76,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ CONSOLE_SESSION_TTL_SECONDS: '0' })).toThrow(/CONSOLE_SESSION_TTL_SECONDS/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ CONSOLE_UPLOAD_MAX_MB: '0' })).toThrow(/CONSOLE_UPLOAD_MAX_MB must be an integer from 1 to 4096/);
     expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '0' })).toThrow(/CONSOLE_RESULT_MAX_MB must be an integer from 1 to 4096/);
     expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '1.5' })).toThrow(/CONSOLE_RESULT_MAX_MB/);
     expect(() => loadConfig({ CONSOLE_SANDBOX_QUOTA_MB: '-1' })).toThrow(/CONSOLE_SANDBOX_QUOTA_MB/);

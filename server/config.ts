@@ -1,6 +1,10 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_UPLOAD_MAX_MB } from '../contracts/config';
 import { REPO_ROOT } from './paths';
+
+/** The *_MB settings are mebibytes. */
+export const MIB = 1024 * 1024;
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -26,6 +30,8 @@ export interface ConsoleConfig {
   warehouseSeedCache: string | null;
   /** The most megabytes of JSON one SQL Lab result's rows may take; the rows past it are cut. */
   resultMaxMb: number;
+  /** The most megabytes one uploaded workspace file may take; a larger one is answered 413. */
+  uploadMaxMb: number;
   /** The most megabytes the SQL Lab sandbox database may hold; a run that would grow it past that is rolled back. */
   sandboxQuotaMb: number;
   /**
@@ -62,6 +68,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel: logLevel(env.LOG_LEVEL),
     warehouseSeedCache: optionalPath(cwd, env.CONSOLE_WAREHOUSE_SEED_CACHE),
     resultMaxMb: integer(env, 'CONSOLE_RESULT_MAX_MB', 64, 1, 4096),
+    uploadMaxMb: integer(env, 'CONSOLE_UPLOAD_MAX_MB', DEFAULT_UPLOAD_MAX_MB, 1, 4096),
     sandboxQuotaMb: integer(env, 'CONSOLE_SANDBOX_QUOTA_MB', 256, 1, 1024 * 1024),
     publicUrl: publicOrigin(env.CONSOLE_PUBLIC_URL),
     sourceMaps: flag(env, 'CONSOLE_SOURCE_MAPS'),

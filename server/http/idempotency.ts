@@ -30,7 +30,8 @@ interface Owner {
 /** Per-request state: the body hash while it streams in, then the claim this request owns. */
 interface IdempotencyState {
   key: string;
-  bodyHash: Hash;
+  /** Null for routes that read their own body (see claimInHandler). */
+  bodyHash: Hash | null;
   owner: Owner | null;
 }
 
@@ -38,6 +39,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set for mutating API requests that carry an Idempotency-Key; null otherwise. */
     idempotency: IdempotencyState | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route reads its body itself, after preValidation (a streamed multipart upload), and
+     * claims its key with claimInHandler once it has: no body is hashed on the way in.
+     */
+    idempotencyInHandler?: boolean;
   }
 }
 
@@ -52,6 +60,10 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
   app.addHook('preParsing', async (request, _reply, payload) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (typeof key !== 'string' || !appliesTo(request)) return payload;
+    if (request.routeOptions.config?.idempotencyInHandler === true) {
+      request.idempotency = { key, bodyHash: null, owner: null };
+      return payload;
+    }
     const bodyHash = createHash('sha256');
     request.idempotency = { key, bodyHash, owner: null };
     return hashingStream(payload, bodyHash);
@@ -75,10 +87,25 @@ function appliesTo(request: FastifyRequest): boolean {
 }
 
 async function claimOrReplay(store: IdempotencyStore, request: FastifyRequest, reply: FastifyReply) {
+  const bodyHash = request.idempotency?.bodyHash;
+  if (bodyHash) return claimWith(store, request, reply, bodyHash.digest('hex'));
+}
+
+/**
+ * For an idempotencyInHandler route, once it has read its body: claims the key with a digest
+ * of what it read (the same body gives the same digest). True when an answer was sent instead
+ * (the stored one replayed, or a 4xx for a bad or reused key): the route must stop there.
+ */
+export async function claimInHandler(store: IdempotencyStore, request: FastifyRequest, reply: FastifyReply, bodyDigest: string): Promise<boolean> {
+  await claimWith(store, request, reply, bodyDigest);
+  return reply.sent;
+}
+
+async function claimWith(store: IdempotencyStore, request: FastifyRequest, reply: FastifyReply, bodyDigest: string) {
   const state = request.idempotency;
-  if (!state || !request.user) return;
+  if (!state || !request.user || state.owner) return;
   if (!KEY_PATTERN.test(state.key)) return reply.code(400).send(INVALID_KEY);
-  const fingerprint = `${request.method} ${request.url} ${state.bodyHash.digest('hex')}`;
+  const fingerprint = `${request.method} ${request.url} ${bodyDigest}`;
   const claim = await store.claim(request.user.username, state.key);
   if (claim.kind === 'owner') {
     state.owner = { username: request.user.username, fingerprint, release: claim.release, recorded: null };

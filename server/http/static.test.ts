@@ -79,10 +79,17 @@ describe('static client', () => {
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       // The sign-in page's hint names the real data directory, not a guess.
       credentialsFile: path.join(app.services.config.dataDir, 'credentials.txt'),
+      // The upload dialog states the server's limit (CONSOLE_UPLOAD_MAX_MB, default 50).
+      uploadMaxBytes: 50 * 1024 * 1024,
     });
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/config.json states CONSOLE_UPLOAD_MAX_MB in bytes', async () => {
+    const { app } = await fixture.build({ uploadMaxMb: 3 });
+    expect((await app.inject({ method: 'GET', url: '/config.json' })).json().uploadMaxBytes).toBe(3 * 1024 * 1024);
   });
 
   it('without a built client the fallback answers 503 with instructions', async () => {

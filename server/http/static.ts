@@ -17,11 +17,13 @@ export interface StaticOptions {
   credentialsFile: string;
   /** Serve *.map files (CONSOLE_SOURCE_MAPS). */
   sourceMaps: boolean;
+  /** The per-file upload limit (CONSOLE_UPLOAD_MAX_MB), in bytes: the client states it. */
+  uploadMaxBytes: number;
 }
 
-/** Runtime settings for the client: where each API lives, feature flags, version, the credentials file. */
-export function clientConfig(version: string, credentialsFile: string): RuntimeConfig {
-  return { apis: DEFAULT_API_MOUNTS, features: {}, version, credentialsFile };
+/** Runtime settings for the client: where each API lives, feature flags, version, the credentials file, the upload limit. */
+export function clientConfig(version: string, credentialsFile: string, uploadMaxBytes: number): RuntimeConfig {
+  return { apis: DEFAULT_API_MOUNTS, features: {}, version, credentialsFile, uploadMaxBytes };
 }
 
 /**
@@ -31,7 +33,7 @@ export function clientConfig(version: string, credentialsFile: string): RuntimeC
  */
 export async function registerStatic(app: FastifyInstance, options: StaticOptions): Promise<void> {
   const { staticDir, sourceMaps } = options;
-  const config = clientConfig(readPackageVersion(), options.credentialsFile);
+  const config = clientConfig(readPackageVersion(), options.credentialsFile, options.uploadMaxBytes);
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', REVALIDATE);

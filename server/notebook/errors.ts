@@ -6,7 +6,7 @@ import type { WorkspaceFile } from '../../contracts/workspace';
  */
 export class WorkspaceError extends Error {
   constructor(
-    readonly statusCode: 400 | 404 | 409,
+    readonly statusCode: 400 | 404 | 409 | 413,
     message: string,
     readonly current?: WorkspaceFile | null,
   ) {

@@ -47,6 +47,40 @@ describe('POST /rename', () => {
     expect(await readFile(path.join(root, 'new', 'sub', 'n.ipynb'), 'utf8')).toBe(notebookJson('deep'));
   });
 
+  it('moves a folder into another folder: its children follow, on disk and in the listing', async () => {
+    const { client, root } = await setup();
+    await client.folder('dest');
+    await client.folder('src');
+    await client.folder('src/sub');
+    await client.save('src/sub/n.ipynb', notebookJson('deep'));
+    const before = await listing(client);
+    const moved = await client.post('/rename', { oldPath: 'src', newPath: 'dest/src' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().file).toMatchObject({ path: 'dest/src', name: 'src', type: 'folder' });
+    const after = await listing(client);
+    expect(after.map((file) => file.path)).toEqual(['dest', 'dest/src', 'dest/src/sub', 'dest/src/sub/n.ipynb']);
+    const idOf = (files: { id: string; path: string }[], at: string) => files.find((file) => file.path === at)?.id;
+    expect(idOf(after, 'dest/src/sub/n.ipynb')).toBe(idOf(before, 'src/sub/n.ipynb'));
+    expect(await readFile(path.join(root, 'dest', 'src', 'sub', 'n.ipynb'), 'utf8')).toBe(notebookJson('deep'));
+    expect(await exists(path.join(root, 'src'))).toBe(false);
+    // Into its own descendant: refused, nothing moves.
+    const loop = await client.post('/rename', { oldPath: 'dest', newPath: 'dest/src/sub/dest' });
+    expect(loop.json()).toEqual({ message: 'A folder cannot be moved into itself' });
+    expect(await listing(client)).toEqual(after);
+  });
+
+  it('a move onto a name taken in the target folder is a 409 and moves nothing', async () => {
+    const { client, root } = await setup();
+    await client.folder('dest');
+    const taken = (await client.save('dest/n.ipynb', notebookJson('there'))).json().file;
+    await client.save('n.ipynb', notebookJson('here'));
+    const clash = await client.post('/rename', { oldPath: 'n.ipynb', newPath: 'dest/n.ipynb' });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toEqual({ message: 'dest/n.ipynb already exists', current: taken });
+    expect(await readFile(path.join(root, 'dest', 'n.ipynb'), 'utf8')).toBe(notebookJson('there'));
+    expect(await readFile(path.join(root, 'n.ipynb'), 'utf8')).toBe(notebookJson('here'));
+  });
+
   it('answers 404, 409 and 400 for the error cases', async () => {
     const { client } = await setup();
     await client.folder('f');

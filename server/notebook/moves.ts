@@ -103,7 +103,7 @@ export async function restoreItem(workspace: Workspace, context: WriteContext, r
   return file;
 }
 
-function trashLocation(workspace: Workspace, trashPath: string): string {
+export function trashLocation(workspace: Workspace, trashPath: string): string {
   return path.join(workspace.trashRoot, ...trashPath.split('/'));
 }
 

@@ -107,6 +107,13 @@ describe('path confinement through the API', () => {
         await client.folder(raw),
         await client.post('/rename', { oldPath: 'ok.ipynb', newPath: raw }),
         await client.del('/delete', { path: raw }),
+        await client.post('/restore', { path: raw }),
+        await client.del('/trash', { path: raw }),
+        await client.post('/favorite', { path: raw, isFavorite: true }),
+        await client.get(`/details?path=${encodeURIComponent(raw)}`),
+        // "" is the root for these (and for the upload's folder): not hostile.
+        ...(raw === '' ? [] : [await client.get(`/export?path=${encodeURIComponent(raw)}`), await client.get(`/breadcrumbs?path=${encodeURIComponent(raw)}`)]),
+        ...(raw === '' ? [] : [await client.upload({ path: raw, file: { filename: 'x.ipynb', data: notebookJson() } })]),
       ];
       for (const answer of answers) {
         expect(answer.statusCode, label).toBe(400);

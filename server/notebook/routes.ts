@@ -1,10 +1,16 @@
+import { createReadStream } from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { answerRecorder, jsonAnswer, type Answer } from '../http/idempotency';
+import { answerRecorder, claimInHandler, jsonAnswer, type Answer } from '../http/idempotency';
 import type { IdempotencyStore } from '../http/idempotency.store';
+import { MIB } from '../config';
 import { requiredStrings } from '../http/validation';
+import { SEARCH_LIMIT } from './details';
 import { WorkspaceError } from './errors';
+import { attachment, zipStream } from './export';
 import type { WorkspaceFile } from './model';
 import { etagOf, parsePreconditions } from './preconditions';
+import { readUploadForm, uploadDigest, uploadOptions } from './uploadForm';
 import type { WriteContext } from './workspace';
 
 /** The embedded default has a single bucket: the workspace folder. */
@@ -13,8 +19,14 @@ export const WORKSPACE_BUCKET = 'workspace';
 const NOTEBOOK_BODY_LIMIT = 32 * 1024 * 1024;
 
 const pathQuery = requiredStrings('path');
+const optionalPathQuery = { type: 'object', properties: { path: { type: 'string' } } } as const;
 const bucketQuery = { type: 'object', properties: { bucket: { type: 'string' } } } as const;
 const s3Query = { type: 'object', required: ['key'], properties: { bucket: { type: 'string' }, key: { type: 'string' } } } as const;
+const searchQuery = {
+  type: 'object',
+  required: ['q'],
+  properties: { q: { type: 'string', minLength: 1, maxLength: 1024 }, limit: { type: 'integer', minimum: 1, maximum: SEARCH_LIMIT.max, default: SEARCH_LIMIT.default } },
+} as const;
 const auditQuery = {
   type: 'object',
   properties: { limit: { type: 'integer', minimum: 1, maximum: 10000, default: 100 }, offset: { type: 'integer', minimum: 0, default: 0 } },
@@ -56,6 +68,25 @@ export const notebookRoutes: FastifyPluginAsync = async (app) => {
     return withEtag(reply, file, { content, file });
   });
 
+  app.get<{ Querystring: { path?: string } }>('/breadcrumbs', { schema: { querystring: optionalPathQuery } }, async (request) =>
+    notebooks.breadcrumbs(request.query.path ?? ''),
+  );
+
+  app.get('/trash', async () => ({ files: await notebooks.trash() }));
+
+  app.get<{ Querystring: { path?: string } }>('/export', { schema: { querystring: optionalPathQuery } }, async (request, reply) => {
+    const plan = await notebooks.exportPlan(request.query.path ?? '');
+    reply.header('content-disposition', attachment(plan.filename)).header('cache-control', 'no-store');
+    if (plan.kind === 'notebook') return reply.type('application/x-ipynb+json').send(createReadStream(plan.absolute));
+    return reply.type('application/zip').send(zipStream(plan.entries));
+  });
+
+  app.get<{ Querystring: { path: string } }>('/details', { schema: { querystring: pathQuery } }, async (request) => notebooks.details(request.query.path));
+
+  app.get<{ Querystring: { q: string; limit: number } }>('/search', { schema: { querystring: searchQuery } }, async (request) => ({
+    files: await notebooks.search(request.query.q, request.query.limit),
+  }));
+
   app.get<{ Querystring: { limit: number; offset: number } }>('/audit', { schema: { querystring: auditQuery } }, async (request) =>
     notebooks.audit(request.query.limit, request.query.offset),
   );
@@ -76,6 +107,16 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  // The file streams in through busboy, which stops at the per-file limit (see uploadForm.ts).
+  const { uploadMaxMb } = app.services.config;
+  await app.register(fastifyMultipart, uploadOptions(uploadMaxMb * MIB));
+  app.post('/upload', { config: { idempotencyInHandler: true } }, async (request, reply) => {
+    const form = await readUploadForm(request, uploadMaxMb);
+    if (await claimInHandler(idempotency, request, reply, uploadDigest(form))) return reply;
+    const file = await notebooks.upload(writeContext(request), form.folder, form.filename, form.data);
+    return withEtag(reply, file, { file });
+  });
+
   app.post<{ Body: { path: string } }>('/folders', { schema: { body: requiredStrings('path') } }, async (request, reply) => {
     const file = await notebooks.createFolder(writeContext(request), request.body.path);
     return withEtag(reply, file, { file });
@@ -94,6 +135,11 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { path: string; id?: string } }>('/restore', { schema: { body: restoreBody } }, async (request, reply) => {
     const file = await notebooks.restore(writeContext(request), request.body.path, request.body.id);
+    return withEtag(reply, file, { file });
+  });
+
+  app.delete<{ Body: { path: string; id?: string } }>('/trash', { schema: { body: restoreBody } }, async (request, reply) => {
+    const file = await notebooks.purge(writeContext(request), request.body.path, request.body.id);
     return withEtag(reply, file, { file });
   });
 

@@ -1,12 +1,18 @@
+import type { Breadcrumb, ItemDetails } from '../../contracts/workspace';
 import type { Clock } from '../auth/clock';
 import type { Store } from '../store/db';
 import { auditLog, type AuditEntry } from './audit';
+import { breadcrumbs } from './breadcrumbs';
+import { itemDetails, searchFiles } from './details';
+import { planExport, type ExportPlan } from './export';
 import { listFiles, readNotebook, saveNotebook } from './files';
 import { createFolder, setFavorite } from './folders';
 import type { WorkspaceFile } from './model';
 import { deleteItem, renameItem, restoreItem } from './moves';
 import { parseWorkspacePath as checked } from './paths';
 import type { Preconditions } from './preconditions';
+import { listTrash, purgeItem } from './trash';
+import { uploadNotebook } from './upload';
 import { Workspace, type WriteContext } from './workspace';
 
 /**
@@ -45,8 +51,34 @@ export class NotebookService {
     return this.run(() => readNotebook(this.workspace, checked(path)));
   }
 
+  /** "" (the root) is allowed here: the path bar of the root is the root alone. */
+  breadcrumbs(path: string): Promise<Breadcrumb[]> {
+    const relative = path === '' ? '' : checked(path);
+    return this.run(() => breadcrumbs(this.workspace, relative));
+  }
+
+  /** What GET /export sends ("" is the whole workspace); the files are read as the answer streams. */
+  exportPlan(path: string): Promise<ExportPlan> {
+    const relative = path === '' ? '' : checked(path);
+    return this.run(() => planExport(this.workspace, relative));
+  }
+
+  details(path: string): Promise<ItemDetails> {
+    return this.run(() => itemDetails(this.workspace, checked(path)));
+  }
+
+  search(query: string, limit: number): Promise<WorkspaceFile[]> {
+    return this.run(() => searchFiles(this.workspace, query, limit));
+  }
+
   save(context: WriteContext, path: string, content: string, conditions: Preconditions): Promise<WorkspaceFile> {
     return this.run(() => saveNotebook(this.workspace, context, checked(path), content, conditions));
+  }
+
+  /** `folder` "" is the root. */
+  upload(context: WriteContext, folder: string, filename: string, data: Buffer): Promise<WorkspaceFile> {
+    const relative = folder === '' ? '' : checked(folder);
+    return this.run(() => uploadNotebook(this.workspace, context, relative, filename, data));
   }
 
   createFolder(context: WriteContext, path: string): Promise<WorkspaceFile> {
@@ -63,6 +95,14 @@ export class NotebookService {
 
   restore(context: WriteContext, path: string, id?: string): Promise<WorkspaceFile> {
     return this.run(() => restoreItem(this.workspace, context, checked(path), id));
+  }
+
+  trash(): Promise<WorkspaceFile[]> {
+    return this.run(() => listTrash(this.workspace));
+  }
+
+  purge(context: WriteContext, path: string, id?: string): Promise<WorkspaceFile> {
+    return this.run(() => purgeItem(this.workspace, context, checked(path), id));
   }
 
   favorite(context: WriteContext, path: string, isFavorite: boolean): Promise<WorkspaceFile> {

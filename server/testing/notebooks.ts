@@ -13,6 +13,25 @@ export function notebookJson(source = 'print(1)'): string {
   });
 }
 
+const BOUNDARY = '----console-test-boundary';
+
+/** The fields of POST /upload; absent ones are not sent. */
+export interface UploadFields {
+  file?: { filename: string; data: string | Buffer };
+  path?: string;
+}
+
+/** A multipart/form-data body as a browser builds it (the filename as given, not escaped). */
+export function uploadBody(fields: UploadFields): { payload: Buffer; contentType: string } {
+  const chunks: Buffer[] = [];
+  const part = (disposition: string, data: string | Buffer) =>
+    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; ${disposition}\r\n\r\n`), Buffer.from(data), Buffer.from('\r\n'));
+  if (fields.path !== undefined) part('name="path"', fields.path);
+  if (fields.file) part(`name="file"; filename="${fields.file.filename}"`, fields.file.data);
+  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${BOUNDARY}` };
+}
+
 export interface NotebookClient {
   cookie: string;
   get(url: string): Promise<InjectResponse>;
@@ -21,6 +40,8 @@ export interface NotebookClient {
   /** POST /files; returns the answer. */
   save(path: string, content?: string, headers?: Record<string, string>): Promise<InjectResponse>;
   folder(path: string): Promise<InjectResponse>;
+  /** POST /upload with a multipart body. */
+  upload(fields: UploadFields, headers?: Record<string, string>): Promise<InjectResponse>;
 }
 
 /** Signs in and talks to /api/notebook through app.inject. */
@@ -35,6 +56,10 @@ export async function notebookClient(app: FastifyInstance, username?: string, pa
     del: (url, payload, headers) => send('DELETE', url, payload, headers),
     save: (path, content = notebookJson(), headers) => send('POST', '/files', { path, content }, headers),
     folder: (path) => send('POST', '/folders', { path }),
+    upload: (fields, headers = {}) => {
+      const { payload, contentType } = uploadBody(fields);
+      return app.inject({ method: 'POST', url: `${NOTEBOOK_API}/upload`, payload, headers: { cookie, 'content-type': contentType, ...headers } });
+    },
   };
   return client;
 }

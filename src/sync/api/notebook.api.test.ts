@@ -1,7 +1,7 @@
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { createHttp, REQUEST_TIMEOUT_MS } from './http';
-import { createNotebookApi, fileFrom, notebookSaves, type WorkspaceFile } from './notebook.api';
+import { createNotebookApi, exportUrl, fileFrom, notebookSaves, type WorkspaceFile } from './notebook.api';
 
 const file: WorkspaceFile = {
   id: 'f1',
@@ -68,6 +68,36 @@ describe('notebook API reads', () => {
     expect(seen[0]?.params).toEqual({ limit: 20, offset: 40 });
   });
 
+  it('reads an item\'s details and refuses a malformed answer', async () => {
+    const details = { file, size: 1234, kernel: 'Python 3', cellCount: 7, items: null };
+    const { api, seen } = apiAnswering({ status: 200, data: details });
+    expect(await api.getDetails('reports/q1.ipynb')).toEqual(details);
+    expect(seen[0]).toMatchObject({ method: 'get', url: '/details', params: { path: 'reports/q1.ipynb' } });
+    const folder = { file: { ...file, type: 'folder' }, size: 0, kernel: null, cellCount: null, items: 0 };
+    expect(await apiAnswering({ status: 200, data: folder }).api.getDetails('reports')).toEqual(folder);
+    for (const bad of [{ ...details, size: '1234' }, { ...details, kernel: 3 }, { ...details, cellCount: -1 }, { ...details, items: 1.5 }, { ...details, file: null }, '<html>']) {
+      await expect(apiAnswering({ status: 200, data: bad }).api.getDetails('x'), JSON.stringify(bad)).rejects.toThrow('unexpected details');
+    }
+  });
+
+  it('searches by name with a limit', async () => {
+    const { api, seen } = apiAnswering({ status: 200, data: { files: [file] } });
+    expect(await api.searchFiles('q1 é', 20)).toEqual([file]);
+    expect(seen[0]).toMatchObject({ method: 'get', url: '/search', params: { q: 'q1 é', limit: 20 } });
+    await expect(apiAnswering({ status: 200, data: { files: [{ path: 1 }] } }).api.searchFiles('q', 5)).rejects.toThrow('unexpected file list');
+  });
+
+  it('a server error on the new reads rejects (not an empty answer)', async () => {
+    const { api } = apiAnswering({ status: 404, data: { message: 'Not found: x' } });
+    await expect(api.getDetails('x')).rejects.toThrow();
+    await expect(api.searchFiles('x', 20)).rejects.toThrow();
+  });
+
+  it('builds the export link, the path encoded', () => {
+    expect(exportUrl('/api/notebook', 'Rapports été/q1 #2.ipynb')).toBe('/api/notebook/export?path=Rapports%20%C3%A9t%C3%A9%2Fq1%20%232.ipynb');
+    expect(exportUrl('/api/notebook', '')).toBe('/api/notebook/export?path=');
+  });
+
   it('keeps the 50 s timeout and passes an abort signal on', async () => {
     const { api, seen } = apiAnswering({ status: 200, data: { files: [] } });
     const controller = new AbortController();
@@ -103,6 +133,15 @@ describe('notebook saves (sent by the sender, see saves.api.ts)', () => {
       ['POST', '/api/notebook/folders', { path: 'reports' }, undefined],
       ['DELETE', '/api/notebook/delete', { path: 'reports/q1.ipynb' }, '3'],
       ['POST', '/api/notebook/restore', { path: 'reports/q1.ipynb' }, undefined],
+    ]);
+  });
+
+  it('purge deletes from the trash; favorite sends the flag', () => {
+    const o = { key: 'k', label: 'x' };
+    expect(saves.purge('old.ipynb', o)).toEqual({ method: 'DELETE', url: '/api/notebook/trash', headers: { 'Idempotency-Key': 'k', 'X-Console-Label': 'x' }, body: { path: 'old.ipynb' } });
+    expect([saves.favorite('a.ipynb', true, o), saves.favorite('a.ipynb', false, o)].map((r) => [r.method, r.url, r.body])).toEqual([
+      ['POST', '/api/notebook/favorite', { path: 'a.ipynb', isFavorite: true }],
+      ['POST', '/api/notebook/favorite', { path: 'a.ipynb', isFavorite: false }],
     ]);
   });
 

@@ -1,8 +1,8 @@
 import type { AxiosInstance } from 'axios';
-import type { AuditPage, FileWithContent, WorkspaceFile } from '../../../contracts/workspace';
+import type { AuditPage, FileWithContent, ItemDetails, WorkspaceFile } from '../../../contracts/workspace';
 import type { SaveRequest } from './saves.api';
 
-export type { AuditEntry, AuditPage, FileWithContent, WorkspaceFile } from '../../../contracts/workspace';
+export type { AuditEntry, AuditPage, FileWithContent, ItemDetails, WorkspaceFile } from '../../../contracts/workspace';
 
 export interface ReadOptions {
   signal?: AbortSignal;
@@ -14,31 +14,15 @@ export interface NotebookApi {
   getLocalFile(path: string, options?: ReadOptions): Promise<FileWithContent>;
   getS3File(bucket: string, key: string, options?: ReadOptions): Promise<FileWithContent>;
   audit(page: { limit: number; offset: number }, options?: ReadOptions): Promise<AuditPage>;
-  /** An item's details (GET /details). */
-  getDetails(path: string, options?: ReadOptions): Promise<FileDetails>;
-  /** Live items whose name contains `q` (GET /search), folders first. */
+  getDetails(path: string, options?: ReadOptions): Promise<ItemDetails>;
+  /** Live items whose name contains `q` (any case), folders first; at most `limit` (server: 1–200). */
   searchFiles(q: string, limit: number, options?: ReadOptions): Promise<WorkspaceFile[]>;
 }
 
-/** What GET /details answers: a folder's size is the sum of its live notebooks; kernel and cellCount are a notebook's. */
-export interface FileDetails {
-  file: WorkspaceFile;
-  size: number;
-  kernel: string | null;
-  cellCount: number | null;
-  items: number | null;
-}
-
-const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
-
-function detailsFrom(body: unknown): FileDetails {
-  const b = (body ?? {}) as Record<string, unknown>;
-  const file = fileFrom(body);
-  if (!file || typeof b.size !== 'number') throw new Error('The server answered with unexpected details.');
-  return { file, size: b.size, kernel: typeof b.kernel === 'string' ? b.kernel : null, cellCount: numberOrNull(b.cellCount), items: numberOrNull(b.items) };
-}
-
-/** The link that downloads a notebook (.ipynb) or a folder (a streamed .zip); '' is the whole workspace. */
+/**
+ * The download link of a notebook (.ipynb) or a folder (.zip; "" is the whole workspace): a plain
+ * link, so the browser streams the answer to disk. `mount` is config.apis.notebook.
+ */
 export function exportUrl(mount: string, path: string): string {
   return `${mount}/export?path=${encodeURIComponent(path)}`;
 }
@@ -58,6 +42,18 @@ function filesFrom(body: unknown): WorkspaceFile[] {
 export function fileFrom(body: unknown): WorkspaceFile | null {
   const file = (body as { file?: unknown } | null)?.file;
   return isWorkspaceFile(file) ? file : null;
+}
+
+const isCount = (value: unknown): value is number | null => value === null || (typeof value === 'number' && Number.isInteger(value) && value >= 0);
+
+function detailsFrom(body: unknown): ItemDetails {
+  const b = body as Partial<Record<keyof ItemDetails, unknown>> | null;
+  const file = fileFrom(body);
+  const { size, kernel, cellCount, items } = b ?? {};
+  if (!file || typeof size !== 'number' || !isCount(size) || !(kernel === null || typeof kernel === 'string') || !isCount(cellCount) || !isCount(items)) {
+    throw new Error('The server answered with unexpected details.');
+  }
+  return { file, size, kernel, cellCount, items };
 }
 
 function withContent(body: unknown): FileWithContent {
@@ -95,9 +91,10 @@ export function notebookSaves(mount: string) {
     rename: (oldPath: string, newPath: string, headers: SaveHeaders) => save('POST', '/rename', { oldPath, newPath }, headers),
     remove: (path: string, headers: SaveHeaders) => save('DELETE', '/delete', { path }, headers),
     restore: (path: string, headers: SaveHeaders) => save('POST', '/restore', { path }, headers),
-    favorite: (path: string, isFavorite: boolean, headers: SaveHeaders) => save('POST', '/favorite', { path, isFavorite }, headers),
-    /** Deletes a trashed item for good: `id` picks one of several trashed at the same path. */
+    /** Deletes a trashed item for good (DELETE /trash); a live item is refused (409). */
+    /** `id` picks one of several items trashed at the same path. */
     purge: (path: string, headers: SaveHeaders, id?: string) => save('DELETE', '/trash', id ? { path, id } : { path }, headers),
+    favorite: (path: string, isFavorite: boolean, headers: SaveHeaders) => save('POST', '/favorite', { path, isFavorite }, headers),
   };
 }
 

@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import { normalizeName } from '../../contracts/names';
+import type { ItemDetails } from '../../contracts/workspace';
+import { scanWorkspace } from './disk';
+import { notFound } from './errors';
+import { listFiles } from './files';
+import { toWorkspaceFile, type WorkspaceFile } from './model';
+import type { Workspace } from './workspace';
+
+export async function itemDetails(workspace: Workspace, relative: string): Promise<ItemDetails> {
+  const found = await workspace.find(relative, true);
+  if (!found) throw notFound(`Not found: ${relative}`);
+  const file = toWorkspaceFile(found.row);
+  if (found.row.type === 'folder') {
+    // Read from the disk, under the folder only: trashed items are elsewhere, so never counted.
+    const inside = [...(await scanWorkspace(found.absolute)).values()];
+    const size = inside.reduce((sum, entry) => sum + (entry.type === 'notebook' ? entry.size : 0), 0);
+    return { file, size, kernel: null, cellCount: null, items: inside.length };
+  }
+  const content = await readFile(found.absolute);
+  return { file, size: content.length, ...notebookFacts(content.toString('utf8')), items: null };
+}
+
+/** Kernel and cell count of a notebook's JSON; nulls for what it does not say (or bad JSON). */
+export function notebookFacts(content: string): { kernel: string | null; cellCount: number | null } {
+  let notebook: { cells?: unknown; metadata?: { kernelspec?: { display_name?: unknown; name?: unknown } } } | null;
+  try {
+    notebook = JSON.parse(content) as typeof notebook;
+  } catch {
+    return { kernel: null, cellCount: null };
+  }
+  const spec = notebook?.metadata?.kernelspec;
+  const kernel = [spec?.display_name, spec?.name].find((value): value is string => typeof value === 'string' && value !== '') ?? null;
+  return { kernel, cellCount: Array.isArray(notebook?.cells) ? notebook.cells.length : null };
+}
+
+/** Search's answer size when the client names none, and the most it may ask for. */
+export const SEARCH_LIMIT = { default: 20, max: 200 } as const;
+
+/**
+ * Live items whose name contains `query` (case-insensitive, both in NFC), folders first, then
+ * by name (ignoring case) and path; at most `limit`.
+ */
+export async function searchFiles(workspace: Workspace, query: string, limit: number): Promise<WorkspaceFile[]> {
+  const needle = normalizeName(query).toLowerCase();
+  const hits = (await listFiles(workspace)).filter((file) => !file.isDeleted && normalizeName(file.name).toLowerCase().includes(needle));
+  hits.sort((a, b) => (a.type === b.type ? 0 : a.type === 'folder' ? -1 : 1) || compareText(a.name.toLowerCase(), b.name.toLowerCase()) || compareText(a.path, b.path));
+  return hits.slice(0, limit);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
