@@ -1,4 +1,4 @@
-import { formatDistanceToNow } from 'date-fns';
+import { formatDistanceToNowStrict } from 'date-fns';
 import { ArrowRightLeft, BookOpen, Download, Folder, Info, MoreHorizontal, Pencil, Star, Trash2 } from 'lucide-react';
 import type { DragEvent, KeyboardEvent, MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -34,7 +34,7 @@ export interface RowProps {
   onKey: (event: KeyboardEvent, index: number) => void;
 }
 
-const ago = (iso: string) => (iso && !Number.isNaN(Date.parse(iso)) ? formatDistanceToNow(new Date(iso), { addSuffix: true }) : '—');
+const ago = (iso: string) => (iso && !Number.isNaN(Date.parse(iso)) ? formatDistanceToNowStrict(new Date(iso), { addSuffix: true }) : '—');
 
 function Status({ item }: { item: WorkspaceItem }) {
   if (item.conflict) return <span className="badge badge-danger" title={item.conflict.message}>Not saved: {item.conflict.status}</span>;
@@ -108,7 +108,17 @@ export function WorkspaceRow({ item, index, active, selected, showLocation, tras
     >
       <td className="star-cell">
         {!trash && (
-          <button type="button" className={`star-button${item.isFavorite ? ' on' : ''}`} aria-label={starLabel} title={starLabel} aria-pressed={item.isFavorite} onClick={(e) => (e.stopPropagation(), actions.star(item))}>
+          <button
+            type="button"
+            className={`star-button${item.isFavorite ? ' on' : ''}`}
+            aria-label={starLabel}
+            title={starLabel}
+            aria-pressed={item.isFavorite}
+            onClick={(event) => {
+              event.stopPropagation();
+              actions.star(item);
+            }}
+          >
             <Star size={16} aria-hidden="true" fill={item.isFavorite ? 'currentColor' : 'none'} />
           </button>
         )}

@@ -51,7 +51,6 @@ export function WorkspaceToolbar(props: Props) {
   return (
     <div className="toolbar workspace-toolbar">
       <Breadcrumbs folder={props.folder} drop={props.drop} />
-      <div className="toolbar-spacer" />
       <button type="button" className="icon-button" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!props.canUndo} onClick={props.onUndo}>
         <Undo2 size={18} aria-hidden="true" />
       </button>
@@ -64,8 +63,8 @@ export function WorkspaceToolbar(props: Props) {
       <button type="button" className="icon-button" aria-label="Details" title="Details" aria-pressed={props.detailsOpen} onClick={props.onToggleDetails}>
         <PanelRight size={18} aria-hidden="true" />
       </button>
-      <button type="button" className="button" onClick={props.onExport} title={`Export ${props.exportLabel}`} aria-label={`Export ${props.exportLabel}`}>
-        <Download size={16} aria-hidden="true" /> Export
+      <button type="button" className="icon-button" onClick={props.onExport} title={`Export ${props.exportLabel}`} aria-label={`Export ${props.exportLabel}`}>
+        <Download size={18} aria-hidden="true" />
       </button>
       <ImportButton onImport={props.onImport} limit={props.uploadLimit} />
       <button type="button" className="button" onClick={props.onNewFolder}>
