@@ -1,5 +1,5 @@
 import { append } from '../db/append';
-import type { ConsoleEvent, Invert, NewEventSpec } from '../db/events';
+import type { ConsoleEvent, Inversion, NewEventSpec } from '../db/events';
 import { newEvent, type Identity } from '../db/identity';
 import { PROJECTIONS } from '../db/projections';
 import type { ConsoleDb } from '../db/schema';
@@ -79,11 +79,12 @@ export const NOTHING_TO_REDO_MESSAGE = 'There is nothing to redo.';
 
 /**
  * Undo and redo of one aggregate's user actions, derived from the log (src/db/undo.ts): undo
- * appends the inverse of the last action, redo appends the action again. `only` undoes just that
- * event while it is the last one (the Undo of a toast must not undo a later edit).
+ * appends the inverse of the last action, redo appends the action again (every event of a step:
+ * a move of several items is one). `only` undoes just the step holding that event while it is the
+ * last one (the Undo of a toast must not undo a later edit).
  */
-export function undoable(ctx: CommandContext, aggregateId: string, invert: Invert) {
-  const answer = (event: ConsoleEvent | null, message: string): Result => (event ? { ok: true, events: [event] } : refuse('nothing', message));
+export function undoable(ctx: CommandContext, aggregateId: string, invert: Inversion) {
+  const answer = (events: ConsoleEvent[], message: string): Result => (events.length > 0 ? { ok: true, events } : refuse('nothing', message));
   return {
     undo: async (only?: string): Promise<Result> => answer(await undo(ctx.db, ctx.identity, aggregateId, invert, only), NOTHING_TO_UNDO_MESSAGE),
     redo: async (): Promise<Result> => answer(await redo(ctx.db, ctx.identity, aggregateId, invert), NOTHING_TO_REDO_MESSAGE),
@@ -123,7 +124,7 @@ export interface SaveWords<A extends unknown[]> {
 export const WAITING_NOTICE_ID = 'waiting-saves';
 
 /**
- * A command whose event is a save: after the event is in the log, the sender is woken, and the
+ * A command whose events are saves: after they are in the log, the sender is woken, and the
  * user hears how the save went once the sender knows (saved, refused, or waiting for the server).
  * Answers that verdict, or null when the command wrote no save (a refusal, nothing to undo).
  */
@@ -134,10 +135,12 @@ export function saved<A extends unknown[]>(
 ): (...args: A) => Promise<SaveVerdict | null> {
   return async (...args) => {
     const result = await handler(...args);
-    const change = result.ok ? result.events[0] : undefined;
-    if (!change) return null;
+    const changes = result.ok ? result.events : [];
+    if (changes.length === 0) return null;
     ctx.sender.wake();
-    const verdict = await ctx.sender.settled(change.id);
+    // Several saves (a move, its undo) are heard as one: the first refusal, else waiting, else applied.
+    const verdicts = await Promise.all(changes.map((change) => ctx.sender.settled(change.id)));
+    const verdict = verdicts.find((one) => one.kind === 'failed') ?? verdicts.find((one) => one.kind === 'waiting') ?? verdicts[0];
     if (verdict.kind === 'applied' && words.applied) ctx.notify({ kind: 'success', message: words.applied });
     if (verdict.kind === 'waiting') ctx.notify({ kind: 'info', message: words.waiting, id: WAITING_NOTICE_ID });
     if (verdict.kind === 'failed') ctx.notify({ kind: 'error', message: words.failed(verdict, args) });

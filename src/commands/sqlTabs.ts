@@ -139,8 +139,8 @@ export function createSqlTabCommands(deps: SqlTabDeps) {
       const state = undoState(history, invert);
       const next = direction === 'undo' ? state.undoable && invert(state.undoable) : state.redoable;
       if (next?.type === 'SqlTabClosed' && !canClose(await db.sqlTabs.toArray(), tabId)) return refuse('last-tab', LAST_TAB_MESSAGE);
-      const event = await (direction === 'undo' ? undo : redo)(db, deps.identity, tabId, invert);
-      return { ok: true as const, tabId, events: event ? [event] : [] };
+      const events = await (direction === 'undo' ? undo : redo)(db, deps.identity, tabId, invert);
+      return { ok: true as const, tabId, events };
     });
 
   const always = (type: string) => onTab((_tab, _all, payload: object) => [{ type, payload }]);

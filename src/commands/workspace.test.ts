@@ -4,9 +4,11 @@ import { WORKSPACE_AGGREGATE, type ConsoleEvent } from '../db/events';
 import { newEvent, type Identity } from '../db/identity';
 import { freshDbs } from '../db/testDb';
 import { writeWorkspaceListing } from '../db/workspaceFiles';
+import { networkError } from '../sync/api/testing/httpErrors';
+import type { SaveRequest } from '../sync/api/saves.api';
 import { serverFile } from '../sync/testing/serverFile';
 import { WAITING_NOTICE_ID, type Notice } from './core';
-import type { SaveRound, SaveVerdict } from './sender';
+import { createSender, type SaveRound, type SaveVerdict } from './sender';
 import { parseNotebook } from '../notebook';
 import { createWorkspaceCommands, WAITING_MESSAGE, workspaceRoute } from './workspace';
 
@@ -16,11 +18,11 @@ const me: Identity = { clientId: 'client', tabId: 'tab' };
 function setup(verdict: SaveVerdict = { kind: 'applied' }) {
   const db = freshDb();
   const notices: Notice[] = [];
-  const sender = { wake: vi.fn(), settled: vi.fn(async () => verdict) };
+  const sender = { wake: vi.fn(), settled: vi.fn(async (_changeId: string) => verdict) };
   const refresh = vi.fn();
-  const notebooks = { getLocalFile: vi.fn() };
-  const commands = createWorkspaceCommands({ db, identity: me, notify: (n) => notices.push(n), sender, refresh, notebooks });
-  return { db, notices, sender, refresh, commands };
+  const notebooks = { getLocalFile: vi.fn(), getDetails: vi.fn() };
+  const commands = createWorkspaceCommands({ db, identity: me, notify: (n) => notices.push(n), sender, refresh, notebooks, mount: '/api/notebook' });
+  return { db, notices, sender, refresh, commands, notebooks };
 }
 
 describe('workspace commands', () => {
@@ -82,6 +84,113 @@ describe('workspace commands', () => {
   });
 });
 
+describe('favourites, permanent deletes, moves, details, export links', () => {
+  const listing = [serverFile('a.ipynb'), serverFile('b.ipynb'), serverFile('dest'), serverFile('dest/b.ipynb'), serverFile('f'), serverFile('f/sub'), serverFile('t.ipynb', { isDeleted: true })];
+  async function withListing(verdict?: SaveVerdict) {
+    const made = setup(verdict);
+    await writeWorkspaceListing(made.db, 'workspace', listing, 1000);
+    return made;
+  }
+  const written = async (db: ReturnType<typeof freshDb>) => (await db.events.toArray()).map((e) => [e.type, e.payload]);
+
+  it('a favourite is an event with the item’s version; undo unstars; the same mark again writes nothing', async () => {
+    const { db, commands } = await withListing();
+    expect(await commands.setFavorite('a.ipynb', true)).toEqual({ kind: 'applied' });
+    expect(await commands.setFavorite('a.ipynb', true)).toBeNull();
+    await commands.undo();
+    expect(await written(db)).toEqual([
+      ['WorkspaceItemFavorited', { path: 'a.ipynb', isFavorite: true, version: '1' }],
+      ['WorkspaceItemFavorited', { path: 'a.ipynb', isFavorite: false, undoOf: (await db.events.toArray())[0].id }],
+    ]);
+  });
+
+  it('a permanent delete is refused for a live item; a trashed one goes with its server id, and undo does not bring it back', async () => {
+    const { db, commands, notices } = await withListing();
+    expect(await commands.purge('a.ipynb')).toMatchObject({ ok: false, message: 'a.ipynb is not in the trash.' });
+    expect(notices).toEqual([{ kind: 'error', message: 'a.ipynb is not in the trash.' }]);
+    expect(await db.events.count()).toBe(0);
+    expect(await commands.purge('t.ipynb')).toEqual({ kind: 'applied' });
+    expect(await written(db)).toEqual([['WorkspaceItemPurged', { path: 't.ipynb', id: 'id-t.ipynb' }]]);
+    expect(await commands.undo()).toBeNull();
+    expect(await db.events.count()).toBe(1);
+  });
+
+  it('a move of several items is a rename each, and one undo step', async () => {
+    const { db, commands, sender } = await withListing();
+    expect(await commands.move(['a.ipynb', 'f'], 'dest')).toEqual({ kind: 'applied' });
+    const renames = await db.events.toArray();
+    expect(renames.map((e) => e.payload)).toEqual([
+      { oldPath: 'a.ipynb', newPath: 'dest/a.ipynb', version: '1', group: expect.any(String) },
+      { oldPath: 'f', newPath: 'dest/f', version: '1', group: (renames[0].payload as { group: string }).group },
+    ]);
+    expect(sender.settled.mock.calls.map(([id]) => id)).toEqual(renames.map((e) => e.id));
+    await commands.undo();
+    expect((await written(db)).slice(2)).toEqual([
+      ['WorkspaceItemRenamed', { oldPath: 'dest/f', newPath: 'f', undoOf: renames[1].id }],
+      ['WorkspaceItemRenamed', { oldPath: 'dest/a.ipynb', newPath: 'a.ipynb', undoOf: renames[0].id }],
+    ]);
+    expect(await commands.undo()).toBeNull();
+  });
+
+  it.each([
+    ['a folder into itself', ['f'], 'f', 'The folder f cannot be moved into itself.'],
+    ['a folder into its descendant', ['a.ipynb', 'f'], 'f/sub', 'The folder f cannot be moved into itself.'],
+    ['a name taken in the target', ['a.ipynb', 'b.ipynb'], 'dest', 'dest already holds an item named b.ipynb.'],
+    ['a target that is no folder', ['b.ipynb'], 'a.ipynb', 'The folder a.ipynb does not exist.'],
+    ['an item not there', ['nope.ipynb'], 'dest', 'nope.ipynb is not in the workspace.'],
+  ])('a move is refused whole, before anything is written: %s', async (_name, paths, folder, message) => {
+    const { db, commands, notices } = await withListing();
+    expect(await commands.move(paths, folder)).toMatchObject({ ok: false, message });
+    expect(notices).toEqual([{ kind: 'error', message }]);
+    expect(await db.events.count()).toBe(0);
+  });
+
+  it('a move written while the server is down is sent when it is back', async () => {
+    const db = freshDb();
+    await writeWorkspaceListing(db, 'workspace', listing, 1000);
+    const state = { up: false };
+    const sent: SaveRequest[] = [];
+    const api = {
+      send: vi.fn(async (requests: readonly SaveRequest[]) => {
+        if (!state.up) throw networkError();
+        sent.push(...requests);
+        return requests.map((r) => ({ status: 200, body: { file: serverFile((r.body as { newPath: string }).newPath) } }));
+      }),
+    };
+    const timers: (() => void)[] = [];
+    const routes = [workspaceRoute({ db, mount: '/api/notebook', bucket: 'workspace' })];
+    const sender = createSender({ db, identity: me, api, routes, isServerUp: async () => state.up, probe: { setTimer: (run) => timers.push(run), clearTimer: () => {} } });
+    try {
+      const notebooks = { getLocalFile: vi.fn(), getDetails: vi.fn() };
+      const commands = createWorkspaceCommands({ db, identity: me, notify: () => {}, sender, refresh: vi.fn(), notebooks, mount: '/api/notebook' });
+      expect(await commands.move(['a.ipynb'], 'dest')).toEqual({ kind: 'waiting' });
+      expect(sent).toEqual([]);
+      state.up = true;
+      timers.splice(0).forEach((run) => run());
+      await vi.waitFor(async () => expect((await db.saves.toArray()).map((row) => row.state)).toEqual(['applied']));
+      expect(sent).toMatchObject([{ method: 'POST', url: '/api/notebook/rename', body: { oldPath: 'a.ipynb', newPath: 'dest/a.ipynb' } }]);
+      expect(await db.workspaceFiles.get('dest/a.ipynb')).toBeDefined();
+    } finally {
+      sender.stop();
+    }
+  });
+
+  it('details come from the server; offline from the log (a notebook) or the cached view (a folder)', async () => {
+    const { commands, notebooks } = await withListing();
+    notebooks.getDetails.mockResolvedValueOnce({ file: serverFile('a.ipynb'), size: 120, kernel: 'Python 3', cellCount: 2, items: null });
+    expect(await commands.details('a.ipynb')).toEqual({ ok: true, size: 120, kernel: 'Python 3', cellCount: 2, items: null });
+    notebooks.getDetails.mockRejectedValue(networkError());
+    await commands.createNotebook('n.ipynb', '{"cells":[{},{},{}],"metadata":{"kernelspec":{"name":"ir"}}}');
+    expect(await commands.details('n.ipynb')).toEqual({ ok: true, size: 60, kernel: 'ir', cellCount: 3, items: null });
+    expect(await commands.details('f')).toEqual({ ok: true, size: null, kernel: null, cellCount: null, items: 1 });
+    expect(await commands.details('a.ipynb')).toMatchObject({ ok: false, message: expect.stringContaining('cannot be reached') });
+  });
+
+  it('an export link names the item', () => {
+    expect(setup().commands.exportUrl('my folder/ä')).toBe('/api/notebook/export?path=my%20folder%2F%C3%A4');
+  });
+});
+
 describe('the workspace save route', () => {
   const change = (type: string, payload: object): ConsoleEvent => ({ ...newEvent(me, { type, aggregateId: WORKSPACE_AGGREGATE, payload }), seq: 1 });
   const round = (extra: Partial<SaveRound> = {}): SaveRound => ({ key: 'K', attempt: 0, overwrite: false, label: 'L', ...extra });
@@ -102,6 +211,21 @@ describe('the workspace save route', () => {
       { method: 'DELETE', url: '/api/notebook/delete', body: { path: 'r' }, headers: { 'If-Match': '4' } },
       { method: 'POST', url: '/api/notebook/restore', body: { path: 'r' } },
     ]);
+  });
+
+  it('a favourite and a permanent delete go to /favorite and DELETE /trash; their answers update the cache', async () => {
+    const db = freshDb();
+    await writeWorkspaceListing(db, 'workspace', [serverFile('a.ipynb'), serverFile('t', { isDeleted: true }), serverFile('t/n.ipynb', { isDeleted: true })], 1000);
+    const route = workspaceRoute({ db, mount: '/api/notebook', bucket: 'workspace', now: () => 2000 });
+    const favourite = change('WorkspaceItemFavorited', { path: 'a.ipynb', isFavorite: true, version: '1' });
+    const purge = change('WorkspaceItemPurged', { path: 't', id: 'id-t' });
+    expect(await Promise.all([route.request(favourite, round()), route.request(purge, round())])).toMatchObject([
+      { method: 'POST', url: '/api/notebook/favorite', body: { path: 'a.ipynb', isFavorite: true }, headers: { 'If-Match': '1' } },
+      { method: 'DELETE', url: '/api/notebook/trash', body: { path: 't', id: 'id-t' } },
+    ]);
+    await route.apply?.(favourite, { file: serverFile('a.ipynb', { isFavorite: true, version: '2' }) });
+    await route.apply?.(purge, { file: serverFile('t', { isDeleted: true }) });
+    expect((await db.workspaceFiles.toArray()).map((row) => [row.path, row.isFavorite, row.version])).toEqual([['a.ipynb', true, '2']]);
   });
 
   it('an undo, a redo and an overwrite drop the version checks', async () => {

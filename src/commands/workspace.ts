@@ -1,15 +1,17 @@
 import { WORKSPACE_AGGREGATE, type ConsoleEvent, type WorkspaceChangeType } from '../db/events';
-import { workspaceInverse } from '../db/projections/workspaceInverse';
+import { workspaceInversion } from '../db/projections/workspaceInverse';
 import type { ConsoleDb } from '../db/schema';
 import { applySavedFile, type SavedFileChange } from '../db/workspaceFiles';
 import { newNotebook } from '../notebook/create';
 import { serializeNotebook } from '../notebook/serialize';
-import { fileFrom, notebookSaves, type NotebookApi } from '../sync/api/notebook.api';
-import { mutator, saved, undoable, type CommandContext, type Result } from './core';
+import { exportUrl, fileFrom, notebookSaves, type NotebookApi } from '../sync/api/notebook.api';
+import { isRefusal, mutator, saved, undoable, type CommandContext, type Decision, type Refusal, type Result } from './core';
 import { createNotebookFiles } from './notebookFiles';
 import type { ImportSource } from './notebookImport';
 import { once } from './once';
-import type { SaveRoute, Sender } from './sender';
+import type { SaveRoute, SaveVerdict, Sender } from './sender';
+import { itemDetails } from './workspaceDetails';
+import { decideFavorite, decideMove, decidePurge } from './workspaceItems';
 
 /** A new notebook's file: nbformat 4.5, Python 3, one code cell that prints. */
 export const newNotebookFile = () => serializeNotebook(newNotebook());
@@ -22,9 +24,11 @@ const CHANGE_TYPES: readonly WorkspaceChangeType[] = [
   'WorkspaceItemRenamed',
   'WorkspaceItemDeleted',
   'WorkspaceItemRestored',
+  'WorkspaceItemFavorited',
+  'WorkspaceItemPurged',
 ];
 
-type Payload = { path?: string; oldPath?: string; newPath?: string; content?: string; version?: string; undoOf?: string; redoOf?: string };
+type Payload = { path?: string; oldPath?: string; newPath?: string; content?: string; version?: string; isFavorite?: boolean; id?: string; undoOf?: string; redoOf?: string };
 
 function cacheChange(change: ConsoleEvent): SavedFileChange {
   const p = change.payload as Payload;
@@ -35,6 +39,10 @@ function cacheChange(change: ConsoleEvent): SavedFileChange {
       return { kind: 'deleted', path: p.path ?? '' };
     case 'WorkspaceItemRestored':
       return { kind: 'restored', path: p.path ?? '' };
+    case 'WorkspaceItemFavorited':
+      return { kind: 'updated', path: p.path ?? '' };
+    case 'WorkspaceItemPurged':
+      return { kind: 'purged', path: p.path ?? '' };
     default:
       return { kind: 'created', path: p.path ?? '' };
   }
@@ -62,6 +70,10 @@ export function workspaceRoute({ db, mount, bucket, now = Date.now }: { db: Cons
           return saves.remove(p.path ?? '', headers);
         case 'WorkspaceItemRestored':
           return saves.restore(p.path ?? '', headers);
+        case 'WorkspaceItemFavorited':
+          return saves.favorite(p.path ?? '', p.isFavorite ?? false, headers);
+        case 'WorkspaceItemPurged':
+          return saves.purge(p.path ?? '', headers, p.id);
       }
     },
     async apply(change, body) {
@@ -76,8 +88,10 @@ export interface WorkspaceDeps extends CommandContext {
   sender: Pick<Sender, 'wake' | 'settled'>;
   /** Fresh listing from the server now (the sync worker of the leader tab polls). */
   refresh: () => void;
-  /** Where notebook files are read from (downloads, the read-only view). */
-  notebooks: Pick<NotebookApi, 'getLocalFile'>;
+  /** Where notebook files are read from (downloads, the read-only view), and items' details. */
+  notebooks: Pick<NotebookApi, 'getLocalFile' | 'getDetails'>;
+  /** The notebook API's mount (config.apis.notebook), for export links. */
+  mount: string;
 }
 
 const nameOf = (path: string) => path.split('/').pop() ?? path;
@@ -87,7 +101,7 @@ const nameOf = (path: string) => path.split('/').pop() ?? path;
  * sender sends under the event id as Idempotency-Key. Undo and redo are events too.
  */
 export function createWorkspaceCommands(deps: WorkspaceDeps) {
-  const history = undoable(deps, WORKSPACE_AGGREGATE, workspaceInverse);
+  const history = undoable(deps, WORKSPACE_AGGREGATE, workspaceInversion);
   const change = <A extends unknown[]>(type: WorkspaceChangeType, payload: (...args: A) => Record<string, unknown>) =>
     mutator<A, object>(deps, (...args: A) => ({ events: [{ type, aggregateId: WORKSPACE_AGGREGATE, payload: payload(...args) }] }));
   // The importer parses and validates notebooks (a 60 KB validator): loaded with the first import.
@@ -95,6 +109,18 @@ export function createWorkspaceCommands(deps: WorkspaceDeps) {
   const files = createNotebookFiles({ ...deps, api: deps.notebooks });
   const save = <A extends unknown[]>(handler: (...args: A) => Promise<Result>, what: (args: A) => string) =>
     saved(deps, { waiting: WAITING_MESSAGE, failed: (verdict, args) => `${what(args)} was not saved: ${verdict.message}` }, handler);
+  // Decided on the workspace as the user sees it (the cache is outside the log's transaction), then
+  // saved; a refusal is told (a toast) and answered, and nothing is written.
+  const checked =
+    <A extends unknown[]>(decide: (...args: A) => Promise<Decision | Refusal>, what: (args: A) => string) =>
+    async (...args: A): Promise<SaveVerdict | Refusal | null> => {
+      const decision = await decide(...args);
+      if (isRefusal(decision)) {
+        deps.notify({ kind: 'error', message: decision.message });
+        return decision;
+      }
+      return save((..._args: A) => mutator(deps, () => decision)(), what)(...args);
+    };
 
   return {
     createFolder: save(change('WorkspaceFolderCreated', (path: string) => ({ path })), ([path]) => `Folder ${nameOf(path)}`),
@@ -108,6 +134,25 @@ export function createWorkspaceCommands(deps: WorkspaceDeps) {
     ),
     remove: save(change('WorkspaceItemDeleted', (path: string, version?: string) => ({ path, version })), ([path]) => `Delete of ${nameOf(path)}`),
     restore: save(change('WorkspaceItemRestored', (path: string) => ({ path })), ([path]) => `Restore of ${nameOf(path)}`),
+    /** Stars or unstars an item (undoable). */
+    setFavorite: checked(
+      (path: string, isFavorite: boolean) => decideFavorite(deps.db, path, isFavorite),
+      ([path, isFavorite]) => `${isFavorite ? 'Favourite' : 'Unfavourite'} of ${nameOf(path)}`,
+    ),
+    /** Deletes a trashed item for good: not undoable. */
+    purge: checked(
+      (path: string) => decidePurge(deps.db, path),
+      ([path]) => `Permanent delete of ${nameOf(path)}`,
+    ),
+    /** Renames each item into `folder` ('' is the root): one undo step; refused whole when any cannot go. */
+    move: checked(
+      (paths: readonly string[], folder: string) => decideMove(deps.db, paths, folder),
+      ([paths]) => (paths.length === 1 ? `Move of ${nameOf(paths[0])}` : `Move of ${paths.length} items`),
+    ),
+    /** Size, kernel, cell count, items: from the server, offline from what this device knows. */
+    details: (path: string) => itemDetails(deps.db, deps.notebooks, path),
+    /** A plain link: the browser streams the notebook or the folder's zip to disk. */
+    exportUrl: (path: string) => exportUrl(deps.mount, path),
     undo: save(() => history.undo(), () => 'Undo'),
     redo: save(() => history.redo(), () => 'Redo'),
     refresh: deps.refresh,

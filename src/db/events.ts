@@ -34,9 +34,13 @@ export const WORKSPACE_AGGREGATE = 'workspace';
 export type WorkspaceChangeEvent =
   | ConsoleEvent<{ path: string }> & { type: 'WorkspaceFolderCreated' }
   | ConsoleEvent<{ path: string; content: string }> & { type: 'WorkspaceNotebookCreated' }
-  | ConsoleEvent<{ oldPath: string; newPath: string; version?: string }> & { type: 'WorkspaceItemRenamed' }
+  /** `group`: the renames of one move share it, so they are one undo step (see UndoLink). */
+  | ConsoleEvent<{ oldPath: string; newPath: string; version?: string; group?: string }> & { type: 'WorkspaceItemRenamed' }
   | ConsoleEvent<{ path: string; version?: string }> & { type: 'WorkspaceItemDeleted' }
-  | ConsoleEvent<{ path: string }> & { type: 'WorkspaceItemRestored' };
+  | ConsoleEvent<{ path: string }> & { type: 'WorkspaceItemRestored' }
+  | ConsoleEvent<{ path: string; isFavorite: boolean; version?: string }> & { type: 'WorkspaceItemFavorited' }
+  /** A trashed item deleted for good (`id`: which one, when several were trashed at that path). Not undoable. */
+  | ConsoleEvent<{ path: string; id?: string }> & { type: 'WorkspaceItemPurged' };
 
 /**
  * What became of a change's save in earlier versions (the service worker recorded some of these).
@@ -57,6 +61,8 @@ const WORKSPACE_CHANGE_TYPES: ReadonlySet<string> = new Set<WorkspaceChangeType>
   'WorkspaceItemRenamed',
   'WorkspaceItemDeleted',
   'WorkspaceItemRestored',
+  'WorkspaceItemFavorited',
+  'WorkspaceItemPurged',
 ]);
 const WORKSPACE_SAVE_TYPES: ReadonlySet<string> = new Set<WorkspaceSaveType>([
   'WorkspaceSaveQueued',
@@ -269,7 +275,20 @@ export interface NewEventSpec<P = unknown> extends EventBody<P> {
 export interface UndoLink {
   undoOf?: string;
   redoOf?: string;
+  /** Consecutive actions with the same group are one undo step (a move of several items). */
+  group?: string;
 }
 
 /** The inverse of an event (what undoes it), or null when the event is not undoable. */
 export type Invert = (event: ConsoleEvent) => EventBody<Record<string, unknown>> | null;
+
+/** An inverter that depends on the whole history (a later event can make an earlier one not undoable). */
+export interface HistoryInvert {
+  ofHistory(history: readonly ConsoleEvent[]): Invert;
+}
+
+/** What undo and redo are given: a plain inverter or one built from the history. */
+export type Inversion = Invert | HistoryInvert;
+
+export const inverterFor = (inversion: Inversion, history: readonly ConsoleEvent[]): Invert =>
+  typeof inversion === 'function' ? inversion : inversion.ofHistory(history);

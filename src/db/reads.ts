@@ -1,8 +1,8 @@
 import { readCache } from './catalogCache';
 import { catalogEditRows, catalogUndoState } from './catalogEdits';
-import { SAVED_QUERIES_AGGREGATE, WORKSPACE_AGGREGATE, type Invert } from './events';
+import { inverterFor, SAVED_QUERIES_AGGREGATE, WORKSPACE_AGGREGATE, type Inversion } from './events';
 import { savedQueryInverse } from './projections/savedQueryInverse';
-import { workspaceInverse } from './projections/workspaceInverse';
+import { workspaceInversion } from './projections/workspaceInverse';
 import { listRecentVisits, RECENT_VISITS_KEPT } from './recentVisits';
 import { readSavedQueries } from './savedQueryCache';
 import { openSaves } from './saveOutcome';
@@ -15,8 +15,9 @@ import { workspaceView } from './workspaceView';
 /** The workspace bucket the console lists. */
 export const WORKSPACE_BUCKET = 'workspace';
 
-async function canUndo(db: ConsoleDb, aggregateId: string, invert: Invert): Promise<{ canUndo: boolean; canRedo: boolean }> {
-  const state = undoState(await aggregateHistory(db, aggregateId), invert);
+async function canUndo(db: ConsoleDb, aggregateId: string, inversion: Inversion): Promise<{ canUndo: boolean; canRedo: boolean }> {
+  const history = await aggregateHistory(db, aggregateId);
+  const state = undoState(history, inverterFor(inversion, history));
   return { canUndo: state.undoable !== null, canRedo: state.redoable !== null };
 }
 
@@ -61,7 +62,7 @@ export function createReads(db: ConsoleDb) {
   return {
     /** The cached server listing with the changes not confirmed yet laid over it. */
     workspace: () => readWorkspace(db),
-    workspaceUndo: () => canUndo(db, WORKSPACE_AGGREGATE, workspaceInverse),
+    workspaceUndo: () => canUndo(db, WORKSPACE_AGGREGATE, workspaceInversion),
     openSaves: () => openSaves(db),
     /** The newest fetch of any cached server data. */
     async lastFetched(): Promise<number | undefined> {

@@ -27,9 +27,11 @@ export interface WorkspaceChangeRow {
   id: string;
   seq: number;
   at: number;
-  kind: 'folderCreated' | 'notebookCreated' | 'renamed' | 'deleted' | 'restored';
+  kind: 'folderCreated' | 'notebookCreated' | 'renamed' | 'deleted' | 'restored' | 'favorited' | 'purged';
   path: string;
   newPath?: string;
+  /** A 'favorited' change: starred (true) or unstarred. */
+  isFavorite?: boolean;
   state: SaveState;
   status?: number;
   message?: string;

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { append } from './append';
 import { WORKSPACE_AGGREGATE, type ConsoleEvent, type Origin } from './events';
 import { newEvent, type Identity } from './identity';
-import { workspaceInverse } from './projections/workspaceInverse';
+import { workspaceInverse, workspaceInversion } from './projections/workspaceInverse';
 import { freshDbs } from './testDb';
-import { redo, undo, undoState } from './undo';
+import { aggregateHistory, redo, undo, undoState } from './undo';
 
 const freshDb = freshDbs('undo');
 const me: Identity = { clientId: 'client', tabId: 'tab' };
@@ -62,6 +62,8 @@ describe('workspaceInverse', () => {
     [e('WorkspaceItemRenamed', { oldPath: 'a', newPath: 'b', version: 'v' }), { type: 'WorkspaceItemRenamed', payload: { oldPath: 'b', newPath: 'a' } }],
     [e('WorkspaceItemDeleted', { path: 'a', version: 'v' }), { type: 'WorkspaceItemRestored', payload: { path: 'a' } }],
     [e('WorkspaceItemRestored', { path: 'a' }), { type: 'WorkspaceItemDeleted', payload: { path: 'a' } }],
+    [e('WorkspaceItemFavorited', { path: 'a', isFavorite: true, version: 'v' }), { type: 'WorkspaceItemFavorited', payload: { path: 'a', isFavorite: false } }],
+    [e('WorkspaceItemPurged', { path: 'a' }), null],
     [e('WorkspaceSaveApplied', { changeId: 'x' }), null],
     [e('WorkspaceSaveFailed', { changeId: 'x', status: 409, message: '' }), null],
   ];
@@ -78,19 +80,19 @@ describe('undo / redo on the log', () => {
     const [created] = await append(db, [act('WorkspaceFolderCreated', { path: 'f' })]);
     const [renamed] = await append(db, [act('WorkspaceItemRenamed', { oldPath: 'f', newPath: 'g', version: 'v1' })]);
 
-    const undone = await undo(db, me, AGG, workspaceInverse);
+    const [undone] = await undo(db, me, AGG, workspaceInverse);
     expect(undone).toMatchObject({ type: 'WorkspaceItemRenamed', origin: 'local', payload: { oldPath: 'g', newPath: 'f', undoOf: renamed.id } });
     expect(undone?.seq).toBe(3);
     // The inverse is an ordinary change: it has its own change row, waiting to be saved.
     expect(await db.workspaceChanges.get(undone?.id ?? '')).toMatchObject({ kind: 'renamed', path: 'g', newPath: 'f', state: 'sending' });
 
-    expect(await undo(db, me, AGG, workspaceInverse)).toMatchObject({ type: 'WorkspaceItemDeleted', payload: { path: 'f', undoOf: created.id } });
-    expect(await undo(db, me, AGG, workspaceInverse)).toBeNull();
+    expect(await undo(db, me, AGG, workspaceInverse)).toMatchObject([{ type: 'WorkspaceItemDeleted', payload: { path: 'f', undoOf: created.id } }]);
+    expect(await undo(db, me, AGG, workspaceInverse)).toEqual([]);
 
-    expect(await redo(db, me, AGG, workspaceInverse)).toMatchObject({ type: 'WorkspaceFolderCreated', payload: { path: 'f', redoOf: created.id } });
-    const again = await redo(db, me, AGG, workspaceInverse);
+    expect(await redo(db, me, AGG, workspaceInverse)).toMatchObject([{ type: 'WorkspaceFolderCreated', payload: { path: 'f', redoOf: created.id } }]);
+    const [again] = await redo(db, me, AGG, workspaceInverse);
     expect(again?.payload).toEqual({ oldPath: 'f', newPath: 'g', version: 'v1', redoOf: renamed.id });
-    expect(await redo(db, me, AGG, workspaceInverse)).toBeNull();
+    expect(await redo(db, me, AGG, workspaceInverse)).toEqual([]);
     expect(await db.events.count()).toBe(6);
   });
 
@@ -101,7 +103,7 @@ describe('undo / redo on the log', () => {
       newEvent(me, { type: 'WorkspaceFolderCreated', aggregateId: 'other', payload: { path: 'x' } }),
       act('WorkspaceSaveApplied', { changeId: created.id }),
     ]);
-    expect((await undo(db, me, AGG, workspaceInverse))?.payload).toMatchObject({ undoOf: created.id });
+    expect((await undo(db, me, AGG, workspaceInverse))[0]?.payload).toMatchObject({ undoOf: created.id });
   });
 
   it('two tabs undoing at once undo two different actions', async () => {
@@ -110,6 +112,47 @@ describe('undo / redo on the log', () => {
     const [b] = await append(db, [act('WorkspaceFolderCreated', { path: 'b' })]);
     const other: Identity = { clientId: 'client', tabId: 'tab-2' };
     const both = await Promise.all([undo(db, me, AGG, workspaceInverse), undo(db, other, AGG, workspaceInverse)]);
-    expect(both.map((e) => (e?.payload as { undoOf: string }).undoOf).sort()).toEqual([a.id, b.id].sort());
+    expect(both.map(([e]) => (e?.payload as { undoOf: string }).undoOf).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it('renames of one group (a move) are one step: undone last first, redone in their order', async () => {
+    const db = freshDb();
+    const [before] = await append(db, [act('WorkspaceFolderCreated', { path: 'dest' })]);
+    const move = [act('WorkspaceItemRenamed', { oldPath: 'a', newPath: 'dest/a', group: 'm' }), act('WorkspaceItemRenamed', { oldPath: 'b', newPath: 'dest/b', group: 'm' })];
+    const [first, second] = await append(db, move);
+    const undone = await undo(db, me, AGG, workspaceInverse, first.id);
+    expect(undone.map((e) => e.payload)).toEqual([
+      { oldPath: 'dest/b', newPath: 'b', undoOf: second.id },
+      { oldPath: 'dest/a', newPath: 'a', undoOf: first.id },
+    ]);
+    expect(undoState(await aggregateHistory(db, AGG), workspaceInverse).undoable?.id).toBe(before.id);
+    const redone = await redo(db, me, AGG, workspaceInverse);
+    expect(redone.map((e) => e.payload)).toEqual([
+      { oldPath: 'a', newPath: 'dest/a', group: 'm', redoOf: first.id },
+      { oldPath: 'b', newPath: 'dest/b', group: 'm', redoOf: second.id },
+    ]);
+    expect(undoState(await aggregateHistory(db, AGG), workspaceInverse).undoStep.map((e) => e.id)).toEqual([first.id, second.id]);
+  });
+
+  it('groups join only when consecutive: another action between makes separate steps', async () => {
+    const db = freshDb();
+    await append(db, [act('WorkspaceItemRenamed', { oldPath: 'a', newPath: 'd/a', group: 'm' })]);
+    const [other] = await append(db, [act('WorkspaceFolderCreated', { path: 'x' })]);
+    const [late] = await append(db, [act('WorkspaceItemRenamed', { oldPath: 'b', newPath: 'd/b', group: 'm' })]);
+    expect(undoState(await aggregateHistory(db, AGG), workspaceInverse).undoStep.map((e) => e.id)).toEqual([late.id]);
+    await undo(db, me, AGG, workspaceInverse);
+    expect(undoState(await aggregateHistory(db, AGG), workspaceInverse).undoable?.id).toBe(other.id);
+  });
+
+  it('a permanent delete is not undone, nor are the earlier changes of what it deleted: undo skips to the action before', async () => {
+    const db = freshDb();
+    const [kept] = await append(db, [act('WorkspaceFolderCreated', { path: 'keep' })]);
+    await append(db, [act('WorkspaceFolderCreated', { path: 'f' })]);
+    await append(db, [act('WorkspaceItemRenamed', { oldPath: 'f', newPath: 'g' })]);
+    await append(db, [act('WorkspaceItemDeleted', { path: 'g' })]);
+    await append(db, [act('WorkspaceItemPurged', { path: 'g' })]);
+    expect(undoState(await aggregateHistory(db, AGG), workspaceInversion.ofHistory(await aggregateHistory(db, AGG))).undoable?.id).toBe(kept.id);
+    expect(await undo(db, me, AGG, workspaceInversion)).toMatchObject([{ type: 'WorkspaceItemDeleted', payload: { path: 'keep', undoOf: kept.id } }]);
+    expect(await undo(db, me, AGG, workspaceInversion)).toEqual([]);
   });
 });

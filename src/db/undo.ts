@@ -1,47 +1,60 @@
 import Dexie from 'dexie';
 import { append } from './append';
-import type { ConsoleEvent, Invert, UndoLink } from './events';
+import { inverterFor, type ConsoleEvent, type Inversion, type Invert, type UndoLink } from './events';
 import { newEvent, type Identity } from './identity';
 import { PROJECTIONS } from './projections';
 import type { ConsoleDb } from './schema';
 
-/** The user action an undo would invert and the one a redo would apply again (original events). */
+/**
+ * The user action an undo would invert and the one a redo would apply again (original events):
+ * the last event of each step, and the whole step (a move of several items is one step).
+ */
 export interface UndoState {
   undoable: ConsoleEvent | null;
   redoable: ConsoleEvent | null;
+  undoStep: ConsoleEvent[];
+  redoStep: ConsoleEvent[];
 }
+
+/** One undo step: the events of one user action, in seq order. */
+type Step = ConsoleEvent[];
 
 function linkOf(event: ConsoleEvent): UndoLink {
   const payload = event.payload as UndoLink | null;
   return typeof payload === 'object' && payload !== null ? payload : {};
 }
 
-/** Moves the entry with this id from one stack to the other; an unknown id (a stale double undo) is ignored. */
-function move(from: ConsoleEvent[], to: ConsoleEvent[], id: string): void {
-  const index = from.findLastIndex((entry) => entry.id === id);
+/** Moves the step holding this event from one stack to the other; an unknown id (a stale double undo, the rest of a step) is ignored. */
+function move(from: Step[], to: Step[], id: string): void {
+  const index = from.findLastIndex((step) => step.some((entry) => entry.id === id));
   if (index < 0) return;
   to.push(...from.splice(index, 1));
 }
 
 /**
  * Undo and redo, derived from one aggregate's events in seq order. Only the user's own (local)
- * actions count; an `undoOf` event moves its entry to the redo stack, a `redoOf` event moves it
- * back, and any other undoable local event is a new action: it is pushed and clears redo.
+ * actions count; an `undoOf` event moves its step to the redo stack, a `redoOf` event moves it
+ * back, and any other undoable local event is a new action: it is pushed (joining the last step
+ * when both carry the same `group`) and clears redo.
  */
 export function undoState(events: readonly ConsoleEvent[], invert: Invert): UndoState {
-  const undoStack: ConsoleEvent[] = [];
-  let redoStack: ConsoleEvent[] = [];
+  const undoStack: Step[] = [];
+  let redoStack: Step[] = [];
   for (const event of events) {
     if (event.origin !== 'local') continue;
-    const { undoOf, redoOf } = linkOf(event);
+    const { undoOf, redoOf, group } = linkOf(event);
     if (undoOf !== undefined) move(undoStack, redoStack, undoOf);
     else if (redoOf !== undefined) move(redoStack, undoStack, redoOf);
     else if (invert(event) !== null) {
-      undoStack.push(event);
+      const last = undoStack.at(-1);
+      if (group !== undefined && last && linkOf(last[0]).group === group) last.push(event);
+      else undoStack.push([event]);
       redoStack = [];
     }
   }
-  return { undoable: undoStack.at(-1) ?? null, redoable: redoStack.at(-1) ?? null };
+  const undoStep = undoStack.at(-1) ?? [];
+  const redoStep = redoStack.at(-1) ?? [];
+  return { undoable: undoStep.at(-1) ?? null, redoable: redoStep.at(-1) ?? null, undoStep, redoStep };
 }
 
 /** One aggregate's events in seq order: what its undo and redo are derived from. */
@@ -56,42 +69,45 @@ function withoutLink(payload: unknown): Record<string, unknown> {
 }
 
 /**
- * Reads the aggregate's history, picks the event to write and appends it, all in one transaction
- * so two tabs undoing at once cannot both undo the same action.
+ * Reads the aggregate's history, picks the events to write and appends them, all in one
+ * transaction so two tabs undoing at once cannot both undo the same action.
  */
 function step(
   db: ConsoleDb,
   aggregateId: string,
-  invert: Invert,
-  pick: (state: UndoState) => ConsoleEvent | null,
-): Promise<ConsoleEvent | null> {
+  inversion: Inversion,
+  pick: (state: UndoState, invert: Invert) => ConsoleEvent[],
+): Promise<ConsoleEvent[]> {
   const tables = [db.events, ...PROJECTIONS.map((p) => db.table(p.table))];
   return db.transaction('rw', tables, async () => {
-    const event = pick(undoState(await aggregateHistory(db, aggregateId), invert));
-    if (!event) return null;
-    const [stored] = await append(db, [event]);
-    return stored;
+    const history = await aggregateHistory(db, aggregateId);
+    const invert = inverterFor(inversion, history);
+    const events = pick(undoState(history, invert), invert);
+    return events.length === 0 ? [] : append(db, events);
   });
 }
 
 /**
- * Appends the inverse of the aggregate's last undoable action (payload.undoOf = its id); with
- * `only`, just when that action is the event with this id (an "Undo" offered for one action must
- * not undo a later one).
+ * Appends the inverses of the aggregate's last undoable step (payload.undoOf = each original's
+ * id), last first; with `only`, just when that step holds the event with this id (an "Undo"
+ * offered for one action must not undo a later one). Answers the events written (none: nothing to undo).
  */
-export function undo(db: ConsoleDb, identity: Identity, aggregateId: string, invert: Invert, only?: string): Promise<ConsoleEvent | null> {
-  return step(db, aggregateId, invert, ({ undoable }) => {
-    const inverse = undoable && invert(undoable);
-    if (!undoable || !inverse || (only !== undefined && undoable.id !== only)) return null;
-    return newEvent(identity, { aggregateId, type: inverse.type, payload: { ...inverse.payload, undoOf: undoable.id } });
+export function undo(db: ConsoleDb, identity: Identity, aggregateId: string, inversion: Inversion, only?: string): Promise<ConsoleEvent[]> {
+  return step(db, aggregateId, inversion, ({ undoStep }, invert) => {
+    if (only !== undefined && !undoStep.some((event) => event.id === only)) return [];
+    const written: ConsoleEvent[] = [];
+    for (const event of [...undoStep].reverse()) {
+      const inverse = invert(event);
+      if (!inverse) return []; // the step was taken because each of its events inverts
+      written.push(newEvent(identity, { aggregateId, type: inverse.type, payload: { ...inverse.payload, undoOf: event.id } }));
+    }
+    return written;
   });
 }
 
-/** Appends the last undone action again (payload.redoOf = the original's id). */
-export function redo(db: ConsoleDb, identity: Identity, aggregateId: string, invert: Invert): Promise<ConsoleEvent | null> {
-  return step(db, aggregateId, invert, ({ redoable }) => {
-    if (!redoable) return null;
-    const payload = { ...withoutLink(redoable.payload), redoOf: redoable.id };
-    return newEvent(identity, { aggregateId, type: redoable.type, v: redoable.v, payload });
-  });
+/** Appends the last undone step again (payload.redoOf = each original's id), in its first order. */
+export function redo(db: ConsoleDb, identity: Identity, aggregateId: string, inversion: Inversion): Promise<ConsoleEvent[]> {
+  return step(db, aggregateId, inversion, ({ redoStep }) =>
+    redoStep.map((original) => newEvent(identity, { aggregateId, type: original.type, v: original.v, payload: { ...withoutLink(original.payload), redoOf: original.id } })),
+  );
 }

@@ -95,5 +95,25 @@ describe('a save’s answer applied to the cache', () => {
     await applySavedFile(db, 'workspace', { kind: 'restored', path: 'r' }, serverFile('r'), 3000);
     expect(await paths(db)).toEqual(['other.ipynb', 'r', 'r/q1.ipynb']);
   });
-});
 
+  it('a favourite updates the item alone, in place', async () => {
+    const db = freshDb();
+    await writeWorkspaceListing(db, 'workspace', [serverFile('r'), serverFile('r/q1.ipynb')], 1000);
+    await applySavedFile(db, 'workspace', { kind: 'updated', path: 'r' }, serverFile('r', { isFavorite: true, version: '2' }), 2000);
+    expect((await db.workspaceFiles.orderBy('path').toArray()).map((row) => [row.path, row.isFavorite, row.version])).toEqual([
+      ['r', true, '2'],
+      ['r/q1.ipynb', false, '1'],
+    ]);
+  });
+
+  it('a purge removes the trashed item and what it held, and nothing live', async () => {
+    const db = freshDb();
+    const trashed = { isDeleted: true };
+    await writeWorkspaceListing(db, 'workspace', [serverFile('r', trashed), serverFile('r/q1.ipynb', trashed), serverFile('r2.ipynb'), serverFile('live.ipynb')], 1000);
+    await applySavedFile(db, 'workspace', { kind: 'purged', path: 'r' }, serverFile('r', trashed), 2000);
+    expect(await paths(db)).toEqual(['live.ipynb', 'r2.ipynb']);
+    // A live item made at the purged path since, or another trashed copy there, stays.
+    await applySavedFile(db, 'workspace', { kind: 'purged', path: 'live.ipynb' }, serverFile('live.ipynb', { ...trashed, id: 'old' }), 3000);
+    expect(await paths(db)).toEqual(['live.ipynb', 'r2.ipynb']);
+  });
+});

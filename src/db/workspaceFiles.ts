@@ -62,7 +62,8 @@ export async function recordWorkspaceError(db: ConsoleDb, bucket: string, messag
 
 /** What a saved change did, as far as the cache is concerned. */
 export interface SavedFileChange {
-  kind: 'created' | 'renamed' | 'deleted' | 'restored';
+  /** 'updated': the item's fields changed in place (a favourite); 'purged': deleted for good. */
+  kind: 'created' | 'updated' | 'renamed' | 'deleted' | 'restored' | 'purged';
   /** The item's path before the change. */
   path: string;
 }
@@ -72,19 +73,29 @@ const within = (root: string) => (row: WorkspaceFileRow) => row.path === root ||
 /**
  * Applies a save's answer (`{file}`, the item as the server has it now) to the cached listing at
  * once, instead of fetching the whole listing again: a rename moves the item and everything under
- * it, a delete or restore marks them, a create adds the item.
+ * it, a delete or restore marks them, a create or an update puts the item, a purge removes the
+ * trashed item (the one the answer names) and what it held.
  */
 export async function applySavedFile(db: ConsoleDb, bucket: string, change: SavedFileChange, file: WorkspaceFile, at: number): Promise<void> {
   await db.transaction('rw', db.workspaceFiles, async () => {
-    const under = change.kind === 'created' ? [] : await db.workspaceFiles.where('bucket').equals(bucket).filter(within(change.path)).toArray();
+    if (change.kind === 'purged') return removePurged(db, bucket, change.path, file);
+    const under = change.kind === 'created' || change.kind === 'updated' ? [] : await db.workspaceFiles.where('bucket').equals(bucket).filter(within(change.path)).toArray();
     const children = under.filter((row) => row.path !== change.path);
     if (change.kind === 'renamed') {
       await db.workspaceFiles.bulkDelete(under.map((row) => row.path));
       const moved = children.map((row) => ({ ...row, path: file.path + row.path.slice(change.path.length) }));
       await db.workspaceFiles.bulkPut(moved.map((row) => ({ ...row, name: row.path.split('/').pop() ?? row.name })));
-    } else if (change.kind !== 'created') {
+    } else if (change.kind === 'deleted' || change.kind === 'restored') {
       await db.workspaceFiles.bulkPut(children.map((row) => ({ ...row, isDeleted: change.kind === 'deleted' })));
     }
     await db.workspaceFiles.put(toRow(file, bucket, at));
   });
+}
+
+async function removePurged(db: ConsoleDb, bucket: string, path: string, file: WorkspaceFile): Promise<void> {
+  const root = await db.workspaceFiles.get(path);
+  // The cache keeps one row per path: a live item made there since, or another trashed copy, stays.
+  if (!root || root.bucket !== bucket || !root.isDeleted || root.id !== file.id) return;
+  const under = await db.workspaceFiles.where('bucket').equals(bucket).filter(within(path)).toArray();
+  await db.workspaceFiles.bulkDelete(under.filter((row) => row.isDeleted).map((row) => row.path));
 }

@@ -59,6 +59,14 @@ export function subtree<T extends TreeItem>(tree: Tree<T>, path: string): T[] {
   return found;
 }
 
+/** Removes an item and everything below it. Returns the removed items. */
+export function removeSubtree<T extends TreeItem>(tree: Tree<T>, path: string): T[] {
+  const removed = subtree(tree, path);
+  for (const item of removed) removeItem(tree, item.path);
+  tree.children.delete(path);
+  return removed;
+}
+
 /** Moves an item and everything below it from `from` to `to`. Returns the moved items. */
 export function moveSubtree<T extends TreeItem>(tree: Tree<T>, from: string, to: string): T[] {
   const moved = subtree(tree, from);

@@ -17,7 +17,7 @@ const rename = (from: string, to: string, state: SaveState = 'sending') => chang
 /** path → short flags, to compare whole views at a glance. */
 function summary(items: WorkspaceItem[]): string[] {
   return items.map((i) => {
-    const flags = [i.isDeleted && 'deleted', i.pending && 'pending', i.local && 'local', i.conflict && `conflict ${i.conflict.status}`].filter(Boolean);
+    const flags = [i.isDeleted && 'deleted', i.isFavorite && 'favourite', i.pending && 'pending', i.local && 'local', i.conflict && `conflict ${i.conflict.status}`].filter(Boolean);
     return [i.path, ...flags].join(' ');
   });
 }
@@ -43,6 +43,25 @@ describe('workspaceView', () => {
     ['discarded changes are ignored', [file('a.ipynb')], [rename('a.ipynb', 'b.ipynb', 'discarded'), change('folderCreated', 'f', 'discarded')], 100, ['a.ipynb']],
     ['a refused change is flagged', [file('a.ipynb')], [rename('a.ipynb', 'b.ipynb', 'failed')], 100, ['b.ipynb conflict 0']],
     ['changes to unknown paths are skipped', [file('a')], [rename('x', 'y'), change('deleted', 'q')], 100, ['a']],
+    ['a favourite set offline', [file('a.ipynb'), file('b')], [change('favorited', 'a.ipynb', 'queued', { isFavorite: true })], 100, ['b', 'a.ipynb favourite pending']],
+    [
+      'unstarred after starred, a folder’s children untouched',
+      [file('b', 'folder', { isFavorite: true }), file('b/n.ipynb', 'notebook', { isFavorite: true })],
+      [change('favorited', 'b', 'sending', { isFavorite: false })],
+      100,
+      ['b pending', 'b/n.ipynb favourite'],
+    ],
+    ['a favourite of an unknown path is skipped', [file('a')], [change('favorited', 'x', 'sending', { isFavorite: true })], 100, ['a']],
+    [
+      'a purge removes the trashed folder and what it held',
+      [file('t', 'folder', { isDeleted: true }), file('t/n.ipynb', 'notebook', { isDeleted: true }), file('tt.ipynb')],
+      [change('purged', 't', 'queued')],
+      100,
+      ['tt.ipynb'],
+    ],
+    ['a purge after an offline delete', [file('a.ipynb')], [change('deleted', 'a.ipynb', 'queued'), change('purged', 'a.ipynb', 'queued')], 100, []],
+    ['a purge leaves a live item at the same path', [file('a.ipynb')], [change('purged', 'a.ipynb', 'queued')], 100, ['a.ipynb']],
+    ['a refused purge leaves the item in the trash, flagged', [file('a.ipynb', 'notebook', { isDeleted: true })], [change('purged', 'a.ipynb', 'failed')], 100, ['a.ipynb deleted conflict 0']],
     ['creating over a deleted item shows a new one', [file('f', 'folder', { isDeleted: true })], [change('folderCreated', 'f')], 100, ['f pending local']],
   ];
   it.each(cases)('%s', (_name, files, changes, fetchedAt, expected) => {

@@ -1,5 +1,5 @@
 import type { WorkspaceChangeRow, WorkspaceFileRow } from './schema';
-import { addItem, buildTree, moveSubtree, nameOf, parentOf, subtree, type Tree } from './workspaceTree';
+import { addItem, buildTree, moveSubtree, nameOf, parentOf, removeSubtree, subtree, type Tree } from './workspaceTree';
 
 /** One workspace item as the user should see it. */
 export interface WorkspaceItem {
@@ -76,6 +76,18 @@ function applyChange(tree: ItemTree, change: WorkspaceChangeRow): WorkspaceItem[
       const touched = subtree(tree, change.path);
       for (const item of touched) item.isDeleted = change.kind === 'deleted';
       return touched;
+    }
+    case 'favorited': {
+      const item = tree.items.get(change.path);
+      if (!item) return [];
+      item.isFavorite = change.isFavorite ?? false;
+      return [item];
+    }
+    case 'purged': {
+      // Only the trashed item goes (a live one made at the same path since stays); a refused purge
+      // leaves it in the trash, flagged, for the user to decide.
+      if (!tree.items.get(change.path)?.isDeleted) return [];
+      return change.state === 'failed' ? subtree(tree, change.path) : (removeSubtree(tree, change.path), []);
     }
   }
 }

@@ -40,7 +40,7 @@ const baseName = (path: string) => path.split('/').pop() ?? path;
 /** What the user did, in words, and what it is about: for the sync panel and the marks on lists. */
 export function saveOf(event: ConsoleEvent): { label: string; subject: string } | null {
   if (isWorkspaceChangeEvent(event)) {
-    const p = event.payload as { path?: string; oldPath?: string; newPath?: string };
+    const p = event.payload as { path?: string; oldPath?: string; newPath?: string; isFavorite?: boolean };
     switch (event.type) {
       case 'WorkspaceFolderCreated':
         return { label: `Create folder ${p.path}`, subject: p.path ?? '' };
@@ -52,6 +52,10 @@ export function saveOf(event: ConsoleEvent): { label: string; subject: string } 
         return { label: `Delete ${p.path}`, subject: p.path ?? '' };
       case 'WorkspaceItemRestored':
         return { label: `Restore ${p.path}`, subject: p.path ?? '' };
+      case 'WorkspaceItemFavorited':
+        return { label: `${p.isFavorite ? 'Favourite' : 'Unfavourite'} ${p.path}`, subject: p.path ?? '' };
+      case 'WorkspaceItemPurged':
+        return { label: `Delete ${p.path} permanently`, subject: p.path ?? '' };
     }
   }
   if (isSavedQueryEvent(event)) {

@@ -27,6 +27,10 @@ function changeRow(event: WorkspaceChangeEvent): WorkspaceChangeRow {
       return { ...base, kind: 'deleted', path: event.payload.path };
     case 'WorkspaceItemRestored':
       return { ...base, kind: 'restored', path: event.payload.path };
+    case 'WorkspaceItemFavorited':
+      return { ...base, kind: 'favorited', path: event.payload.path, isFavorite: event.payload.isFavorite };
+    case 'WorkspaceItemPurged':
+      return { ...base, kind: 'purged', path: event.payload.path };
   }
 }
 

@@ -14,6 +14,33 @@ export interface NotebookApi {
   getLocalFile(path: string, options?: ReadOptions): Promise<FileWithContent>;
   getS3File(bucket: string, key: string, options?: ReadOptions): Promise<FileWithContent>;
   audit(page: { limit: number; offset: number }, options?: ReadOptions): Promise<AuditPage>;
+  /** An item's details (GET /details). */
+  getDetails(path: string, options?: ReadOptions): Promise<FileDetails>;
+  /** Live items whose name contains `q` (GET /search), folders first. */
+  searchFiles(q: string, limit: number, options?: ReadOptions): Promise<WorkspaceFile[]>;
+}
+
+/** What GET /details answers: a folder's size is the sum of its live notebooks; kernel and cellCount are a notebook's. */
+export interface FileDetails {
+  file: WorkspaceFile;
+  size: number;
+  kernel: string | null;
+  cellCount: number | null;
+  items: number | null;
+}
+
+const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
+
+function detailsFrom(body: unknown): FileDetails {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const file = fileFrom(body);
+  if (!file || typeof b.size !== 'number') throw new Error('The server answered with unexpected details.');
+  return { file, size: b.size, kernel: typeof b.kernel === 'string' ? b.kernel : null, cellCount: numberOrNull(b.cellCount), items: numberOrNull(b.items) };
+}
+
+/** The link that downloads a notebook (.ipynb) or a folder (a streamed .zip); '' is the whole workspace. */
+export function exportUrl(mount: string, path: string): string {
+  return `${mount}/export?path=${encodeURIComponent(path)}`;
 }
 
 function isWorkspaceFile(value: unknown): value is WorkspaceFile {
@@ -68,6 +95,9 @@ export function notebookSaves(mount: string) {
     rename: (oldPath: string, newPath: string, headers: SaveHeaders) => save('POST', '/rename', { oldPath, newPath }, headers),
     remove: (path: string, headers: SaveHeaders) => save('DELETE', '/delete', { path }, headers),
     restore: (path: string, headers: SaveHeaders) => save('POST', '/restore', { path }, headers),
+    favorite: (path: string, isFavorite: boolean, headers: SaveHeaders) => save('POST', '/favorite', { path, isFavorite }, headers),
+    /** Deletes a trashed item for good: `id` picks one of several trashed at the same path. */
+    purge: (path: string, headers: SaveHeaders, id?: string) => save('DELETE', '/trash', id ? { path, id } : { path }, headers),
   };
 }
 
@@ -90,6 +120,12 @@ export function createNotebookApi(http: AxiosInstance): NotebookApi {
       const body = (await http.get('/audit', { params: { limit, offset }, signal })).data as Partial<AuditPage> | null;
       if (!Array.isArray(body?.items) || typeof body.count !== 'number') throw new Error('The server answered with an unexpected audit page.');
       return { items: body.items, count: body.count };
+    },
+    async getDetails(path, { signal } = {}) {
+      return detailsFrom((await http.get('/details', { params: { path }, signal })).data);
+    },
+    async searchFiles(q, limit, { signal } = {}) {
+      return filesFrom((await http.get('/search', { params: { q, limit }, signal })).data);
     },
   };
 }
