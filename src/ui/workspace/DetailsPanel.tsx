@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { WorkspaceItem } from '../../db/workspaceView';
-import type { DetailsAnswer } from './pendingCommands';
+import type { ItemDetails as DetailsAnswer } from '../../commands/workspaceDetails';
 import { humanBytes } from './units';
 import { modifiedAt } from './workspaceFilters';
 
@@ -58,7 +58,7 @@ export function DetailsPanel({ item, load, onClose }: Props) {
           {row('Owner', item.owner || '—')}
           {row('Created', when(item.createdAt))}
           {row('Modified', when(modifiedAt(item)))}
-          {row('Size', known ? humanBytes(known.size) : details ? '—' : 'Loading…')}
+          {row('Size', known ? (known.size === null ? '—' : humanBytes(known.size)) : details ? '—' : 'Loading…')}
           {item.type === 'notebook' && row('Kernel', known ? (known.kernel ?? 'None') : '…')}
           {item.type === 'notebook' && row('Cells', known?.cellCount != null ? String(known.cellCount) : '…')}
           {item.type === 'folder' && known?.items != null && row('Items', String(known.items))}

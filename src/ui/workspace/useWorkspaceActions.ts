@@ -5,7 +5,6 @@ import { useSignedIn } from '../appContext';
 import { downloadLink, saveAsFile } from './browserFiles';
 import type { FolderDrop } from './dragItems';
 import { folderUrl, notebookUrl } from './names';
-import { withExtras } from './pendingCommands';
 import type { Dialog, DialogCommands } from './WorkspaceDialogs';
 import type { RowActions } from './WorkspaceRow';
 
@@ -21,17 +20,19 @@ interface Deps {
  * save offline and tell the user how each save went, so nothing here waits or reports.
  */
 export function useWorkspaceActions({ setDialog, clearSelection, showDetails, importInto }: Deps) {
-  const session = useSignedIn();
+  const { workspace } = useSignedIn();
   const navigate = useNavigate();
   return useMemo(() => {
-    const workspace = withExtras(session.workspace);
     const exportItem = async (item: Pick<WorkspaceItem, 'path' | 'type'>) => {
       if (item.type === 'folder') return downloadLink(workspace.exportUrl(item.path));
       const file = await workspace.downloadNotebook(item.path);
       if (file.ok) saveAsFile(file.content, file.fileName);
     };
     const move = (paths: string[], folder: string) => {
-      void workspace.move(paths, folder).then((result) => result.ok && clearSelection());
+      // A refused move (into itself, a name clash) keeps the selection, so the user can pick another folder.
+      void workspace.move(paths, folder).then((result) => {
+        if (!(result && 'ok' in result)) clearSelection();
+      });
     };
     const rows: RowActions = {
       star: (item) => void workspace.setFavorite(item.path, !item.isFavorite),
@@ -53,5 +54,5 @@ export function useWorkspaceActions({ setDialog, clearSelection, showDetails, im
     const drop: FolderDrop = { onMove: move, onFiles: importInto };
     const open = (item: WorkspaceItem) => navigate(item.type === 'folder' ? folderUrl(item.path) : notebookUrl(item.path));
     return { rows, commands, drop, open, exportItem, workspace };
-  }, [session.workspace, navigate, setDialog, clearSelection, showDetails, importInto]);
+  }, [workspace, navigate, setDialog, clearSelection, showDetails, importInto]);
 }
