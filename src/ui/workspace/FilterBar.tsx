@@ -16,7 +16,7 @@ export function FilterBar({ filters, owners, onChange }: Props) {
     <div className="filter-bar" role="group" aria-label="Filters">
       <label className="filter-field">
         <span>Type</span>
-        <select value={filters.type ?? ''} onChange={(e) => set({ type: e.target.value === '' ? null : (e.target.value as Filters['type']) })}>
+        <select aria-label="Type" value={filters.type ?? ''} onChange={(e) => set({ type: e.target.value === '' ? null : (e.target.value as Filters['type']) })}>
           <option value="">Any</option>
           <option value="notebook">Notebooks</option>
           <option value="folder">Folders</option>
@@ -24,7 +24,7 @@ export function FilterBar({ filters, owners, onChange }: Props) {
       </label>
       <label className="filter-field">
         <span>Owner</span>
-        <select value={filters.owner} onChange={(e) => set({ owner: e.target.value })}>
+        <select aria-label="Owner" value={filters.owner} onChange={(e) => set({ owner: e.target.value })}>
           <option value="">Anyone</option>
           {owners.map((owner) => (
             <option key={owner} value={owner}>
@@ -41,7 +41,7 @@ export function FilterBar({ filters, owners, onChange }: Props) {
       </div>
       <label className="filter-field">
         <span>Sort by</span>
-        <select value={filters.sort} onChange={(e) => set({ sort: e.target.value as SortKey })}>
+        <select aria-label="Sort by" value={filters.sort} onChange={(e) => set({ sort: e.target.value as SortKey })}>
           <option value="name">Name</option>
           <option value="type">Type</option>
           <option value="modified">Modified</option>
