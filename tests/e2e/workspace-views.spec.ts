@@ -95,6 +95,16 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
     const folder = await freshFolder(workspace, 'drag');
     await workspace.newFolder('target');
     await workspace.newNotebook('moving.ipynb');
+    // The list works from the keyboard: arrows move between rows, Enter opens.
+    await workspace.row('moving.ipynb').click({ position: { x: 400, y: 10 } });
+    await page.keyboard.press('ArrowUp');
+    await expect(workspace.row('target')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(workspace.row('moving.ipynb')).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect(workspace.crumb('target')).toHaveAttribute('aria-current', 'page');
+    await workspace.crumb(folder).click();
 
     await workspace.drag('moving.ipynb', workspace.row('target'));
     await expect(workspace.row('moving.ipynb')).toBeHidden();
