@@ -29,7 +29,7 @@ export class WorkspacePage {
   /** Picks files with the Import button's file chooser. */
   async importFiles(paths: string[]) {
     const chooser = this.page.waitForEvent('filechooser');
-    await this.page.getByRole('button', { name: 'Import' }).click();
+    await this.page.getByRole('button', { name: 'Import', exact: true }).click();
     await (await chooser).setFiles(paths);
   }
 
