@@ -1,6 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { WorkspaceItem } from '../../db/workspaceView';
 import type { FolderDrop } from './dragItems';
 import type { Filters, SortKey } from './workspaceFilters';
@@ -50,9 +50,18 @@ function nextIndex(key: string, index: number, count: number, page: number): num
 export function WorkspaceTable({ items, filters, showLocation, selected, actions, drop, onSelect, onOpen, onSort }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
-  // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtual = useVirtualizer({ count: items.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  // The page scrolls, not a box inside it: row menus and dialogs are never clipped by the list.
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    // Where the list starts on the page moves when what is above it changes size (import results, a wrapped toolbar).
+    const measure = () => setOffset((scroller.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  // The app does not run React Compiler; the virtualizer re-renders this component itself on scroll.
+  const virtual = useWindowVirtualizer({ count: items.length, estimateSize: () => ROW_HEIGHT, overscan: 8, scrollMargin: offset });
   const rows = virtual.getVirtualItems();
   const at = Math.min(active, items.length - 1);
   const trash = filters.view === 'trash';
@@ -80,8 +89,9 @@ export function WorkspaceTable({ items, filters, showLocation, selected, actions
     else onSelect(selected.has(item.path) ? [...selected].filter((p) => p !== item.path) : [...selected, item.path]);
   };
   const dragPaths = (item: WorkspaceItem) => (selected.has(item.path) ? [...selected] : [item.path]);
-  const top = rows[0]?.start ?? 0;
-  const bottom = virtual.getTotalSize() - (rows[rows.length - 1]?.end ?? 0);
+  // Row positions count from the page's top (the scroll margin is where the list starts).
+  const top = Math.max(0, (rows[0]?.start ?? offset) - offset);
+  const bottom = Math.max(0, virtual.getTotalSize() - ((rows[rows.length - 1]?.end ?? offset) - offset));
 
   return (
     <div className="workspace-scroll" ref={scroller}>
