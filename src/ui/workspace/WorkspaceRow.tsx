@@ -6,7 +6,7 @@ import type { WorkspaceItem } from '../../db/workspaceView';
 import { DropdownMenu } from '../components/DropdownMenu';
 import { startItemDrag, useFolderDrop, type FolderDrop } from './dragItems';
 import { folderUrl, notebookUrl } from './names';
-import { modifiedAt } from './workspaceFilters';
+import { deletedAt, modifiedAt } from './workspaceFilters';
 
 export interface RowActions {
   star: (item: WorkspaceItem) => void;
@@ -127,7 +127,7 @@ export function WorkspaceRow({ item, index, active, selected, showLocation, tras
         <Name item={item} showLocation={showLocation || trash} />
       </td>
       <td className="col-owner">{item.owner || '—'}</td>
-      <td className="col-modified">{ago(modifiedAt(item))}</td>
+      <td className="col-modified">{ago(trash ? deletedAt(item) : modifiedAt(item))}</td>
       <td className="col-status">
         <Status item={item} />
       </td>

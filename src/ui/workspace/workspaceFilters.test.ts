@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceItem } from '../../db/workspaceView';
-import { applyFilters, DEFAULT_FILTERS, hasFilter, parseFilters, writeFilters, type Filters } from './workspaceFilters';
+import { applyFilters, DEFAULT_FILTERS, deletedAt, hasFilter, modifiedAt, parseFilters, writeFilters, type Filters } from './workspaceFilters';
 
 function item(path: string, extra: Partial<WorkspaceItem> & { updatedAt?: string } = {}): WorkspaceItem {
   const at = path.lastIndexOf('/');
@@ -101,5 +101,14 @@ describe('applyFilters', () => {
   it('favourites come from everywhere; trash lists what was deleted on its own', () => {
     expect(paths(applyFilters(items, filters({ view: 'favourites' }), ''))).toEqual(['A9.ipynb', 'zeta/report.ipynb']);
     expect(paths(applyFilters(items, filters({ view: 'trash' }), 'zeta'))).toEqual(['old', 'zeta/gone.ipynb']);
+  });
+});
+
+describe('times of an item', () => {
+  it('modified is the server\'s updatedAt, else the creation; deleted is only ever the updatedAt', () => {
+    expect(modifiedAt(item('a.ipynb', { updatedAt: '2026-02-01T00:00:00.000Z' }))).toBe('2026-02-01T00:00:00.000Z');
+    expect(modifiedAt(item('a.ipynb'))).toBe('2026-01-01T00:00:00.000Z');
+    expect(deletedAt(item('a.ipynb', { isDeleted: true, updatedAt: '2026-03-01T00:00:00.000Z' }))).toBe('2026-03-01T00:00:00.000Z');
+    expect(deletedAt(item('a.ipynb', { isDeleted: true }))).toBe('');
   });
 });

@@ -67,6 +67,11 @@ export function modifiedAt(item: WorkspaceItem): string {
   return (item as Listed).updatedAt ?? item.createdAt;
 }
 
+/** When a trashed item was deleted: the server's updatedAt, '' while the view does not carry it (creation would mislead). */
+export function deletedAt(item: WorkspaceItem): string {
+  return (item as Listed).updatedAt ?? '';
+}
+
 const fold = (text: string) => text.normalize('NFC').toLocaleLowerCase();
 
 function matches(item: WorkspaceItem, filters: Filters): boolean {
