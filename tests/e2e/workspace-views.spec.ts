@@ -1,3 +1,4 @@
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { WorkspacePage } from './pages/WorkspacePage';
 
@@ -44,6 +45,7 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
 
     await workspace.showView('Trash');
     await expect(workspace.row(name)).toContainText(`in ${folder}`);
+    expect(await seriousViolations(page)).toEqual([]);
     await workspace.row(name).getByRole('button', { name: `Restore ${name}` }).click();
     await expect(workspace.row(name)).toBeHidden();
     await workspace.showView('All files');
@@ -51,7 +53,7 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
 
     await workspace.remove(name);
     await workspace.showView('Trash');
-    await workspace.row(name).getByRole('button', { name: `Delete ${name} permanently` }).click();
+    await workspace.row(name).getByRole('button', { name: `Delete permanently ${name}` }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(`Delete “${name}” permanently?`);
     await expect(confirm).toContainText('cannot be undone');
@@ -118,6 +120,27 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
     await expect(workspace.row('target')).toBeVisible();
   });
 
+  test('the selected rows move together when one of them is dragged', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    await freshFolder(workspace, 'multi');
+    await workspace.newFolder('box');
+    await workspace.newNotebook('one.ipynb');
+    await workspace.newNotebook('two.ipynb');
+    await workspace.newNotebook('stays.ipynb');
+
+    await workspace.row('one.ipynb').click({ position: { x: 400, y: 10 } });
+    await workspace.row('two.ipynb').click({ position: { x: 400, y: 10 }, modifiers: ['ControlOrMeta'] });
+    await expect(workspace.row('one.ipynb')).toHaveAttribute('aria-selected', 'true');
+    await expect(workspace.row('two.ipynb')).toHaveAttribute('aria-selected', 'true');
+    await workspace.drag('two.ipynb', workspace.row('box'));
+    await expect(workspace.row('one.ipynb')).toBeHidden();
+    await expect(workspace.row('two.ipynb')).toBeHidden();
+    await expect(workspace.row('stays.ipynb')).toBeVisible();
+    await workspace.openFolder('box');
+    await expect(workspace.row('one.ipynb')).toBeVisible();
+    await expect(workspace.row('two.ipynb')).toBeVisible();
+  });
+
   test('Move to… picks the folder in a keyboard-usable tree', async ({ page }) => {
     const workspace = new WorkspacePage(page);
     const folder = await freshFolder(workspace, 'picker');
@@ -130,6 +153,7 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
     const tree = dialog.getByRole('tree', { name: 'Folders' });
     // The picker opens on the folder the item is in; below it come its subfolders a and b.
     await expect(tree.getByRole('treeitem', { selected: true })).toHaveText(folder);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect(tree.getByRole('treeitem', { selected: true })).toHaveText('b');

@@ -78,7 +78,7 @@ function TrashActions({ item, actions }: { item: WorkspaceItem; actions: RowActi
       <button type="button" className="link-button" onClick={() => actions.restore(item)} aria-label={`Restore ${item.name}`}>
         Restore
       </button>
-      <button type="button" className="link-button danger" onClick={() => actions.purge(item)} aria-label={`Delete ${item.name} permanently`}>
+      <button type="button" className="link-button danger" onClick={() => actions.purge(item)} aria-label={`Delete permanently ${item.name}`}>
         Delete permanently
       </button>
     </>
