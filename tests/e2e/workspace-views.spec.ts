@@ -141,6 +141,21 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
     await expect(workspace.row('two.ipynb')).toBeVisible();
   });
 
+  test('Export: a folder downloads as a zip from its row menu and from the toolbar', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    const folder = await freshFolder(workspace, 'export');
+    await workspace.newFolder('inner');
+    await workspace.newNotebook('kept.ipynb');
+    await expect.poll(() => workspace.queuedSaves(), { timeout: 20_000 }).toBe(0);
+
+    const fromRow = page.waitForEvent('download');
+    await workspace.action('inner', 'Export');
+    expect((await fromRow).suggestedFilename()).toBe('inner.zip');
+    const fromToolbar = page.waitForEvent('download');
+    await page.getByRole('button', { name: `Export ${folder}`, exact: true }).click();
+    expect((await fromToolbar).suggestedFilename()).toBe(`${folder}.zip`);
+  });
+
   test('Move to… picks the folder in a keyboard-usable tree', async ({ page }) => {
     const workspace = new WorkspacePage(page);
     const folder = await freshFolder(workspace, 'picker');
