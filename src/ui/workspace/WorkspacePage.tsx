@@ -1,35 +1,34 @@
 import { formatDistanceToNow } from 'date-fns';
-import { useCallback, useEffect, useState, type DragEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { WorkspaceItem } from '../../db/workspaceView';
-import { useSignedIn } from '../appContext';
+import { useApp, useSignedIn } from '../appContext';
 import { Loading } from '../components/Loading';
-import { NameDialog } from '../components/NameDialog';
 import { useModHotkey } from '../hooks/useHotkey';
 import { useWorkspaceItems } from '../hooks/useLiveData';
 import { useUndoState } from '../hooks/useUndoState';
-import { carriesFiles, saveAsFile } from './browserFiles';
+import { carriesFiles } from './browserFiles';
+import { DetailsPanel } from './DetailsPanel';
+import { FilterBar, scopeNote } from './FilterBar';
 import { ImportResults } from './ImportResults';
-import { joinPath, nameProblem, newNotebookName, normalizeName, parentOf, untitledFolderName } from './names';
 import { useNotebookImport } from './useNotebookImport';
+import { limitText, uploadMaxBytes } from './uploadLimit';
+import { useWorkspaceActions } from './useWorkspaceActions';
+import { ViewRail } from './ViewRail';
+import { WorkspaceDialogs, type Dialog } from './WorkspaceDialogs';
+import { applyFilters, hasFilter, parseFilters, writeFilters, type Filters, type SortKey } from './workspaceFilters';
 import { WorkspaceTable } from './WorkspaceTable';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
-
-type Dialog = { kind: 'folder' } | { kind: 'notebook' } | { kind: 'rename'; item: WorkspaceItem } | null;
 
 /** ?new=notebook or ?new=folder (from the New menu) opens the create dialog. */
 function dialogFromUrl(value: string | null): Dialog {
   return value === 'folder' ? { kind: 'folder' } : value === 'notebook' ? { kind: 'notebook' } : null;
 }
 
-export function WorkspacePage() {
+/** Opened from the New menu: show the dialog once (also when the page is open), and keep the URL clean for reloads and Back. */
+function useNewRequest(setDialog: (dialog: Dialog) => void) {
   const [params, setParams] = useSearchParams();
-  const folder = params.get('folder') ?? '';
-  const query = (params.get('q') ?? '').toLowerCase();
-  const [showDeleted, setShowDeleted] = useState(false);
-  const [dialog, setDialog] = useState<Dialog>(null);
   const requested = params.get('new');
-  // Also when the page is already open: a new ?new= request opens its dialog (state adjusted during render).
   const [handled, setHandled] = useState<string | null>(null);
   if (requested !== handled) {
     setHandled(requested);
@@ -37,121 +36,154 @@ export function WorkspacePage() {
   }
   useEffect(() => {
     if (!requested) return;
-    // Opened from the New menu: show the dialog once, and keep the URL clean for reloads and Back.
     const next = new URLSearchParams(params);
     next.delete('new');
     setParams(next, { replace: true });
   }, [requested, params, setParams]);
+}
+
+/** The filters in the URL, and the list's copy of them that may lag a keystroke behind so typing never waits for the list. */
+function useFilters() {
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  const deferred = useDeferredValue(search);
+  const filters = useMemo(() => parseFilters(new URLSearchParams(search)), [search]);
+  const listed = useMemo(() => parseFilters(new URLSearchParams(deferred)), [deferred]);
+  const setFilters = useCallback((next: Filters) => setParams((now) => writeFilters(now, next), { replace: true }), [setParams]);
+  return { folder: params.get('folder') ?? '', filters, listed, setFilters };
+}
+
+function useSelection(scope: string) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  // Another folder or view starts with nothing selected (state adjusted during render).
+  const [seen, setSeen] = useState(scope);
+  if (seen !== scope) {
+    setSeen(scope);
+    setSelected(new Set());
+  }
+  const select = useCallback((paths: string[]) => setSelected(new Set(paths)), []);
+  const clear = useCallback(() => setSelected(new Set()), []);
+  return { selected, select, clear };
+}
+
+export function WorkspacePage() {
+  const { folder, filters, listed, setFilters } = useFilters();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  useNewRequest(setDialog);
   const data = useWorkspaceItems();
   const { workspace } = useSignedIn();
-  const imports = useNotebookImport();
+  const maxBytes = uploadMaxBytes(useApp().config);
+  const imports = useNotebookImport(maxBytes);
+  const startImport = imports.importInto;
+  const importInto = useCallback((target: string, files: File[]) => void startImport(target, files), [startImport]);
+  const { selected, select, clear } = useSelection(`${folder}|${filters.view}`);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const showDetails = useCallback(
+    (item: WorkspaceItem) => {
+      select([item.path]);
+      setDetailsOpen(true);
+    },
+    [select],
+  );
+  const actions = useWorkspaceActions({ setDialog, clearSelection: clear, showDetails, importInto });
   const [dropHere, setDropHere] = useState(false);
   const undoState = useUndoState((reads) => reads.workspaceUndo());
-
-  // The commands tell the user how each save went (waiting, refused): the page only asks.
   const undo = useCallback(() => void workspace.undo(), [workspace]);
   const redo = useCallback(() => void workspace.redo(), [workspace]);
   useModHotkey('z', undo, { ignoreInFields: true });
   useModHotkey('z', redo, { shift: true, ignoreInFields: true });
+  const items = useMemo(() => data?.items ?? [], [data]);
+  const visible = useMemo(() => applyFilters(items, listed, folder), [items, listed, folder]);
+  const owners = useMemo(() => [...new Set(items.map((item) => item.owner).filter(Boolean))].sort(), [items]);
   if (!data) return <Loading />;
 
-  const here = data.items.filter((item) => parentOf(item.path) === folder);
-  const taken = (name: string) => here.some((item) => item.name === name && !item.isDeleted);
-  const visible = here.filter((item) => (showDeleted || !item.isDeleted) && item.name.toLowerCase().includes(query));
-
-  const importInto = (target: string, files: File[]) => void imports.importInto(target, files);
-  const download = async (item: WorkspaceItem) => {
-    const file = await workspace.downloadNotebook(item.path);
-    if (file.ok) saveAsFile(file.content, file.fileName);
-  };
+  const selectedItems = items.filter((item) => selected.has(item.path));
+  const current = selectedItems.length === 1 ? (selectedItems[0] ?? null) : null;
+  const folderItem = items.find((item) => item.path === folder && item.type === 'folder');
+  const exportTarget = current ?? { path: folder, type: 'folder' as const, name: folder ? folder.slice(folder.lastIndexOf('/') + 1) : 'the workspace' };
+  const sortBy = (sort: SortKey) => setFilters({ ...filters, sort, dir: filters.sort === sort && filters.dir === 'asc' ? 'desc' : 'asc' });
   // Files dropped on the list (not on a folder's row) go into the folder shown.
   const dropZone = {
     onDragOver: (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
+      if (!carriesFiles(event) || filters.view === 'trash') return;
       event.preventDefault();
       setDropHere(true);
     },
-    onDragLeave: (event: DragEvent) => {
-      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropHere(false);
-    },
+    onDragLeave: (event: DragEvent) => !event.currentTarget.contains(event.relatedTarget as Node | null) && setDropHere(false),
     onDrop: (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
+      if (!carriesFiles(event) || filters.view === 'trash') return;
       event.preventDefault();
       setDropHere(false);
       importInto(folder, [...event.dataTransfer.files]);
     },
   };
 
-  const submit = (typed: string) => {
-    if (!dialog) return;
-    // The server stores names in NFC; sending that form keeps the local copy under the same path.
-    const name = normalizeName(typed);
-    setDialog(null);
-    if (dialog.kind === 'folder') void workspace.createFolder(joinPath(folder, name));
-    if (dialog.kind === 'notebook') void workspace.createNotebook(joinPath(folder, name));
-    if (dialog.kind === 'rename') void workspace.rename(dialog.item.path, joinPath(folder, name), dialog.item.version);
-  };
-
   return (
-    <div className="workspace">
-      <WorkspaceToolbar
-        folder={folder}
-        canUndo={undoState.canUndo}
-        canRedo={undoState.canRedo}
-        showDeleted={showDeleted}
-        onShowDeleted={setShowDeleted}
-        onNewFolder={() => setDialog({ kind: 'folder' })}
-        onNewNotebook={() => setDialog({ kind: 'notebook' })}
-        onImport={(files) => importInto(folder, files)}
-        onUndo={undo}
-        onRedo={redo}
-        onRefresh={workspace.refresh}
-      />
-      <p className="muted cache-note" data-testid="cache-note">
-        {data.fetchedAt
-          ? `Listing from the server, updated ${formatDistanceToNow(data.fetchedAt, { addSuffix: true })}.`
-          : 'Not fetched from the server yet.'}
-        {data.error && ` Last refresh failed: ${data.error}.`}
-      </p>
-      {imports.results && <ImportResults report={imports.results.report} focusKey={imports.results.focusKey} onClose={imports.closeResults} />}
-      <div className="workspace-drop" data-testid="workspace-drop" data-drop-target={dropHere || undefined} {...dropZone}>
-        {visible.length === 0 ? (
-          <div className="empty-state">
-            <h2>{query ? 'Nothing matches' : 'This folder is empty'}</h2>
-            <p className="muted">Create a notebook or a folder, or drop .ipynb files here to import them.</p>
-          </div>
-        ) : (
-          <WorkspaceTable
-            items={visible}
-            onRename={(item) => setDialog({ kind: 'rename', item })}
-            onDelete={(item) => void workspace.remove(item.path, item.version)}
-            onRestore={(item) => void workspace.restore(item.path)}
-            onDownload={(item) => void download(item)}
-            onDropFiles={importInto}
-          />
-        )}
-      </div>
-      {dialog && (
-        <NameDialog
-          title={dialog.kind === 'rename' ? `Rename ${dialog.item.name}` : dialog.kind === 'folder' ? 'New folder' : 'New notebook'}
-          label="Name"
-          confirm={dialog.kind === 'rename' ? 'Rename' : 'Create'}
-          initial={
-            dialog.kind === 'rename'
-              ? dialog.item.name
-              : dialog.kind === 'folder'
-                ? untitledFolderName(taken)
-                : newNotebookName(data.items, folder)
-          }
-          validate={(name) =>
-            dialog.kind === 'rename' && name === dialog.item.name
-              ? 'Enter a new name.'
-              : nameProblem(name, dialog.kind === 'folder' || (dialog.kind === 'rename' && dialog.item.type === 'folder') ? 'folder' : 'notebook', taken)
-          }
-          onSubmit={submit}
-          onCancel={() => setDialog(null)}
+    <div className="workspace" data-details={detailsOpen || undefined}>
+      <ViewRail view={filters.view} />
+      <div className="workspace-main">
+        <WorkspaceToolbar
+          folder={folder}
+          drop={actions.drop}
+          canUndo={undoState.canUndo}
+          canRedo={undoState.canRedo}
+          detailsOpen={detailsOpen}
+          exportLabel={exportTarget.name}
+          uploadLimit={limitText(maxBytes)}
+          onNewFolder={() => setDialog({ kind: 'folder' })}
+          onNewNotebook={() => setDialog({ kind: 'notebook' })}
+          onImport={(files) => importInto(folder, files)}
+          onExport={() => void actions.exportItem(exportTarget)}
+          onUndo={undo}
+          onRedo={redo}
+          onRefresh={workspace.refresh}
+          onToggleDetails={() => setDetailsOpen((open) => !open)}
         />
-      )}
+        <FilterBar filters={filters} owners={owners} onChange={setFilters} />
+        <p className="muted cache-note" data-testid="cache-note">
+          <span data-testid="scope-note">{scopeNote(listed, visible.length)}</span>{' '}
+          {data.fetchedAt ? `Listing from the server, updated ${formatDistanceToNow(data.fetchedAt, { addSuffix: true })}.` : 'Not fetched from the server yet.'}
+          {data.error && ` Last refresh failed: ${data.error}.`}
+        </p>
+        {imports.results && <ImportResults report={imports.results.report} focusKey={imports.results.focusKey} onClose={imports.closeResults} />}
+        <div className="workspace-drop" data-testid="workspace-drop" data-drop-target={dropHere || undefined} {...dropZone}>
+          {visible.length === 0 ? (
+            <EmptyState filters={listed} limit={limitText(maxBytes)} />
+          ) : (
+            <WorkspaceTable
+              items={visible}
+              filters={listed}
+              showLocation={filters.view !== 'all' || hasFilter(listed)}
+              selected={selected}
+              actions={actions.rows}
+              drop={actions.drop}
+              onSelect={select}
+              onOpen={actions.open}
+              onSort={sortBy}
+            />
+          )}
+          {filters.view === 'all' && <p className="muted upload-note">Drop .ipynb files here to import them. {limitText(maxBytes)}.</p>}
+        </div>
+      </div>
+      {detailsOpen && <DetailsPanel item={current ?? folderItem ?? null} load={actions.workspace.details} onClose={() => setDetailsOpen(false)} />}
+      {dialog && <WorkspaceDialogs dialog={dialog} folder={folder} items={items} commands={actions.commands} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}
+
+function EmptyState({ filters, limit }: { filters: Filters; limit: string }) {
+  const [title, text] =
+    filters.view === 'trash'
+      ? ['The trash is empty', 'Deleted items wait here until you restore them or delete them permanently.']
+      : filters.view === 'favourites'
+        ? ['No favourites yet', 'Star a notebook or a folder to find it here.']
+        : hasFilter(filters)
+          ? ['Nothing matches', 'No item in the whole workspace matches these filters.']
+          : ['This folder is empty', `Create a notebook or a folder, or drop .ipynb files here to import them (${limit.toLowerCase()}).`];
+  return (
+    <div className="empty-state">
+      <h2>{title}</h2>
+      <p className="muted">{text}</p>
     </div>
   );
 }

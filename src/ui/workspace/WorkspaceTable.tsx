@@ -1,114 +1,140 @@
-import { formatDistanceToNow } from 'date-fns';
-import { BookOpen, Folder } from 'lucide-react';
-import { useState, type DragEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { WorkspaceItem } from '../../db/workspaceView';
-import { carriesFiles } from './browserFiles';
-import { notebookUrl } from './names';
+import type { FolderDrop } from './dragItems';
+import type { Filters, SortKey } from './workspaceFilters';
+import { WorkspaceRow, type RowActions } from './WorkspaceRow';
+
+const ROW_HEIGHT = 44;
 
 interface Props {
   items: WorkspaceItem[];
-  onRename: (item: WorkspaceItem) => void;
-  onDelete: (item: WorkspaceItem) => void;
-  onRestore: (item: WorkspaceItem) => void;
-  onDownload: (item: WorkspaceItem) => void;
-  /** Files dropped onto a folder's row go into that folder. */
-  onDropFiles: (folder: string, files: File[]) => void;
+  filters: Filters;
+  showLocation: boolean;
+  selected: ReadonlySet<string>;
+  actions: RowActions;
+  drop: FolderDrop;
+  onSelect: (paths: string[]) => void;
+  onOpen: (item: WorkspaceItem) => void;
+  onSort: (sort: SortKey) => void;
 }
 
-function Status({ item }: { item: WorkspaceItem }) {
-  if (item.conflict) return <span className="badge badge-danger" title={item.conflict.message}>Not saved: {item.conflict.status}</span>;
-  if (item.pending) return <span className="badge badge-warn">Waiting to sync</span>;
-  if (item.isDeleted) return <span className="badge">Deleted</span>;
-  return null;
-}
-
-function Name({ item }: { item: WorkspaceItem }) {
-  const icon = item.type === 'folder' ? <Folder size={16} aria-hidden="true" /> : <BookOpen size={16} aria-hidden="true" />;
-  if (!item.isDeleted) {
-    const to = item.type === 'folder' ? `/admin/workspace?folder=${encodeURIComponent(item.path)}` : notebookUrl(item.path);
-    return (
-      <Link className="item-name" to={to}>
-        {icon} {item.name}
-      </Link>
-    );
-  }
+function SortHeader({ label, sort, filters, onSort }: { label: string; sort: SortKey; filters: Filters; onSort: (sort: SortKey) => void }) {
+  const on = filters.sort === sort;
+  const Arrow = filters.dir === 'asc' ? ArrowUp : ArrowDown;
   return (
-    <span className="item-name">
-      {icon} {item.name}
-    </span>
+    <th scope="col" aria-sort={on ? (filters.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <button type="button" className="sort-button" onClick={() => onSort(sort)}>
+        {label} {on && <Arrow size={13} aria-hidden="true" />}
+      </button>
+    </th>
   );
 }
 
-export function WorkspaceTable({ items, onRename, onDelete, onRestore, onDownload, onDropFiles }: Props) {
-  const [dropTarget, setDropTarget] = useState<string | null>(null);
-  const dropProps = (item: WorkspaceItem) =>
-    item.type !== 'folder' || item.isDeleted
-      ? {}
-      : {
-          onDragOver: (event: DragEvent) => {
-            if (!carriesFiles(event)) return;
-            event.preventDefault();
-            event.stopPropagation();
-            setDropTarget(item.path);
-          },
-          onDragLeave: () => setDropTarget((at) => (at === item.path ? null : at)),
-          onDrop: (event: DragEvent) => {
-            if (!carriesFiles(event)) return;
-            event.preventDefault();
-            event.stopPropagation();
-            setDropTarget(null);
-            onDropFiles(item.path, [...event.dataTransfer.files]);
-          },
-        };
+/** Arrow keys, Home and End move between rows; Enter opens; Space selects. Returns the row to go to, or null. */
+function nextIndex(key: string, index: number, count: number, page: number): number | null {
+  if (key === 'ArrowDown') return Math.min(index + 1, count - 1);
+  if (key === 'ArrowUp') return Math.max(index - 1, 0);
+  if (key === 'PageDown') return Math.min(index + page, count - 1);
+  if (key === 'PageUp') return Math.max(index - page, 0);
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}
+
+/**
+ * The listing, virtualized: only the rows in view are in the page (10,000 items scroll as fast as 10),
+ * with spacer rows above and below so it stays a real table for screen readers and the keyboard.
+ */
+export function WorkspaceTable({ items, filters, showLocation, selected, actions, drop, onSelect, onOpen, onSort }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  // The page scrolls, not a box inside it: row menus and dialogs are never clipped by the list.
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    // Where the list starts on the page moves when what is above it changes size (import results, a wrapped toolbar).
+    const measure = () => setOffset((scroller.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  // The app does not run React Compiler; the virtualizer re-renders this component itself on scroll.
+  const virtual = useWindowVirtualizer({ count: items.length, estimateSize: () => ROW_HEIGHT, overscan: 8, scrollMargin: offset });
+  const rows = virtual.getVirtualItems();
+  const at = Math.min(active, items.length - 1);
+  const trash = filters.view === 'trash';
+
+  const focusRow = (index: number) => {
+    setActive(index);
+    virtual.scrollToIndex(index, { align: 'auto' });
+    // The row may only exist after the virtualizer has rendered it.
+    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`tr[data-index="${index}"]`)?.focus());
+  };
+  const onKey = (event: KeyboardEvent, index: number) => {
+    if (event.target !== event.currentTarget) return; // keys in the row's buttons and menus are theirs
+    const item = items[index];
+    const next = nextIndex(event.key, index, items.length, Math.max(1, rows.length - 2));
+    if (next !== null) focusRow(next);
+    else if (event.key === 'Enter' && item && !item.isDeleted) onOpen(item);
+    else if (event.key === ' ' && item) onSelect([item.path]);
+    else return;
+    event.preventDefault();
+  };
+  const onPick = (item: WorkspaceItem, event: MouseEvent) => {
+    setActive(items.indexOf(item));
+    const toggle = event.ctrlKey || event.metaKey;
+    if (!toggle) onSelect([item.path]);
+    else onSelect(selected.has(item.path) ? [...selected].filter((p) => p !== item.path) : [...selected, item.path]);
+  };
+  const dragPaths = (item: WorkspaceItem) => (selected.has(item.path) ? [...selected] : [item.path]);
+  // Row positions count from the page's top (the scroll margin is where the list starts).
+  const top = Math.max(0, (rows[0]?.start ?? offset) - offset);
+  const bottom = Math.max(0, virtual.getTotalSize() - ((rows[rows.length - 1]?.end ?? offset) - offset));
+
   return (
-    <table className="data-table workspace-table">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Owner</th>
-          <th scope="col">Created</th>
-          <th scope="col">Status</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.path} aria-label={item.name} data-deleted={item.isDeleted || undefined} data-drop-target={dropTarget === item.path || undefined} {...dropProps(item)}>
-            <td>
-              <Name item={item} />
-            </td>
-            <td>{item.owner}</td>
-            <td>{item.createdAt ? formatDistanceToNow(new Date(item.createdAt), { addSuffix: true }) : '—'}</td>
-            <td>
-              <Status item={item} />
-            </td>
-            <td className="row-actions">
-              {item.isDeleted ? (
-                <button type="button" className="link-button" onClick={() => onRestore(item)}>
-                  Restore
-                </button>
-              ) : (
-                <>
-                  {item.type === 'notebook' && (
-                    <button type="button" className="link-button" onClick={() => onDownload(item)} aria-label={`Download ${item.name}`}>
-                      Download
-                    </button>
-                  )}
-                  <button type="button" className="link-button" onClick={() => onRename(item)} aria-label={`Rename ${item.name}`}>
-                    Rename
-                  </button>
-                  <button type="button" className="link-button danger" onClick={() => onDelete(item)} aria-label={`Delete ${item.name}`}>
-                    Delete
-                  </button>
-                </>
-              )}
-            </td>
+    <div className="workspace-scroll" ref={scroller}>
+      <table className="data-table workspace-table" aria-rowcount={items.length + 1} aria-label={trash ? 'Trash' : 'Workspace items'}>
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col" className="star-cell">
+              <span className="visually-hidden">Starred</span>
+            </th>
+            <SortHeader label="Name" sort="name" filters={filters} onSort={onSort} />
+            <th scope="col" className="col-owner">Owner</th>
+            <SortHeader label={trash ? 'Deleted' : 'Modified'} sort="modified" filters={filters} onSort={onSort} />
+            <th scope="col" className="col-status">Status</th>
+            <th scope="col" className="row-actions">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {top > 0 && <tr aria-hidden="true" className="spacer" style={{ height: top }} />}
+          {rows.map((row) => {
+            const item = items[row.index];
+            if (!item) return null;
+            return (
+              <WorkspaceRow
+                key={item.path}
+                item={item}
+                index={row.index}
+                active={row.index === at}
+                selected={selected.has(item.path)}
+                showLocation={showLocation}
+                trash={trash}
+                actions={actions}
+                drop={drop}
+                dragPaths={dragPaths}
+                onPick={onPick}
+                onKey={onKey}
+              />
+            );
+          })}
+          {bottom > 0 && <tr aria-hidden="true" className="spacer" style={{ height: bottom }} />}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -15,3 +15,11 @@ export function saveAsFile(text: string, fileName: string, type = 'application/x
   // Revoked once the browser surely has read it (revoking at once can cancel the download).
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** Downloads what a link points at (a zip the server streams): the browser writes it to disk as it comes. */
+export function downloadLink(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.click();
+}

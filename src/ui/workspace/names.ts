@@ -42,6 +42,11 @@ export function untitledFolderName(taken: (name: string) => boolean): string {
   }
 }
 
+/** The Workspace showing that folder ('' is the root). */
+export function folderUrl(path: string): string {
+  return path ? `/admin/workspace?folder=${encodeURIComponent(path)}` : '/admin/workspace';
+}
+
 /** Where a notebook opens (its read-only view until the notebook editor exists). */
 export function notebookUrl(path: string): string {
   return `/admin/workspace/notebook?path=${encodeURIComponent(path)}`;

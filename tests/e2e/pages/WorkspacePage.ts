@@ -29,19 +29,48 @@ export class WorkspacePage {
   /** Picks files with the Import button's file chooser. */
   async importFiles(paths: string[]) {
     const chooser = this.page.waitForEvent('filechooser');
-    await this.page.getByRole('button', { name: 'Import' }).click();
+    await this.page.getByRole('button', { name: 'Import', exact: true }).click();
     await (await chooser).setFiles(paths);
   }
 
   /** Downloads a notebook with its row's action; answers the file's name and text. */
   async download(name: string): Promise<{ fileName: string; text: string }> {
     const download = this.page.waitForEvent('download');
-    await this.page.getByRole('button', { name: `Download ${name}` }).click();
+    await this.action(name, 'Export');
     const file = await download;
     const stream = await file.createReadStream();
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return { fileName: file.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  }
+
+  /** Picks an item of a row's actions menu. */
+  async action(name: string, label: string) {
+    await this.page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+    await this.page.getByRole('menu', { name: `Actions for ${name}` }).getByRole('menuitem', { name: label }).click();
+  }
+
+  /** The path bar's crumb for a folder ('Workspace' is the root). */
+  crumb(name: string): Locator {
+    return this.page.getByRole('navigation', { name: 'Folder' }).getByRole('link', { name, exact: true });
+  }
+
+  starButton(name: string): Locator {
+    return this.row(name).getByRole('button', { name: new RegExp(`^(Star|Unstar) ${escape(name)}$`) });
+  }
+
+  async showView(label: 'All files' | 'Favourites' | 'Trash') {
+    await this.page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: label }).click();
+    await expect(this.page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+  }
+
+  /** Drags a row onto a folder's row or a crumb (HTML drag and drop). */
+  async drag(name: string, target: Locator) {
+    await this.row(name).dragTo(target);
+  }
+
+  get scopeNote(): Locator {
+    return this.page.getByTestId('scope-note');
   }
 
   row(name: string): Locator {
@@ -68,13 +97,13 @@ export class WorkspacePage {
   }
 
   async rename(name: string, newName: string) {
-    await this.page.getByRole('button', { name: `Rename ${name}` }).click();
+    await this.action(name, 'Rename');
     await this.nameIt(newName, 'Rename');
     await expect(this.row(newName)).toBeVisible();
   }
 
   async remove(name: string) {
-    await this.page.getByRole('button', { name: `Delete ${name}` }).click();
+    await this.action(name, 'Delete');
     await expect(this.row(name)).toBeHidden();
   }
 
@@ -88,3 +117,5 @@ export class WorkspacePage {
     return Number(await this.syncBadge.getAttribute('data-queued'));
   }
 }
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,0 +1,181 @@
+import { seriousViolations } from './axe';
+import { expect, test } from './fixtures';
+import { WorkspacePage } from './pages/WorkspacePage';
+
+/** A fresh folder per test: the server (one per worker) keeps what earlier tests made. */
+async function freshFolder(workspace: WorkspacePage, prefix: string): Promise<string> {
+  const folder = `${prefix}-${Date.now().toString(36)}`;
+  await workspace.goto();
+  await workspace.newFolder(folder);
+  await workspace.openFolder(folder);
+  return folder;
+}
+
+test.describe('Workspace views: favourites, trash, filters, moves', () => {
+  test.beforeEach(async ({ loginPage }) => {
+    await loginPage.goto();
+    await loginPage.signInAsRole('editor');
+  });
+
+  test('a starred item is listed in Favourites with its folder, and leaves when unstarred', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    const folder = await freshFolder(workspace, 'fav');
+    await workspace.newNotebook('starred.ipynb');
+    await workspace.newNotebook('plain.ipynb');
+    await workspace.starButton('starred.ipynb').click();
+    await expect(workspace.starButton('starred.ipynb')).toHaveAttribute('aria-pressed', 'true');
+
+    await workspace.showView('Favourites');
+    await expect(page).toHaveURL(/view=favourites/);
+    await expect(workspace.row('starred.ipynb')).toContainText(`in ${folder}`);
+    await expect(workspace.row('plain.ipynb')).toBeHidden();
+    await page.reload();
+    await expect(workspace.row('starred.ipynb')).toBeVisible();
+
+    await workspace.starButton('starred.ipynb').click();
+    await expect(workspace.row('starred.ipynb')).toBeHidden();
+  });
+
+  test('a deleted notebook waits in the Trash: restored, deleted again, then deleted permanently after a confirmation naming it', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    const folder = await freshFolder(workspace, 'trash');
+    const name = `gone-${Date.now().toString(36)}.ipynb`;
+    await workspace.newNotebook(name);
+    await workspace.remove(name);
+
+    await workspace.showView('Trash');
+    await expect(workspace.row(name)).toContainText(`in ${folder}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await workspace.row(name).getByRole('button', { name: `Restore ${name}` }).click();
+    await expect(workspace.row(name)).toBeHidden();
+    await workspace.showView('All files');
+    await expect(workspace.row(name)).toBeVisible();
+
+    await workspace.remove(name);
+    await workspace.showView('Trash');
+    await workspace.row(name).getByRole('button', { name: `Delete permanently ${name}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(`Delete “${name}” permanently?`);
+    await expect(confirm).toContainText('cannot be undone');
+    await confirm.getByRole('button', { name: 'Delete permanently' }).click();
+    await expect(workspace.row(name)).toBeHidden();
+    await expect.poll(() => workspace.queuedSaves(), { timeout: 20_000 }).toBe(0);
+    await page.reload();
+    await expect(workspace.scopeNote).toContainText('in the trash');
+    await expect(workspace.row(name)).toBeHidden();
+  });
+
+  test('filters live in the URL: they survive a reload and search the whole workspace, each hit with its folder', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    const folder = await freshFolder(workspace, 'filters');
+    await workspace.newFolder('deep');
+    await workspace.openFolder('deep');
+    const needle = `needle${Date.now().toString(36)}`;
+    await workspace.newNotebook(`${needle}.ipynb`);
+    await workspace.newFolder(`${needle}-dir`);
+    await workspace.goto();
+
+    await page.getByRole('searchbox').fill(needle.toUpperCase());
+    await page.getByLabel('Type', { exact: true }).selectOption('notebook');
+    await expect(page).toHaveURL(new RegExp(`q=${needle.toUpperCase()}.*type=notebook|type=notebook.*q=${needle.toUpperCase()}`));
+    await expect(workspace.row(`${needle}.ipynb`)).toContainText(`in ${folder}/deep`);
+    await expect(workspace.row(`${needle}-dir`)).toBeHidden();
+    await expect(workspace.scopeNote).toContainText('1 item found in the whole workspace');
+
+    await page.reload();
+    await expect(page.getByRole('searchbox')).toHaveValue(needle.toUpperCase());
+    await expect(page.getByLabel('Type', { exact: true })).toHaveValue('notebook');
+    await expect(workspace.row(`${needle}.ipynb`)).toBeVisible();
+    await expect(workspace.row(`${needle}-dir`)).toBeHidden();
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(workspace.scopeNote).toContainText('in this folder');
+  });
+
+  test('rows move by drag and drop onto a folder row and onto a crumb of the path bar', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    const folder = await freshFolder(workspace, 'drag');
+    await workspace.newFolder('target');
+    await workspace.newNotebook('moving.ipynb');
+    // The list works from the keyboard: arrows move between rows, Enter opens.
+    await workspace.row('moving.ipynb').click({ position: { x: 400, y: 10 } });
+    await page.keyboard.press('ArrowUp');
+    await expect(workspace.row('target')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(workspace.row('moving.ipynb')).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect(workspace.crumb('target')).toHaveAttribute('aria-current', 'page');
+    await workspace.crumb(folder).click();
+
+    await workspace.drag('moving.ipynb', workspace.row('target'));
+    await expect(workspace.row('moving.ipynb')).toBeHidden();
+    await workspace.openFolder('target');
+    await expect(workspace.row('moving.ipynb')).toBeVisible();
+
+    await workspace.drag('moving.ipynb', workspace.crumb(folder));
+    await expect(workspace.row('moving.ipynb')).toBeHidden();
+    await workspace.crumb(folder).click();
+    await expect(workspace.row('moving.ipynb')).toBeVisible();
+    await expect(workspace.row('target')).toBeVisible();
+  });
+
+  test('the selected rows move together when one of them is dragged', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    await freshFolder(workspace, 'multi');
+    await workspace.newFolder('box');
+    await workspace.newNotebook('one.ipynb');
+    await workspace.newNotebook('two.ipynb');
+    await workspace.newNotebook('stays.ipynb');
+
+    await workspace.row('one.ipynb').click({ position: { x: 400, y: 10 } });
+    await workspace.row('two.ipynb').click({ position: { x: 400, y: 10 }, modifiers: ['ControlOrMeta'] });
+    await expect(workspace.row('one.ipynb')).toHaveAttribute('aria-selected', 'true');
+    await expect(workspace.row('two.ipynb')).toHaveAttribute('aria-selected', 'true');
+    await workspace.drag('two.ipynb', workspace.row('box'));
+    await expect(workspace.row('one.ipynb')).toBeHidden();
+    await expect(workspace.row('two.ipynb')).toBeHidden();
+    await expect(workspace.row('stays.ipynb')).toBeVisible();
+    await workspace.openFolder('box');
+    await expect(workspace.row('one.ipynb')).toBeVisible();
+    await expect(workspace.row('two.ipynb')).toBeVisible();
+  });
+
+  test('Export: a folder downloads as a zip from its row menu and from the toolbar', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    const folder = await freshFolder(workspace, 'export');
+    await workspace.newFolder('inner');
+    await workspace.newNotebook('kept.ipynb');
+    await expect.poll(() => workspace.queuedSaves(), { timeout: 20_000 }).toBe(0);
+
+    const fromRow = page.waitForEvent('download');
+    await workspace.action('inner', 'Export');
+    expect((await fromRow).suggestedFilename()).toBe('inner.zip');
+    const fromToolbar = page.waitForEvent('download');
+    await page.getByRole('button', { name: `Export ${folder}`, exact: true }).click();
+    expect((await fromToolbar).suggestedFilename()).toBe(`${folder}.zip`);
+  });
+
+  test('Move to… picks the folder in a keyboard-usable tree', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    const folder = await freshFolder(workspace, 'picker');
+    await workspace.newFolder('a');
+    await workspace.newFolder('b');
+    await workspace.newNotebook('note.ipynb');
+
+    await workspace.action('note.ipynb', 'Move to…');
+    const dialog = page.getByRole('dialog', { name: 'Move note.ipynb to…' });
+    const tree = dialog.getByRole('tree', { name: 'Folders' });
+    // The picker opens on the folder the item is in; below it come its subfolders a and b.
+    await expect(tree.getByRole('treeitem', { selected: true })).toHaveText(folder);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(tree.getByRole('treeitem', { selected: true })).toHaveText('b');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(workspace.row('note.ipynb')).toBeHidden();
+    await workspace.openFolder('b');
+    await expect(workspace.row('note.ipynb')).toBeVisible();
+  });
+});
