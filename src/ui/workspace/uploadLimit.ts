@@ -1,11 +1,11 @@
-import type { RuntimeConfig } from '../../../contracts/config';
+import { DEFAULT_UPLOAD_MAX_MB, type RuntimeConfig } from '../../../contracts/config';
 import { humanBytes as formatBytes } from './units';
 
-/** The server's default (CONSOLE_UPLOAD_MAX_MB=50) when /config.json does not say. */
-const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
+/** The server's default when /config.json does not say (a server older than the limit). */
+const DEFAULT_MAX_BYTES = DEFAULT_UPLOAD_MAX_MB * 1024 * 1024;
 
 /** The largest file the server takes, from /config.json (uploadMaxBytes). */
-export function uploadMaxBytes(config: RuntimeConfig & { uploadMaxBytes?: unknown }): number {
+export function uploadMaxBytes(config: RuntimeConfig): number {
   const value = config.uploadMaxBytes;
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : DEFAULT_MAX_BYTES;
 }
