@@ -96,6 +96,8 @@ export interface WorkspaceFileRow {
   type: 'notebook' | 'folder';
   owner: string;
   createdAt: string;
+  /** Absent in rows cached before it was kept. */
+  updatedAt?: string;
   isFavorite: boolean;
   isDeleted: boolean;
   /** The server's version of the item, sent back as If-Match. */

@@ -14,6 +14,7 @@ function toRow(file: WorkspaceFile, bucket: string, fetchedAt: number): Workspac
     type: file.type,
     owner: file.owner,
     createdAt: file.createdAt,
+    updatedAt: file.updatedAt,
     isFavorite: file.isFavorite,
     isDeleted: file.isDeleted,
     version: file.version,

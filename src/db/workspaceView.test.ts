@@ -88,6 +88,7 @@ describe('workspaceView', () => {
       version: 'v1',
       owner: 'ana',
       createdAt: '2024-01-01T00:00:00.000Z',
+      updatedAt: '2024-01-01T00:00:00.000Z',
       pending: false,
       local: false,
       conflict: { status: 409, message: 'Changed on the server', changeId: failed.id },
@@ -96,7 +97,13 @@ describe('workspaceView', () => {
 
   it('describes a local item with its parent and creation time', () => {
     const created = change('notebookCreated', 'f/n.ipynb', 'sending', { at: Date.UTC(2024, 5, 1) });
-    expect(workspaceView([], [created], 100)[0]).toMatchObject({ name: 'n.ipynb', parentPath: 'f', type: 'notebook', owner: '', createdAt: '2024-06-01T00:00:00.000Z' });
+    expect(workspaceView([], [created], 100)[0]).toMatchObject({ name: 'n.ipynb', parentPath: 'f', type: 'notebook', owner: '', createdAt: '2024-06-01T00:00:00.000Z', updatedAt: '2024-06-01T00:00:00.000Z' });
+  });
+
+  it('shows when the server last changed an item; rows cached before that was kept show their creation', () => {
+    const [changed, old] = workspaceView([file('a.ipynb', 'notebook', { updatedAt: '2024-03-01T00:00:00.000Z' }), file('b.ipynb')], [], 100);
+    expect(changed.updatedAt).toBe('2024-03-01T00:00:00.000Z');
+    expect(old.updatedAt).toBe('2024-01-01T00:00:00.000Z');
   });
 
   it('does not modify its inputs', () => {

@@ -14,6 +14,8 @@ export interface WorkspaceItem {
   /** '' for an item the server has not seen yet. */
   owner: string;
   createdAt: string;
+  /** Last change the server knows of (for a trashed item: its deletion); the creation for items not yet saved. */
+  updatedAt: string;
   /** A change to it is still on its way to the server (sending or queued). */
   pending: boolean;
   /** The server refused a change to it; the user decides (retry, discard). */
@@ -26,7 +28,8 @@ type ItemTree = Tree<WorkspaceItem>;
 
 function fromFile(file: WorkspaceFileRow): WorkspaceItem {
   const { path, name, type, isDeleted, isFavorite, version, owner, createdAt } = file;
-  return { path, name, parentPath: parentOf(path), type, isDeleted, isFavorite, version, owner, createdAt, pending: false, local: false };
+  const updatedAt = file.updatedAt ?? createdAt;
+  return { path, name, parentPath: parentOf(path), type, isDeleted, isFavorite, version, owner, createdAt, updatedAt, pending: false, local: false };
 }
 
 function localItem(change: WorkspaceChangeRow): WorkspaceItem {
@@ -39,6 +42,7 @@ function localItem(change: WorkspaceChangeRow): WorkspaceItem {
     isFavorite: false,
     owner: '',
     createdAt: new Date(change.at).toISOString(),
+    updatedAt: new Date(change.at).toISOString(),
     pending: false,
     local: true,
   };

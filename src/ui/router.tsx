@@ -65,7 +65,7 @@ function entryRoute(entry: MenuEntry): RouteObject {
   if (entry.id === 'queries') return { path, lazy: guarded(entry, loadQueries), handle: { meta: { ...meta, search: { placeholder: 'Search saved queries' } } } };
   if (entry.id === 'catalog') return { path, lazy: lazyCatalog, handle: { meta } };
   if (entry.id === 'recent') return { path, lazy: lazyRecent, handle: { meta } };
-  if (entry.id === 'workspace') return { path, lazy: lazyWorkspace, handle: { meta: { ...meta, search: { placeholder: 'Filter this folder' } } } };
+  if (entry.id === 'workspace') return { path, lazy: lazyWorkspace, handle: { meta: { ...meta, search: { placeholder: 'Search the workspace' } } } };
   const lazyEntry = async () => {
     const { EntryPage } = await import('./pages/EntryPage');
     return { element: <EntryPage entry={entry} /> };

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import type { WorkspaceItem } from '../../db/workspaceView';
 import type { ItemDetails as DetailsAnswer } from '../../commands/workspaceDetails';
 import { humanBytes } from './units';
-import { modifiedAt } from './workspaceFilters';
 
 interface Props {
   /** The selected item, or null: then the panel says to select one. */
@@ -57,7 +56,7 @@ export function DetailsPanel({ item, load, onClose }: Props) {
           {row('Location', item.parentPath ? `Workspace / ${item.parentPath.split('/').join(' / ')}` : 'Workspace')}
           {row('Owner', item.owner || '—')}
           {row('Created', when(item.createdAt))}
-          {row('Modified', when(modifiedAt(item)))}
+          {row('Modified', when(item.updatedAt))}
           {row('Size', known ? (known.size === null ? '—' : humanBytes(known.size)) : details ? '—' : 'Loading…')}
           {item.type === 'notebook' && row('Kernel', known ? (known.kernel ?? 'None') : '…')}
           {item.type === 'notebook' && row('Cells', known?.cellCount != null ? String(known.cellCount) : '…')}

@@ -6,7 +6,6 @@ import type { WorkspaceItem } from '../../db/workspaceView';
 import { DropdownMenu } from '../components/DropdownMenu';
 import { startItemDrag, useFolderDrop, type FolderDrop } from './dragItems';
 import { folderUrl, notebookUrl } from './names';
-import { deletedAt, modifiedAt } from './workspaceFilters';
 
 export interface RowActions {
   star: (item: WorkspaceItem) => void;
@@ -127,7 +126,7 @@ export function WorkspaceRow({ item, index, active, selected, showLocation, tras
         <Name item={item} showLocation={showLocation || trash} />
       </td>
       <td className="col-owner">{item.owner || '—'}</td>
-      <td className="col-modified">{ago(trash ? deletedAt(item) : modifiedAt(item))}</td>
+      <td className="col-modified">{ago(item.updatedAt)}</td>
       <td className="col-status">
         <Status item={item} />
       </td>

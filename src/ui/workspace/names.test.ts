@@ -58,7 +58,7 @@ describe('paths', () => {
 describe('the name of a new notebook', () => {
   const item = (path: string, type: WorkspaceItem['type'] = 'notebook', isDeleted = false): WorkspaceItem => {
     const at = path.lastIndexOf('/');
-    return { path, name: path.slice(at + 1), parentPath: at === -1 ? '' : path.slice(0, at), type, isDeleted, isFavorite: false, owner: '', createdAt: '', pending: false, local: false };
+    return { path, name: path.slice(at + 1), parentPath: at === -1 ? '' : path.slice(0, at), type, isDeleted, isFavorite: false, owner: '', createdAt: '', updatedAt: '', pending: false, local: false };
   };
 
   it('is Untitled-{n}.ipynb, n one more than the live files of that folder (not its folders, not other folders, not deleted ones)', () => {

@@ -5,7 +5,7 @@ import { folderRows } from './MoveDialog';
 
 function folder(path: string, isDeleted = false): WorkspaceItem {
   const at = path.lastIndexOf('/');
-  return { path, name: path.slice(at + 1), parentPath: at === -1 ? '' : path.slice(0, at), type: 'folder', isDeleted, isFavorite: false, owner: '', createdAt: '', pending: false, local: false };
+  return { path, name: path.slice(at + 1), parentPath: at === -1 ? '' : path.slice(0, at), type: 'folder', isDeleted, isFavorite: false, owner: '', createdAt: '', updatedAt: '', pending: false, local: false };
 }
 
 describe('the path bar', () => {

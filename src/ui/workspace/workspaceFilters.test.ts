@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceItem } from '../../db/workspaceView';
-import { applyFilters, DEFAULT_FILTERS, deletedAt, hasFilter, modifiedAt, parseFilters, writeFilters, type Filters } from './workspaceFilters';
+import { applyFilters, DEFAULT_FILTERS, hasFilter, parseFilters, writeFilters, type Filters } from './workspaceFilters';
 
-function item(path: string, extra: Partial<WorkspaceItem> & { updatedAt?: string } = {}): WorkspaceItem {
+function item(path: string, extra: Partial<WorkspaceItem> = {}): WorkspaceItem {
   const at = path.lastIndexOf('/');
   const name = path.slice(at + 1);
   return {
@@ -14,6 +14,7 @@ function item(path: string, extra: Partial<WorkspaceItem> & { updatedAt?: string
     isFavorite: false,
     owner: 'admin',
     createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     pending: false,
     local: false,
     ...extra,
@@ -104,11 +105,3 @@ describe('applyFilters', () => {
   });
 });
 
-describe('times of an item', () => {
-  it('modified is the server\'s updatedAt, else the creation; deleted is only ever the updatedAt', () => {
-    expect(modifiedAt(item('a.ipynb', { updatedAt: '2026-02-01T00:00:00.000Z' }))).toBe('2026-02-01T00:00:00.000Z');
-    expect(modifiedAt(item('a.ipynb'))).toBe('2026-01-01T00:00:00.000Z');
-    expect(deletedAt(item('a.ipynb', { isDeleted: true, updatedAt: '2026-03-01T00:00:00.000Z' }))).toBe('2026-03-01T00:00:00.000Z');
-    expect(deletedAt(item('a.ipynb', { isDeleted: true }))).toBe('');
-  });
-});

@@ -18,8 +18,6 @@ export interface Filters {
   view: View;
 }
 
-/** The server's updatedAt when the view carries it, else when the item was made. */
-type Listed = WorkspaceItem & { updatedAt?: string };
 
 export const DEFAULT_FILTERS: Filters = { q: '', type: null, owner: '', from: null, to: null, sort: 'name', dir: 'asc', view: 'all' };
 
@@ -63,15 +61,6 @@ export function hasFilter(filters: Filters): boolean {
   return filters.q.trim() !== '' || filters.type !== null || filters.owner !== '' || filters.from !== null || filters.to !== null;
 }
 
-export function modifiedAt(item: WorkspaceItem): string {
-  return (item as Listed).updatedAt ?? item.createdAt;
-}
-
-/** When a trashed item was deleted: the server's updatedAt, '' while the view does not carry it (creation would mislead). */
-export function deletedAt(item: WorkspaceItem): string {
-  return (item as Listed).updatedAt ?? '';
-}
-
 const fold = (text: string) => text.normalize('NFC').toLocaleLowerCase();
 
 function matches(item: WorkspaceItem, filters: Filters): boolean {
@@ -79,7 +68,7 @@ function matches(item: WorkspaceItem, filters: Filters): boolean {
   if (q && !fold(item.name).includes(q)) return false;
   if (filters.type && item.type !== filters.type) return false;
   if (filters.owner && fold(item.owner) !== fold(filters.owner)) return false;
-  const time = Date.parse(modifiedAt(item));
+  const time = Date.parse(item.updatedAt);
   if (filters.from && !(time >= Date.parse(filters.from))) return false;
   if (filters.to && !(time <= Date.parse(filters.to))) return false;
   return true;
@@ -106,7 +95,7 @@ function compare(a: WorkspaceItem, b: WorkspaceItem, filters: Filters): number {
   // Sorting by type is the one sort that may put notebooks first (descending).
   if (folderFirst !== 0) return filters.sort === 'type' ? sign * folderFirst : folderFirst;
   const byName = collator.compare(a.name, b.name) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  if (filters.sort === 'modified') return sign * (Date.parse(modifiedAt(a)) - Date.parse(modifiedAt(b)) || byName);
+  if (filters.sort === 'modified') return sign * (Date.parse(a.updatedAt) - Date.parse(b.updatedAt) || byName);
   return filters.sort === 'name' ? sign * byName : byName;
 }
 
