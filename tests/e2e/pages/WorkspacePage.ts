@@ -64,6 +64,15 @@ export class WorkspacePage {
     await expect(this.page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
   }
 
+  /** Moves an item with its menu's Move to… and the folder picker (the folder by its name in the tree). */
+  async moveTo(name: string, folder: string) {
+    await this.action(name, 'Move to…');
+    const dialog = this.page.getByRole('dialog', { name: `Move ${name} to…` });
+    await dialog.getByRole('treeitem', { name: folder, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Move here', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  }
+
   /** Drags a row onto a folder's row or a crumb (HTML drag and drop). */
   async drag(name: string, target: Locator) {
     await this.row(name).dragTo(target);
