@@ -9,6 +9,8 @@ export interface WorkspaceBenchWindow {
     armKeystroke(): void;
     /** Main-thread busy ms from that input event until the page is painted and quiet. */
     keystrokeDone(): Promise<number>;
+    /** Wall ms from that input event until the URL holds `q` and the page is painted and quiet. */
+    filteredDone(q: string): Promise<number>;
   };
 }
 
@@ -81,6 +83,16 @@ export const IN_PAGE = `(() => {
       let busy = 0;
       for (let i = 1; i < points.length; i++) busy += Math.max(0, points[i] - points[i - 1] - GAP_MS);
       return busy;
+    },
+    async filteredDone(q) {
+      const start = performance.now();
+      while (new URLSearchParams(location.search).get('q') !== q) {
+        if (performance.now() - start > 10000) throw new Error('the URL never held q=' + q);
+        await frame();
+      }
+      await quietFrames(performance.now());
+      await tick();
+      return performance.now() - inputAt;
     },
   };
 })()`;

@@ -1,36 +1,71 @@
 import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PageMeta } from '../hooks/usePageMeta';
 
+/**
+ * How long typing pauses before the search is written to the URL. A URL change re-renders the
+ * whole page (a workspace of 10,000 items re-filters); a keystroke alone only redraws the box.
+ */
+export const SEARCH_DELAY_MS = 120;
+
+/** The search box: its own text while typing, `q` in the URL once typing pauses (Enter writes it at once). */
+function SearchBox({ placeholder }: { placeholder: string }) {
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const [text, setText] = useState(query);
+  // A URL changed elsewhere (Back, a link, a cleared filter) puts its q in the box; the box's own
+  // write arriving does not, so it never undoes what was typed since (state adjusted during render).
+  const [seen, setSeen] = useState(query);
+  const [sent, setSent] = useState(query);
+  if (seen !== query) {
+    setSeen(query);
+    if (query !== sent) setText(query);
+  }
+  const write = (q: string) => {
+    setSent(q);
+    setParams(
+      (now) => {
+        const next = new URLSearchParams(now);
+        if (q) next.set('q', q);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  useEffect(() => {
+    if (text === query) return;
+    const timer = setTimeout(() => write(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // Only the typed text schedules a write; `write` is rebuilt each render on purpose.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  return (
+    <label className="page-search">
+      <Search size={16} aria-hidden="true" />
+      <input
+        type="search"
+        aria-label={placeholder}
+        placeholder={placeholder}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && write(text)}
+      />
+    </label>
+  );
+}
+
 /** Title, description and the optional search box a route asks for in its handle. */
 export function PageHeader({ meta }: { meta: PageMeta | undefined }) {
-  const [params, setParams] = useSearchParams();
   if (!meta) return null;
-  const query = params.get('q') ?? '';
-  const setQuery = (q: string) => {
-    const next = new URLSearchParams(params);
-    if (q) next.set('q', q);
-    else next.delete('q');
-    setParams(next, { replace: true });
-  };
   return (
     <div className="page-header">
       <div className="page-heading">
         <h1>{meta.title}</h1>
         {meta.description && <p className="page-description">{meta.description}</p>}
       </div>
-      {meta.search && (
-        <label className="page-search">
-          <Search size={16} aria-hidden="true" />
-          <input
-            type="search"
-            aria-label={meta.search.placeholder}
-            placeholder={meta.search.placeholder}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </label>
-      )}
+      {meta.search && <SearchBox placeholder={meta.search.placeholder} />}
     </div>
   );
 }

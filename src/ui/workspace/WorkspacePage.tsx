@@ -16,7 +16,7 @@ import { limitText, uploadMaxBytes } from './uploadLimit';
 import { useWorkspaceActions } from './useWorkspaceActions';
 import { ViewRail } from './ViewRail';
 import { WorkspaceDialogs, type Dialog } from './WorkspaceDialogs';
-import { applyFilters, hasFilter, parseFilters, writeFilters, type Filters, type SortKey } from './workspaceFilters';
+import { hasFilter, narrowRows, parseFilters, scopeRows, writeFilters, type Filters, type SortKey } from './workspaceFilters';
 import { WorkspaceTable } from './WorkspaceTable';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
 
@@ -93,7 +93,11 @@ export function WorkspacePage() {
   useModHotkey('z', undo, { ignoreInFields: true });
   useModHotkey('z', redo, { shift: true, ignoreInFields: true });
   const items = useMemo(() => data?.items ?? [], [data]);
-  const visible = useMemo(() => applyFilters(items, listed, folder), [items, listed, folder]);
+  // Sorted once per scope; a keystroke only narrows it.
+  const { view, sort, dir } = listed;
+  const narrowed = hasFilter(listed);
+  const scope = useMemo(() => scopeRows(items, { view, sort, dir }, narrowed ? null : folder), [items, view, sort, dir, narrowed, folder]);
+  const visible = useMemo(() => narrowRows(scope, listed), [scope, listed]);
   const owners = useMemo(() => [...new Set(items.map((item) => item.owner).filter(Boolean))].sort(), [items]);
   if (!data) return <Loading />;
 

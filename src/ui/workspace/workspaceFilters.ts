@@ -61,17 +61,14 @@ export function hasFilter(filters: Filters): boolean {
   return filters.q.trim() !== '' || filters.type !== null || filters.owner !== '' || filters.from !== null || filters.to !== null;
 }
 
-const fold = (text: string) => text.normalize('NFC').toLocaleLowerCase();
+const fold = (text: string) => text.normalize('NFC').toLowerCase();
 
-function matches(item: WorkspaceItem, filters: Filters): boolean {
-  const q = fold(filters.q.trim());
-  if (q && !fold(item.name).includes(q)) return false;
-  if (filters.type && item.type !== filters.type) return false;
-  if (filters.owner && fold(item.owner) !== fold(filters.owner)) return false;
-  const time = Date.parse(item.updatedAt);
-  if (filters.from && !(time >= Date.parse(filters.from))) return false;
-  if (filters.to && !(time <= Date.parse(filters.to))) return false;
-  return true;
+/** A row of the sorted scope with what the filters compare, computed once per scope, not per keystroke. */
+export interface ScopedRow {
+  item: WorkspaceItem;
+  name: string;
+  owner: string;
+  time: number;
 }
 
 /** Trash shows what was deleted on its own: a deleted folder's contents go and come back with it. */
@@ -80,31 +77,57 @@ function trashed(items: readonly WorkspaceItem[]): WorkspaceItem[] {
   return items.filter((item) => item.isDeleted && !deleted.has(item.parentPath));
 }
 
-function inView(items: readonly WorkspaceItem[], filters: Filters, folder: string): WorkspaceItem[] {
-  if (filters.view === 'trash') return trashed(items);
+/** How the scope is chosen and sorted: the filters that typing does not change. */
+export type Order = Pick<Filters, 'view' | 'sort' | 'dir'>;
+
+function inView(items: readonly WorkspaceItem[], view: View, folder: string | null): WorkspaceItem[] {
+  if (view === 'trash') return trashed(items);
   const live = items.filter((item) => !item.isDeleted);
-  if (filters.view === 'favourites') return live.filter((item) => item.isFavorite);
-  return hasFilter(filters) ? live : live.filter((item) => item.parentPath === folder);
+  if (view === 'favourites') return live.filter((item) => item.isFavorite);
+  return folder === null ? live : live.filter((item) => item.parentPath === folder);
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-function compare(a: WorkspaceItem, b: WorkspaceItem, filters: Filters): number {
+function compare(a: ScopedRow, b: ScopedRow, filters: Order): number {
   const sign = filters.dir === 'asc' ? 1 : -1;
-  const folderFirst = (a.type === 'folder' ? 0 : 1) - (b.type === 'folder' ? 0 : 1);
+  const folderFirst = (a.item.type === 'folder' ? 0 : 1) - (b.item.type === 'folder' ? 0 : 1);
   // Sorting by type is the one sort that may put notebooks first (descending).
   if (folderFirst !== 0) return filters.sort === 'type' ? sign * folderFirst : folderFirst;
-  const byName = collator.compare(a.name, b.name) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  if (filters.sort === 'modified') return sign * (Date.parse(a.updatedAt) - Date.parse(b.updatedAt) || byName);
+  const byName = collator.compare(a.item.name, b.item.name) || (a.item.path < b.item.path ? -1 : a.item.path > b.item.path ? 1 : 0);
+  if (filters.sort === 'modified') return sign * (a.time - b.time || byName);
   return filters.sort === 'name' ? sign * byName : byName;
 }
 
 /**
- * The rows to show: the view (all, favourites, trash), narrowed by the filters, sorted with folders
- * first. With no filter set, "all" is the folder shown; with one, the whole workspace. Pure.
+ * The rows the filters narrow, sorted with folders first: the view (all, favourites, trash); for
+ * "all", the folder shown, or the whole workspace (folder null, once a filter is set). Typing
+ * does not change it, so it is sorted once, not per keystroke. Pure.
  */
+export function scopeRows(items: readonly WorkspaceItem[], order: Order, folder: string | null): ScopedRow[] {
+  return inView(items, order.view, folder)
+    .map((item) => ({ item, name: fold(item.name), owner: fold(item.owner), time: Date.parse(item.updatedAt) }))
+    .sort((a, b) => compare(a, b, order));
+}
+
+/** The scope's rows that match the filters, in the scope's order. Pure. */
+export function narrowRows(rows: readonly ScopedRow[], filters: Filters): WorkspaceItem[] {
+  const q = fold(filters.q.trim());
+  const owner = fold(filters.owner);
+  const from = filters.from ? Date.parse(filters.from) : -Infinity;
+  const to = filters.to ? Date.parse(filters.to) : Infinity;
+  const hits: WorkspaceItem[] = [];
+  for (const row of rows) {
+    if (q && !row.name.includes(q)) continue;
+    if (filters.type && row.item.type !== filters.type) continue;
+    if (owner && row.owner !== owner) continue;
+    if (!(row.time >= from && row.time <= to)) continue;
+    hits.push(row.item);
+  }
+  return hits;
+}
+
+/** scopeRows then narrowRows: the rows to show. Pure. */
 export function applyFilters(items: readonly WorkspaceItem[], filters: Filters, folder: string): WorkspaceItem[] {
-  return inView(items, filters, folder)
-    .filter((item) => matches(item, filters))
-    .sort((a, b) => compare(a, b, filters));
+  return narrowRows(scopeRows(items, filters, hasFilter(filters) ? null : folder), filters);
 }
