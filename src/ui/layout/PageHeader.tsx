@@ -24,15 +24,11 @@ function SearchBox({ placeholder }: { placeholder: string }) {
   }
   const write = (q: string) => {
     setSent(q);
-    setParams(
-      (now) => {
-        const next = new URLSearchParams(now);
-        if (q) next.set('q', q);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
+    // From the address as it is now: a filter set since the timer started (the type, say) is kept.
+    const next = new URLSearchParams(window.location.search);
+    if (q) next.set('q', q);
+    else next.delete('q');
+    setParams(next, { replace: true });
   };
   useEffect(() => {
     if (text === query) return;
