@@ -18,15 +18,6 @@ async function onServer(page: Page, notebookPath: string): Promise<string> {
   return ((await (await page.request.get(url)).json()) as { content: string }).content;
 }
 
-/** A fresh folder per test: the server (one per worker) keeps what earlier tests made. */
-async function freshFolder(workspace: WorkspacePage, prefix: string): Promise<string> {
-  const folder = `${prefix}-${Date.now().toString(36)}`;
-  await workspace.goto();
-  await workspace.newFolder(folder);
-  await workspace.openFolder(folder);
-  return folder;
-}
-
 test.describe('Workspace: import, new notebook, download, read-only view', () => {
   test.beforeEach(async ({ loginPage }) => {
     await loginPage.goto();
@@ -35,7 +26,7 @@ test.describe('Workspace: import, new notebook, download, read-only view', () =>
 
   test('a batch imports its good notebooks byte for byte, refuses the bad ones with reasons, and never overwrites', async ({ page }) => {
     const workspace = new WorkspacePage(page);
-    const folder = await freshFolder(workspace, 'import');
+    const folder = await workspace.freshFolder('import');
 
     await workspace.importFiles(['analysis.ipynb', 'not-json.ipynb', 'r-summary.ipynb', 'future.ipynb', 'notes.txt'].map(fixture));
     await expect(workspace.toast('2 notebook(s) imported successfully!')).toBeVisible();
@@ -82,7 +73,7 @@ test.describe('Workspace: import, new notebook, download, read-only view', () =>
 
   test('files dropped on a folder row go into that folder; dropped on the list, into the folder shown', async ({ page }) => {
     const workspace = new WorkspacePage(page);
-    const folder = await freshFolder(workspace, 'drop');
+    const folder = await workspace.freshFolder('drop');
     await workspace.newFolder('inner');
     const drop = async (target: ReturnType<WorkspacePage['row']>, name: string) => {
       const dataTransfer = await page.evaluateHandle(
@@ -107,7 +98,7 @@ test.describe('Workspace: import, new notebook, download, read-only view', () =>
 
   test('a new notebook is Untitled-{n}.ipynb, n one more than the files of the folder', async ({ page }) => {
     const workspace = new WorkspacePage(page);
-    const folder = await freshFolder(workspace, 'naming');
+    const folder = await workspace.freshFolder('naming');
     for (const expected of ['Untitled-1.ipynb', 'Untitled-2.ipynb']) {
       await page.getByRole('button', { name: 'New notebook' }).click();
       await expect(workspace.dialog.getByLabel('Name')).toHaveValue(expected);
@@ -121,7 +112,7 @@ test.describe('Workspace: import, new notebook, download, read-only view', () =>
 
   test('a notebook opens read-only (markdown rendered, outputs shown, nothing run) and downloads as stored', async ({ page }) => {
     const workspace = new WorkspacePage(page);
-    const folder = await freshFolder(workspace, 'view');
+    const folder = await workspace.freshFolder('view');
     await workspace.importFiles([fixture('analysis.ipynb')]);
     await expect(workspace.row('analysis.ipynb')).toBeVisible();
     await onServer(page, `${folder}/analysis.ipynb`);

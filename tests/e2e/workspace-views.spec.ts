@@ -2,15 +2,6 @@ import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { WorkspacePage } from './pages/WorkspacePage';
 
-/** A fresh folder per test: the server (one per worker) keeps what earlier tests made. */
-async function freshFolder(workspace: WorkspacePage, prefix: string): Promise<string> {
-  const folder = `${prefix}-${Date.now().toString(36)}`;
-  await workspace.goto();
-  await workspace.newFolder(folder);
-  await workspace.openFolder(folder);
-  return folder;
-}
-
 test.describe('Workspace views: favourites, trash, filters, moves', () => {
   test.beforeEach(async ({ loginPage }) => {
     await loginPage.goto();
@@ -19,7 +10,7 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
 
   test('a starred item is listed in Favourites with its folder, and leaves when unstarred', async ({ page }) => {
     const workspace = new WorkspacePage(page);
-    const folder = await freshFolder(workspace, 'fav');
+    const folder = await workspace.freshFolder('fav');
     await workspace.newNotebook('starred.ipynb');
     await workspace.newNotebook('plain.ipynb');
     await workspace.starButton('starred.ipynb').click();
@@ -38,7 +29,7 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
 
   test('a deleted notebook waits in the Trash: restored, deleted again, then deleted permanently after a confirmation naming it', async ({ page }) => {
     const workspace = new WorkspacePage(page);
-    const folder = await freshFolder(workspace, 'trash');
+    const folder = await workspace.freshFolder('trash');
     const name = `gone-${Date.now().toString(36)}.ipynb`;
     await workspace.newNotebook(name);
     await workspace.remove(name);
@@ -67,7 +58,7 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
 
   test('filters live in the URL: they survive a reload and search the whole workspace, each hit with its folder', async ({ page }) => {
     const workspace = new WorkspacePage(page);
-    const folder = await freshFolder(workspace, 'filters');
+    const folder = await workspace.freshFolder('filters');
     await workspace.newFolder('deep');
     await workspace.openFolder('deep');
     const needle = `needle${Date.now().toString(36)}`;
@@ -94,7 +85,7 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
 
   test('rows move by drag and drop onto a folder row and onto a crumb of the path bar', async ({ page }) => {
     const workspace = new WorkspacePage(page);
-    const folder = await freshFolder(workspace, 'drag');
+    const folder = await workspace.freshFolder('drag');
     await workspace.newFolder('target');
     await workspace.newNotebook('moving.ipynb');
     // The list works from the keyboard: arrows move between rows, Enter opens.
@@ -122,7 +113,7 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
 
   test('the selected rows move together when one of them is dragged', async ({ page }) => {
     const workspace = new WorkspacePage(page);
-    await freshFolder(workspace, 'multi');
+    await workspace.freshFolder('multi');
     await workspace.newFolder('box');
     await workspace.newNotebook('one.ipynb');
     await workspace.newNotebook('two.ipynb');
@@ -143,7 +134,7 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
 
   test('Export: a folder downloads as a zip from its row menu and from the toolbar', async ({ page }) => {
     const workspace = new WorkspacePage(page);
-    const folder = await freshFolder(workspace, 'export');
+    const folder = await workspace.freshFolder('export');
     await workspace.newFolder('inner');
     await workspace.newNotebook('kept.ipynb');
     await expect.poll(() => workspace.queuedSaves(), { timeout: 20_000 }).toBe(0);
@@ -158,7 +149,7 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
 
   test('Move to… picks the folder in a keyboard-usable tree', async ({ page }) => {
     const workspace = new WorkspacePage(page);
-    const folder = await freshFolder(workspace, 'picker');
+    const folder = await workspace.freshFolder('picker');
     await workspace.newFolder('a');
     await workspace.newFolder('b');
     await workspace.newNotebook('note.ipynb');

@@ -91,8 +91,7 @@ export function notebookSaves(mount: string) {
     rename: (oldPath: string, newPath: string, headers: SaveHeaders) => save('POST', '/rename', { oldPath, newPath }, headers),
     remove: (path: string, headers: SaveHeaders) => save('DELETE', '/delete', { path }, headers),
     restore: (path: string, headers: SaveHeaders) => save('POST', '/restore', { path }, headers),
-    /** Deletes a trashed item for good (DELETE /trash); a live item is refused (409). */
-    /** `id` picks one of several items trashed at the same path. */
+    /** Deletes a trashed item for good (DELETE /trash; a live item is refused, 409); `id` picks one of several trashed at the same path. */
     purge: (path: string, headers: SaveHeaders, id?: string) => save('DELETE', '/trash', id ? { path, id } : { path }, headers),
     favorite: (path: string, isFavorite: boolean, headers: SaveHeaders) => save('POST', '/favorite', { path, isFavorite }, headers),
   };

@@ -17,6 +17,15 @@ export class WorkspacePage {
     await expect(this.page.getByRole('button', { name: 'New notebook' })).toBeVisible();
   }
 
+  /** A new folder, opened: the server (one per worker) keeps what earlier tests made, so each test starts in its own. */
+  async freshFolder(prefix: string): Promise<string> {
+    const folder = `${prefix}-${Date.now().toString(36)}`;
+    await this.goto();
+    await this.newFolder(folder);
+    await this.openFolder(folder);
+    return folder;
+  }
+
   /** The per-file results of the last import. */
   get importResults(): Locator {
     return this.page.getByRole('region', { name: 'Import results' });
