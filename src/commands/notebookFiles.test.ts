@@ -7,6 +7,7 @@ import { newEvent } from '../db/identity';
 import { freshDbs } from '../db/testDb';
 import { serverFile } from '../sync/testing/serverFile';
 import type { Notice } from './core';
+import { NOTEBOOK_CACHE_LIMIT } from '../db/notebookCache';
 import { createNotebookFiles, NOT_ON_DEVICE_MESSAGE } from './notebookFiles';
 
 const freshDb = freshDbs('notebook-files');
@@ -49,5 +50,35 @@ describe('downloading a notebook', () => {
     expect(await offlineFiles.download('r/mine.ipynb')).toMatchObject({ ok: true, fileName: 'mine.ipynb', from: 'device' });
     expect(await offlineFiles.download('r/gone.ipynb')).toMatchObject({ ok: false });
     expect(notices).toEqual([{ kind: 'error', message: `gone.ipynb could not be downloaded: ${NOT_ON_DEVICE_MESSAGE}` }]);
+  });
+});
+
+describe('reading offline what the server gave before', () => {
+  it('a notebook read from the server is read again offline, and the least recently read go beyond the limit', async () => {
+    const db = freshDb();
+    let online = true;
+    let clock = 1;
+    const api = { getLocalFile: vi.fn(async (path: string) => (online ? { content: `server ${path}`, file: serverFile(path) } : Promise.reject(offline()))) };
+    const files = createNotebookFiles({ db, notify: (n) => notices.push(n), api, now: () => clock++ });
+    await files.read('a.ipynb');
+    await files.read('b.ipynb');
+    online = false;
+    expect(await files.read('a.ipynb')).toEqual({ ok: true, content: 'server a.ipynb', fileName: 'a.ipynb', from: 'device' });
+    expect(await files.read('c.ipynb')).toMatchObject({ ok: false, reason: 'offline' });
+
+    online = true;
+    for (let i = 0; i < NOTEBOOK_CACHE_LIMIT; i++) await files.read(`n${i}.ipynb`);
+    online = false;
+    expect(await files.read('a.ipynb')).toMatchObject({ ok: false, reason: 'offline' });
+    expect(await files.read(`n${NOTEBOOK_CACHE_LIMIT - 1}.ipynb`)).toMatchObject({ ok: true, from: 'device' });
+    expect(await db.notebookCache.count()).toBe(NOTEBOOK_CACHE_LIMIT);
+  });
+
+  it('while a notebook made here has not reached the server, the log’s copy wins over an older server copy', async () => {
+    const db = freshDb();
+    await db.notebookCache.put({ path: 'r/mine.ipynb', content: 'older, from the server', readAt: 1 });
+    await append(db, [newEvent({ clientId: 'c', tabId: 't' }, { type: 'WorkspaceNotebookCreated', aggregateId: WORKSPACE_AGGREGATE, payload: { path: 'r/mine.ipynb', content: 'from the log' } })]);
+    const files = createNotebookFiles({ db, notify: (n) => notices.push(n), api: { getLocalFile: async () => Promise.reject(offline()) } });
+    expect(await files.read('r/mine.ipynb')).toMatchObject({ ok: true, content: 'from the log' });
   });
 });

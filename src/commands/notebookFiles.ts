@@ -1,3 +1,4 @@
+import { keepNotebook, keptNotebook } from '../db/notebookCache';
 import { notebookContentInLog } from '../db/notebookContent';
 import { httpStatus, isNetworkError, serverMessage } from '../sync/api/http';
 import type { NotebookApi } from '../sync/api/notebook.api';
@@ -17,18 +18,27 @@ function unavailable(path: string, error: unknown): Refusal {
 }
 
 /**
- * Reading notebook files: from the server (the notebook API's get-file call, the bytes as stored),
- * else — offline, or a notebook whose creation has not reached the server yet — the content this
- * browser's log holds for it (what it created or imported there).
+ * Reading notebook files: from the server (the notebook API's get-file call, the bytes as stored,
+ * kept here for reading offline), else — offline, or a notebook whose creation has not reached the
+ * server yet — the copy the server last gave, or the content this browser's log holds for it (what
+ * it created or imported there); the log first while its creation is still on its way.
  */
-export function createNotebookFiles({ db, notify, api }: Pick<CommandContext, 'db' | 'notify'> & { api: Pick<NotebookApi, 'getLocalFile'> }) {
+export function createNotebookFiles({
+  db,
+  notify,
+  api,
+  now = Date.now,
+}: Pick<CommandContext, 'db' | 'notify'> & { api: Pick<NotebookApi, 'getLocalFile'>; now?: () => number }) {
   async function read(path: string): Promise<NotebookFile> {
     const fileName = nameOf(path);
     try {
       const { content } = await api.getLocalFile(path);
+      await keepNotebook(db, path, content, now());
       return { ok: true, content, fileName, from: 'server' };
     } catch (error) {
-      const local = await notebookContentInLog(db, path);
+      const unsent = (await db.workspaceChanges.where('path').equals(path).filter((c) => c.state !== 'applied' && c.state !== 'discarded').count()) > 0;
+      const kept = unsent ? null : await keptNotebook(db, path);
+      const local = kept ?? (await notebookContentInLog(db, path));
       if (local !== null) return { ok: true, content: local, fileName, from: 'device' };
       return unavailable(path, error);
     }

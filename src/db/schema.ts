@@ -106,6 +106,14 @@ export interface WorkspaceFileRow {
   fetchedAt: number;
 }
 
+/** A notebook's file as the server last gave it to this browser: read offline when the server is away. */
+export interface NotebookCacheRow {
+  path: string;
+  content: string;
+  /** Epoch milliseconds: the least recently read go first when the cache is full. */
+  readAt: number;
+}
+
 /** One answer of the BI metadata API (databases, schemas, tables, a table's columns), for offline use and autocomplete. */
 export interface BiMetadataRow {
   /** e.g. "databases", "schemas/1", "tables/1/gaming", "table/1/gaming/bet_reports". */
@@ -178,6 +186,7 @@ export class ConsoleDb extends Dexie {
   saves!: Table<SaveRow, string>;
   savedQueries!: Table<SavedQueryRow, string>;
   savedQueryCache!: Table<SavedQueryCacheRow, number>;
+  notebookCache!: Table<NotebookCacheRow, string>;
 
   constructor(name = 'data-platform-console') {
     super(name);
@@ -219,5 +228,9 @@ export class ConsoleDb extends Dexie {
         outbox: null,
       })
       .upgrade(carrySavesOver);
+    // v6: notebooks read from the server, kept for reading offline. A new table only.
+    this.version(6).stores({
+      notebookCache: 'path, readAt',
+    });
   }
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { appliedWrites, expect, test, waitForServiceWorker } from './offlineFixtures';
+import { NotebookView } from './pages/NotebookView';
 import { WorkspacePage } from './pages/WorkspacePage';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'notebooks');
@@ -102,5 +103,20 @@ test.describe('Workspace across tabs, outages and round trips', () => {
       expect(await readFile(path.join(server.dataDir, 'workspace', 'round', name))).toEqual(original);
       expect(await readFile(path.join(server.dataDir, 'workspace', 'again', name))).toEqual(original);
     }
+  });
+
+  test('a notebook read from the server once opens again with the server stopped', async ({ page, server, workspace }) => {
+    // Copied into the workspace by hand: this browser's log never held it, only the server has it.
+    await writeFile(path.join(server.dataDir, 'workspace', 'from-disk.ipynb'), await readFile(path.join(FIXTURES, 'analysis.ipynb')));
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await workspace.row('from-disk.ipynb').getByRole('link', { name: 'from-disk.ipynb' }).click();
+    const view = new NotebookView(page);
+    await expect(view.meta).toContainText('6 cells');
+
+    await server.stop();
+    await page.reload();
+    await expect(view.title).toHaveText('from-disk.ipynb');
+    await expect(view.meta).toContainText('6 cells');
+    await expect(view.cell(0).getByRole('heading', { level: 1, name: 'Sales analysis' })).toBeVisible();
   });
 });
