@@ -28,8 +28,8 @@ function ImportButton({ onImport, limit }: { onImport: (files: File[]) => void; 
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button type="button" className="button" onClick={() => input.current?.click()} title={`Import .ipynb notebooks (or drop them on the list). ${limit}.`}>
-        <Upload size={16} aria-hidden="true" /> Import
+      <button type="button" className="button" aria-label="Import" onClick={() => input.current?.click()} title={`Import .ipynb notebooks (or drop them on the list). ${limit}.`}>
+        <Upload size={16} aria-hidden="true" /> <span className="button-label">Import</span>
       </button>
       <input
         ref={input}
@@ -67,8 +67,8 @@ export function WorkspaceToolbar(props: Props) {
         <Download size={18} aria-hidden="true" />
       </button>
       <ImportButton onImport={props.onImport} limit={props.uploadLimit} />
-      <button type="button" className="button" onClick={props.onNewFolder}>
-        <FolderPlus size={16} aria-hidden="true" /> New folder
+      <button type="button" className="button" aria-label="New folder" title="New folder" onClick={props.onNewFolder}>
+        <FolderPlus size={16} aria-hidden="true" /> <span className="button-label">New folder</span>
       </button>
       <button type="button" className="button primary" onClick={props.onNewNotebook}>
         <FilePlus2 size={16} aria-hidden="true" /> New notebook
