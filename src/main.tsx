@@ -64,6 +64,7 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
     refresh: () => sync.refreshNow('workspace'),
     notebooks: kit.createNotebookApi(apis.notebook),
     mount: config.apis.notebook,
+    uploadMaxBytes: config.uploadMaxBytes,
   });
   const metadata = once(async () => (await import('./sync/biMetadata')).createBiMetadata(db, await apis.bi()));
   const loaded: { stop: () => void }[] = [];

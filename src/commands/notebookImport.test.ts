@@ -35,11 +35,11 @@ function file(name: string, text: string): ImportSource {
 }
 const good = (name: string, source = 'x <- 1') => file(name, serializeNotebook(notebook(source)));
 
-function setup(verdict: SaveVerdict = { kind: 'applied' }) {
+function setup(verdict: SaveVerdict = { kind: 'applied' }, maxBytes?: number) {
   const db = freshDb();
   const notices: Notice[] = [];
   const sender = { wake: vi.fn(), settled: vi.fn(async () => verdict) };
-  const run = createNotebookImport({ db, identity: me, notify: (n) => notices.push(n), sender, waitingMessage: 'Waiting.' });
+  const run = createNotebookImport({ db, identity: me, notify: (n) => notices.push(n), sender, waitingMessage: 'Waiting.', maxBytes });
   const created = async () =>
     (await db.events.where('type').equals('WorkspaceNotebookCreated').toArray()).map((e) => e.payload as { path: string; content: string });
   return { db, notices, sender, run, created };
@@ -146,6 +146,15 @@ describe('importing notebooks', () => {
       'The file is too large (30.0 MB; the limit is 30.0 MB).',
     ]);
     expect(huge.arrayBuffer).not.toHaveBeenCalled();
+  });
+
+  it('refuses each file over the configured limit by name, with the reason, and imports the others', async () => {
+    const { run } = setup({ kind: 'applied' }, 1024 * 1024);
+    const big = { name: 'big.ipynb', size: 2 * 1024 * 1024, arrayBuffer: vi.fn() };
+    const report = await run('', [good('a.ipynb'), big]);
+    expect(report.imported.map((f) => f.file)).toEqual(['a.ipynb']);
+    expect(report.failed).toEqual([{ file: 'big.ipynb', reason: 'The file is too large (2.0 MB; the limit is 1.0 MB).' }]);
+    expect(big.arrayBuffer).not.toHaveBeenCalled();
   });
 
   it('with nothing good, says it failed, writes no event and wakes no sender', async () => {

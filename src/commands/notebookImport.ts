@@ -5,9 +5,9 @@ import { parseNotebook, serializeNotebook } from '../notebook';
 import { background, mutator, WAITING_NOTICE_ID, type CommandContext } from './core';
 import type { Sender } from './sender';
 import { nameProblem, normalizeName } from '../../contracts/names';
+import { MAX_IMPORT_BYTES } from './importLimit';
 
-/** The server takes notebook saves up to 32 MiB (server/notebook/routes.ts); the save carries the file as JSON text. */
-export const MAX_IMPORT_BYTES = 30 * 1024 * 1024;
+export { MAX_IMPORT_BYTES } from './importLimit';
 
 export const importedMessage = (n: number) => `${n} notebook(s) imported successfully!`;
 export const IMPORT_FAILED_MESSAGE = 'Failed to import notebook(s)';
@@ -30,6 +30,8 @@ export interface ImportDeps extends CommandContext {
   sender: Pick<Sender, 'wake' | 'settled'>;
   /** Said when the sender could not save an import yet (shared with the workspace's other saves). */
   waitingMessage: string;
+  /** The largest file taken (importLimit); MAX_IMPORT_BYTES when not given. */
+  maxBytes?: number;
 }
 
 /**
@@ -50,14 +52,14 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 type Checked = { ok: true; file: string; name: string; content: string; warnings: string[] } | { ok: false; file: string; reason: string };
 
 /** Reads and checks one file: a notebook normalised to nbformat 4.5 and written as Jupyter writes it, or the reason it is refused. */
-async function check(source: ImportSource): Promise<Checked> {
+async function check(source: ImportSource, maxBytes: number): Promise<Checked> {
   // The server stores names in NFC and refuses what contracts/names.ts refuses: said before anything is read.
   const file = normalizeName(source.name);
   const refused = (reason: string): Checked => ({ ok: false, file: source.name, reason });
   const problem = nameProblem(file);
   if (problem) return refused(`${problem}.`);
   if (!/\.ipynb$/i.test(file)) return refused('Only .ipynb notebooks can be imported.');
-  if (source.size > MAX_IMPORT_BYTES) return refused(`The file is too large (${megabytes(source.size)}; the limit is ${megabytes(MAX_IMPORT_BYTES)}).`);
+  if (source.size > maxBytes) return refused(`The file is too large (${megabytes(source.size)}; the limit is ${megabytes(maxBytes)}).`);
   let bytes: ArrayBuffer;
   try {
     bytes = await source.arrayBuffer();
@@ -87,7 +89,7 @@ export function createNotebookImport(deps: ImportDeps) {
   const append = mutator(deps, (specs: NewEventSpec<object>[]) => ({ events: specs }));
 
   return async (folder: string, sources: readonly ImportSource[], showDetails?: () => void): Promise<ImportReport> => {
-    const checked = await Promise.all(sources.map(check));
+    const checked = await Promise.all(sources.map((source) => check(source, deps.maxBytes ?? MAX_IMPORT_BYTES)));
     const taken = await namesIn(deps, folder);
     const report: ImportReport = { imported: [], failed: [] };
     const specs: NewEventSpec<object>[] = [];

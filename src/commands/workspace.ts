@@ -7,6 +7,7 @@ import { newNotebook } from '../notebook/create';
 import { serializeNotebook } from '../notebook/serialize';
 import { exportUrl, fileFrom, notebookSaves, type NotebookApi, type WorkspaceFile } from '../sync/api/notebook.api';
 import { isRefusal, mutator, saved, undoable, type CommandContext, type Decision, type Refusal, type Result } from './core';
+import { importLimit } from './importLimit';
 import { createNotebookFiles } from './notebookFiles';
 import type { ImportSource } from './notebookImport';
 import { once } from './once';
@@ -93,6 +94,8 @@ export interface WorkspaceDeps extends CommandContext {
   notebooks: Pick<NotebookApi, 'getLocalFile' | 'getDetails' | 'searchFiles'>;
   /** The notebook API's mount (config.apis.notebook), for export links. */
   mount: string;
+  /** The server's per-file upload limit from /config.json, when it states one. */
+  uploadMaxBytes?: number;
 }
 
 const nameOf = (path: string) => path.split('/').pop() ?? path;
@@ -121,7 +124,8 @@ export function createWorkspaceCommands(deps: WorkspaceDeps) {
   const change = <A extends unknown[]>(type: WorkspaceChangeType, payload: (...args: A) => Record<string, unknown>) =>
     mutator<A, object>(deps, (...args: A) => ({ events: [{ type, aggregateId: WORKSPACE_AGGREGATE, payload: payload(...args) }] }));
   // The importer parses and validates notebooks (a 60 KB validator): loaded with the first import.
-  const importer = once(async () => (await import('./notebookImport')).createNotebookImport({ ...deps, waitingMessage: WAITING_MESSAGE }));
+  const maxBytes = importLimit(deps.uploadMaxBytes);
+  const importer = once(async () => (await import('./notebookImport')).createNotebookImport({ ...deps, waitingMessage: WAITING_MESSAGE, maxBytes }));
   const files = createNotebookFiles({ ...deps, api: deps.notebooks });
   const save = <A extends unknown[]>(handler: (...args: A) => Promise<Result>, what: (args: A) => string) =>
     saved(deps, { waiting: WAITING_MESSAGE, failed: (verdict, args) => `${what(args)} was not saved: ${verdict.message}` }, handler);
@@ -175,6 +179,8 @@ export function createWorkspaceCommands(deps: WorkspaceDeps) {
     redo: save(() => history.redo(), () => 'Redo'),
     refresh: deps.refresh,
     /** .ipynb files into a folder, as new notebooks (src/commands/notebookImport.ts). */
+    /** The largest file an import takes, in bytes (files over it are refused by name before they are read). */
+    importLimit: maxBytes,
     importNotebooks: async (folder: string, files: readonly ImportSource[], showDetails?: () => void) => (await importer())(folder, files, showDetails),
     /** A notebook's file as stored, from the server or, offline, this browser's log. */
     readNotebook: files.read,
