@@ -65,3 +65,20 @@ export interface ItemDetails {
   /** A folder's live descendants (notebooks and folders, at any depth); null for a notebook. */
   items: number | null;
 }
+
+/**
+ * What a notebook's JSON says of itself: its kernel (the kernelspec's display name, else its
+ * name) and cell count; nulls for what it does not say, or bad JSON. Shared so the server's
+ * details and the client's offline details agree.
+ */
+export function notebookFacts(content: string): { kernel: string | null; cellCount: number | null } {
+  let notebook: { cells?: unknown; metadata?: { kernelspec?: { display_name?: unknown; name?: unknown } } } | null;
+  try {
+    notebook = JSON.parse(content) as typeof notebook;
+  } catch {
+    return { kernel: null, cellCount: null };
+  }
+  const spec = notebook?.metadata?.kernelspec;
+  const kernel = [spec?.display_name, spec?.name].find((value): value is string => typeof value === 'string' && value !== '') ?? null;
+  return { kernel, cellCount: Array.isArray(notebook?.cells) ? notebook.cells.length : null };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useFixture } from '../testing/harness';
 import { notebookClient, notebookJson } from '../testing/notebooks';
-import { notebookFacts } from './details';
+import { notebookFacts } from '../../contracts/workspace';
 
 const fixture = useFixture();
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { normalizeName } from '../../contracts/names';
-import type { ItemDetails } from '../../contracts/workspace';
+import { notebookFacts, type ItemDetails } from '../../contracts/workspace';
 import { scanWorkspace } from './disk';
 import { notFound } from './errors';
 import { listFiles } from './files';
@@ -19,19 +19,6 @@ export async function itemDetails(workspace: Workspace, relative: string): Promi
   }
   const content = await readFile(found.absolute);
   return { file, size: content.length, ...notebookFacts(content.toString('utf8')), items: null };
-}
-
-/** Kernel and cell count of a notebook's JSON; nulls for what it does not say (or bad JSON). */
-export function notebookFacts(content: string): { kernel: string | null; cellCount: number | null } {
-  let notebook: { cells?: unknown; metadata?: { kernelspec?: { display_name?: unknown; name?: unknown } } } | null;
-  try {
-    notebook = JSON.parse(content) as typeof notebook;
-  } catch {
-    return { kernel: null, cellCount: null };
-  }
-  const spec = notebook?.metadata?.kernelspec;
-  const kernel = [spec?.display_name, spec?.name].find((value): value is string => typeof value === 'string' && value !== '') ?? null;
-  return { kernel, cellCount: Array.isArray(notebook?.cells) ? notebook.cells.length : null };
 }
 
 /** Search's answer size when the client names none, and the most it may ask for. */

@@ -1,3 +1,4 @@
+import { notebookFacts } from '../../contracts/workspace';
 import { notebookContentInLog } from '../db/notebookContent';
 import { readWorkspace } from '../db/reads';
 import type { ConsoleDb } from '../db/schema';
@@ -5,25 +6,12 @@ import { isNetworkError, serverMessage } from '../sync/api/http';
 import type { NotebookApi } from '../sync/api/notebook.api';
 
 /** An item's details: bytes (a folder: its live notebooks'), a notebook's kernel and cell count, a folder's live items. Null: not known. */
-export type ItemDetails = { ok: true; size: number | null; kernel: string | null; cellCount: number | null; items: number | null } | { ok: false; message: string };
+export type DetailsAnswer = { ok: true; size: number | null; kernel: string | null; cellCount: number | null; items: number | null } | { ok: false; message: string };
 
 const OFFLINE_MESSAGE = 'The server cannot be reached and this device does not know the details of this item.';
 
-/** What a notebook's own file says of it (its size in UTF-8 bytes, its kernel, its cells). Pure. */
-export function notebookFacts(content: string): { size: number; kernel: string | null; cellCount: number | null } {
-  const size = new TextEncoder().encode(content).length;
-  try {
-    const notebook = JSON.parse(content) as { cells?: unknown; metadata?: { kernelspec?: { display_name?: unknown; name?: unknown } } };
-    const spec = notebook.metadata?.kernelspec;
-    const kernel = typeof spec?.display_name === 'string' ? spec.display_name : typeof spec?.name === 'string' ? spec.name : null;
-    return { size, kernel, cellCount: Array.isArray(notebook.cells) ? notebook.cells.length : null };
-  } catch {
-    return { size, kernel: null, cellCount: null };
-  }
-}
-
 /** Offline: a notebook whose content the log holds, a folder's live items as the cached view shows them. */
-async function fromDevice(db: ConsoleDb, path: string): Promise<ItemDetails> {
+async function fromDevice(db: ConsoleDb, path: string): Promise<DetailsAnswer> {
   const { items } = await readWorkspace(db);
   const item = items.find((one) => one.path === path);
   if (item?.type === 'folder') {
@@ -31,11 +19,11 @@ async function fromDevice(db: ConsoleDb, path: string): Promise<ItemDetails> {
     return { ok: true, size: null, kernel: null, cellCount: null, items: inside };
   }
   const content = await notebookContentInLog(db, path);
-  return content === null ? { ok: false, message: OFFLINE_MESSAGE } : { ok: true, ...notebookFacts(content), items: null };
+  return content === null ? { ok: false, message: OFFLINE_MESSAGE } : { ok: true, size: new TextEncoder().encode(content).length, ...notebookFacts(content), items: null };
 }
 
 /** The server's details of an item; offline, what this device knows. */
-export async function itemDetails(db: ConsoleDb, api: Pick<NotebookApi, 'getDetails'>, path: string): Promise<ItemDetails> {
+export async function itemDetails(db: ConsoleDb, api: Pick<NotebookApi, 'getDetails'>, path: string): Promise<DetailsAnswer> {
   try {
     const { size, kernel, cellCount, items } = await api.getDetails(path);
     return { ok: true, size, kernel, cellCount, items };

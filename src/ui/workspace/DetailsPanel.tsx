@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { WorkspaceItem } from '../../db/workspaceView';
-import type { ItemDetails as DetailsAnswer } from '../../commands/workspaceDetails';
+import type { DetailsAnswer } from '../../commands/workspaceDetails';
 import { humanBytes } from './units';
 
 interface Props {
