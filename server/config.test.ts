@@ -23,6 +23,12 @@ describe('loadConfig', () => {
       publicUrl: null,
       sourceMaps: false,
       trustProxy: [],
+      kernels: 'pyodide',
+      jupyterUrl: null,
+      jupyterToken: null,
+      python: null,
+      kernelIdleMinutes: 60,
+      kernelSpares: 1,
     });
   });
 
@@ -45,6 +51,12 @@ describe('loadConfig', () => {
         CONSOLE_PUBLIC_URL: 'https://Console.Example.com/',
         CONSOLE_SOURCE_MAPS: 'true',
         CONSOLE_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1',
+        CONSOLE_KERNELS: 'Jupyter',
+        CONSOLE_JUPYTER_URL: 'http://127.0.0.1:8888/user/ann/',
+        CONSOLE_JUPYTER_TOKEN: 'tok',
+        CONSOLE_PYTHON: '/usr/bin/python3',
+        CONSOLE_KERNEL_IDLE_MINUTES: '5',
+        CONSOLE_KERNEL_SPARES: '0',
       },
       '/srv',
     );
@@ -65,6 +77,12 @@ describe('loadConfig', () => {
       publicUrl: 'https://console.example.com',
       sourceMaps: true,
       trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
+      kernels: 'jupyter',
+      jupyterUrl: 'http://127.0.0.1:8888/user/ann',
+      jupyterToken: 'tok',
+      python: '/usr/bin/python3',
+      kernelIdleMinutes: 5,
+      kernelSpares: 0,
     });
   });
 
@@ -76,6 +94,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ CONSOLE_SESSION_TTL_SECONDS: '0' })).toThrow(/CONSOLE_SESSION_TTL_SECONDS/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ CONSOLE_KERNELS: 'conda' })).toThrow(/CONSOLE_KERNELS must be pyodide or jupyter/);
+    expect(() => loadConfig({ CONSOLE_JUPYTER_URL: 'localhost:8888' })).toThrow(/CONSOLE_JUPYTER_URL must be/);
+    expect(() => loadConfig({ CONSOLE_JUPYTER_URL: 'http://h:8888/?token=abc' })).toThrow(/token goes in CONSOLE_JUPYTER_TOKEN/);
+    expect(() => loadConfig({ CONSOLE_KERNEL_SPARES: '9' })).toThrow(/CONSOLE_KERNEL_SPARES/);
     expect(() => loadConfig({ CONSOLE_UPLOAD_MAX_MB: '0' })).toThrow(/CONSOLE_UPLOAD_MAX_MB must be an integer from 1 to 4096/);
     expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '0' })).toThrow(/CONSOLE_RESULT_MAX_MB must be an integer from 1 to 4096/);
     expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '1.5' })).toThrow(/CONSOLE_RESULT_MAX_MB/);

@@ -47,6 +47,17 @@ export interface ConsoleConfig {
    * believed; empty: none. Behind a proxy, sign-in limits per address need it.
    */
   trustProxy: string[];
+  /** pyodide (the default): embedded Python kernels; jupyter: a Jupyter Server per user, started by the console. */
+  kernels: 'pyodide' | 'jupyter';
+  /** An external Jupyter Server whose kernels are offered too (CONSOLE_JUPYTER_URL), or null. */
+  jupyterUrl: string | null;
+  jupyterToken: string | null;
+  /** The Python that runs managed Jupyter Servers; null: /usr/bin/python3 when present, else python3 on PATH. */
+  python: string | null;
+  /** Kernels idle (no run, no request) this long are shut down. */
+  kernelIdleMinutes: number;
+  /** Embedded kernels kept started and unassigned, so starting one skips Pyodide's cold start. */
+  kernelSpares: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -73,6 +84,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicUrl: publicOrigin(env.CONSOLE_PUBLIC_URL),
     sourceMaps: flag(env, 'CONSOLE_SOURCE_MAPS'),
     trustProxy: proxies(env.CONSOLE_TRUST_PROXY),
+    kernels: kernelsMode(env.CONSOLE_KERNELS),
+    jupyterUrl: jupyterUrl(env.CONSOLE_JUPYTER_URL),
+    jupyterToken: text(env.CONSOLE_JUPYTER_TOKEN) ?? null,
+    python: text(env.CONSOLE_PYTHON) ?? null,
+    kernelIdleMinutes: integer(env, 'CONSOLE_KERNEL_IDLE_MINUTES', 60, 1, 7 * 24 * 60),
+    kernelSpares: integer(env, 'CONSOLE_KERNEL_SPARES', 1, 0, 8),
   };
 }
 
@@ -133,6 +150,28 @@ function proxies(value: string | undefined): string[] {
     }
   }
   return entries;
+}
+
+function kernelsMode(raw: string | undefined): ConsoleConfig['kernels'] {
+  const value = text(raw)?.trim().toLowerCase() ?? 'pyodide';
+  if (value !== 'pyodide' && value !== 'jupyter') throw new Error(`CONSOLE_KERNELS must be pyodide or jupyter, got "${raw}"`);
+  return value;
+}
+
+/** The Jupyter Server's base URL without a trailing slash (it may sit under a path, as behind JupyterHub). */
+function jupyterUrl(value: string | undefined): string | null {
+  const raw = text(value)?.trim();
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`CONSOLE_JUPYTER_URL must be an http(s) URL, got "${raw}"`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username) {
+    throw new Error(`CONSOLE_JUPYTER_URL must be an http(s) URL without query or credentials (the token goes in CONSOLE_JUPYTER_TOKEN), got "${raw}"`);
+  }
+  return url.href.replace(/\/+$/, '');
 }
 
 function logLevel(raw: string | undefined): LogLevel {

@@ -53,6 +53,8 @@ export function useFixture(): Fixture {
         adminPassword: ADMIN_PASSWORD,
         editorPassword: EDITOR_PASSWORD,
         warehouseSeedCache: TEST_WAREHOUSE_SEED_CACHE,
+        // A spare kernel costs seconds of CPU and ~190 MB: only the tests of kernels ask for one.
+        kernelSpares: 0,
         ...overrides,
       };
     },
