@@ -69,7 +69,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'bench/**/*.test.ts', 'contracts/**/*.test.ts'],
     // Says once per run when the public contracts (../shared/contracts) are absent and their checks skip.
     globalSetup: ['server/testing/sharedContracts.setup.ts'],
     environment: 'node',

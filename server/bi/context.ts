@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserStore } from '../auth/users';
 import type { Warehouse } from '../warehouse/types';
 import { SQLLAB_TIMEOUT_MS, SqlLabExecutor, type Runner } from './executor';
 import { QueryHistoryStore, type Viewer } from './history.store';
@@ -36,9 +37,13 @@ export function viewerOf(request: FastifyRequest): Viewer {
 }
 
 /** The viewer with the names their history entries show (users are cached: no store read). */
-export async function runnerOf(request: FastifyRequest): Promise<Runner> {
-  const viewer = viewerOf(request);
-  const record = await request.server.services.users.find(viewer.username);
+export function runnerOf(request: FastifyRequest): Promise<Runner> {
+  return runnerFor(request.server.services.users, viewerOf(request));
+}
+
+/** A viewer with the names their history entries show, also for runs no request carries (a kernel's sql()). */
+export async function runnerFor(users: Pick<UserStore, 'find'>, viewer: Viewer): Promise<Runner> {
+  const record = await users.find(viewer.username);
   const profile = record ?? { id: null, firstName: viewer.username, lastName: '' };
   return { ...viewer, user: { id: profile.id, firstName: profile.firstName, lastName: profile.lastName } };
 }

@@ -1,0 +1,264 @@
+import type { KernelModel, KernelSpec, KernelSpecList, RunDone, RunEvent } from '../../contracts/kernels';
+import type { Clock } from '../auth/clock';
+import { badRequest, conflict, forbidden, notFound, unavailable } from './errors';
+import { KernelHub } from './hub';
+import type { KernelProvider, ProviderKernel } from './provider';
+import { NotebookServers } from './servers';
+
+/** Who asks. Kernels are their owner's; admins may list and shut down anyone's. */
+export interface Viewer {
+  username: string;
+  admin: boolean;
+}
+
+export interface ManagerOptions {
+  providers: KernelProvider[];
+  /** The provider whose host is each user's personal notebook server (and whose Python is the default). */
+  serverProvider: KernelProvider;
+  clock: Clock;
+  /** Kernels without a run or request this long are shut down by cull(). */
+  idleMs: number;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/** A user may hold this many kernels at once (each embedded one takes ~190 MB). */
+export const MAX_KERNELS_PER_USER = 10;
+
+interface Entry {
+  kernel: ProviderKernel;
+  provider: KernelProvider;
+  model: KernelModel;
+  lastActivityMs: number;
+  running: number;
+  unsubscribe: () => void;
+}
+
+/**
+ * The kernels of every user, on every provider: who owns which, their state and activity, the
+ * per-user event stream, the personal notebook servers and culling. Rights are checked here,
+ * before any provider is called.
+ */
+export class KernelManager {
+  readonly hub = new KernelHub();
+  private readonly kernels = new Map<string, Entry>();
+  private readonly servers: NotebookServers;
+
+  constructor(private readonly options: ManagerOptions) {
+    this.servers = new NotebookServers(options.serverProvider, (username) => this.publishServer(username));
+  }
+
+  async specs(): Promise<KernelSpecList> {
+    const lists = await Promise.all(this.options.providers.map((provider) => this.specsOf(provider)));
+    const kernelspecs = lists.flat();
+    const own = lists[this.options.providers.indexOf(this.options.serverProvider)] ?? [];
+    const fallback = own.find((spec) => spec.language === 'python') ?? own[0] ?? kernelspecs[0];
+    return { default: fallback?.name ?? '', kernelspecs };
+  }
+
+  list(viewer: Viewer): KernelModel[] {
+    return [...this.kernels.values()].filter((entry) => viewer.admin || entry.model.owner === viewer.username).map((entry) => ({ ...entry.model }));
+  }
+
+  get(viewer: Viewer, id: string): KernelModel {
+    return { ...this.entry(viewer, id, 'see').model };
+  }
+
+  async start(viewer: Viewer, request: { kernelspec?: string; path?: string }): Promise<KernelModel> {
+    const owned = this.list({ username: viewer.username, admin: false }).length;
+    if (owned >= MAX_KERNELS_PER_USER) throw conflict(`You have ${owned} kernels running, the most one user may; shut one down first`);
+    const { spec, provider } = await this.resolve(request.kernelspec);
+    await this.startHost(provider, viewer.username);
+    let kernel: ProviderKernel;
+    try {
+      kernel = await provider.startKernel({ owner: viewer.username, spec: spec.name, path: request.path ?? null });
+    } catch (error) {
+      throw unavailable(`The ${spec.display_name} kernel could not start: ${messageOf(error)}`);
+    }
+    return { ...this.register(kernel, provider, viewer.username, request.path ?? null).model };
+  }
+
+  /**
+   * Runs code on the viewer's own kernel; onEvent gets each output as it happens. Rights and
+   * state are checked at once (a throw, not a rejection), so a caller can answer them before
+   * it starts streaming.
+   */
+  execute(viewer: Viewer, id: string, code: string, onEvent: (event: RunEvent) => void): Promise<RunDone> {
+    const entry = this.entry(viewer, id, 'use');
+    if (entry.model.execution_state === 'dead') throw conflict('The kernel is dead: restart it or start a new one');
+    return this.run(entry, code, onEvent);
+  }
+
+  async interrupt(viewer: Viewer, id: string): Promise<KernelModel> {
+    const entry = this.entry(viewer, id, 'use');
+    this.touch(entry);
+    await entry.kernel.interrupt();
+    return { ...entry.model };
+  }
+
+  async restart(viewer: Viewer, id: string): Promise<KernelModel> {
+    const entry = this.entry(viewer, id, 'use');
+    this.touch(entry);
+    try {
+      await entry.kernel.restart();
+    } catch (error) {
+      throw conflict(`The kernel could not restart: ${messageOf(error)}; start a new one`);
+    }
+    return { ...entry.model };
+  }
+
+  /** POST /kernels/{id}/start: a live kernel is left as it is; a dead one is started afresh. */
+  async revive(viewer: Viewer, id: string): Promise<KernelModel> {
+    const entry = this.entry(viewer, id, 'use');
+    return entry.model.execution_state === 'dead' ? this.restart(viewer, id) : { ...entry.model };
+  }
+
+  async shutdown(viewer: Viewer, id: string): Promise<void> {
+    await this.remove(this.entry(viewer, id, 'shut down'));
+  }
+
+  // --- personal notebook servers ---
+
+  serverStatus(viewer: Viewer, username: string) {
+    this.checkServerRights(viewer, username);
+    return this.servers.status(username, this.ownedCount(username));
+  }
+
+  async startServer(viewer: Viewer, username: string) {
+    this.checkServerRights(viewer, username);
+    await this.servers.ensure(username).catch(() => undefined);
+    return this.servers.status(username, this.ownedCount(username));
+  }
+
+  /** Shuts down every kernel of the user (on every provider), then their host. */
+  async stopServer(viewer: Viewer, username: string) {
+    this.checkServerRights(viewer, username);
+    const theirs = [...this.kernels.values()].filter((entry) => entry.model.owner === username);
+    await Promise.all(theirs.map((entry) => this.remove(entry)));
+    await this.servers.stop(username);
+    return this.servers.status(username, 0);
+  }
+
+  /** Shuts down kernels idle (no run, no request) for idleMs; answers their ids. */
+  async cull(): Promise<string[]> {
+    const now = this.options.clock();
+    const idle = [...this.kernels.values()].filter(
+      (entry) => entry.running === 0 && entry.model.execution_state !== 'busy' && now - entry.lastActivityMs >= this.options.idleMs,
+    );
+    await Promise.all(idle.map((entry) => this.remove(entry)));
+    return idle.map((entry) => entry.model.id);
+  }
+
+  async close(): Promise<void> {
+    for (const entry of this.kernels.values()) entry.unsubscribe();
+    this.kernels.clear();
+    await Promise.all(this.options.providers.map((provider) => provider.close()));
+  }
+
+  // --- inside ---
+
+  private async run(entry: Entry, code: string, onEvent: (event: RunEvent) => void): Promise<RunDone> {
+    entry.running += 1;
+    this.touch(entry);
+    try {
+      return await entry.kernel.execute(code, (event) => {
+        this.touch(entry);
+        onEvent(event);
+      });
+    } finally {
+      entry.running -= 1;
+      this.touch(entry);
+    }
+  }
+
+  private entry(viewer: Viewer, id: string, action: 'see' | 'use' | 'shut down'): Entry {
+    const entry = this.kernels.get(id);
+    if (!entry) throw notFound(`No kernel with id ${id}`);
+    const own = entry.model.owner === viewer.username;
+    if (own || (viewer.admin && action !== 'use')) return entry;
+    throw forbidden(`Kernel ${id} belongs to ${viewer.admin ? entry.model.owner : 'another user'}; only they may ${action === 'use' ? 'run code in it or control it' : `${action} it`}`);
+  }
+
+  private async resolve(name: string | undefined): Promise<{ spec: KernelSpec; provider: KernelProvider }> {
+    const lists = await Promise.all(this.options.providers.map(async (provider) => ({ provider, specs: await this.specsOf(provider) })));
+    const all = lists.flatMap(({ provider, specs }) => specs.map((spec) => ({ spec, provider })));
+    const exact = all.find(({ spec }) => spec.name === name);
+    if (exact) return exact;
+    // A notebook saved elsewhere as "python3" (or with no kernelspec) runs on the default Python.
+    if (!name || /^python/i.test(name)) {
+      const { default: fallback } = await this.specs();
+      const found = all.find(({ spec }) => spec.name === fallback);
+      if (found) return found;
+      throw unavailable('No kernel can be started: no provider answered');
+    }
+    throw badRequest(`No kernel named "${name}"; available: ${all.map(({ spec }) => spec.name).join(', ') || 'none'}`);
+  }
+
+  private async startHost(provider: KernelProvider, username: string): Promise<void> {
+    try {
+      if (provider === this.options.serverProvider) await this.servers.ensure(username);
+      else await provider.startHost(username);
+    } catch (error) {
+      throw unavailable(`Your notebook server could not start: ${messageOf(error)}`);
+    }
+  }
+
+  private specsOf(provider: KernelProvider): Promise<KernelSpec[]> {
+    return provider.specs().catch((error: unknown) => {
+      this.options.log.warn({ err: error, provider: provider.id }, 'a kernel provider could not list its kernelspecs');
+      return [];
+    });
+  }
+
+  private register(kernel: ProviderKernel, provider: KernelProvider, owner: string, path: string | null): Entry {
+    const now = this.options.clock();
+    const model: KernelModel = { id: kernel.id, name: kernel.spec, provider: provider.id, execution_state: kernel.state, last_activity: new Date(now).toISOString(), owner, path };
+    const entry: Entry = { kernel, provider, model, lastActivityMs: now, running: 0, unsubscribe: () => undefined };
+    entry.unsubscribe = kernel.onState((state) => {
+      model.execution_state = state;
+      this.touch(entry);
+      this.publishKernel(entry);
+    });
+    this.kernels.set(kernel.id, entry);
+    this.publishKernel(entry);
+    this.publishServer(owner);
+    return entry;
+  }
+
+  private async remove(entry: Entry): Promise<void> {
+    if (this.kernels.get(entry.model.id) !== entry) return;
+    this.kernels.delete(entry.model.id);
+    entry.unsubscribe();
+    await entry.kernel.shutdown().catch((error: unknown) => this.options.log.warn({ err: error, kernel: entry.model.id }, 'a kernel did not shut down cleanly'));
+    this.hub.publish({ type: 'kernel_removed', id: entry.model.id, owner: entry.model.owner });
+    this.publishServer(entry.model.owner);
+  }
+
+  /** Not published by itself: state changes carry the time, and outputs would flood the stream. */
+  private touch(entry: Entry): void {
+    const now = this.options.clock();
+    entry.lastActivityMs = now;
+    entry.model.last_activity = new Date(now).toISOString();
+  }
+
+  private publishKernel(entry: Entry): void {
+    if (this.kernels.get(entry.model.id) === entry) this.hub.publish({ type: 'kernel', kernel: { ...entry.model } });
+  }
+
+  private publishServer(username: string): void {
+    this.hub.publish({ type: 'server', server: this.servers.status(username, this.ownedCount(username)) });
+  }
+
+  private ownedCount(username: string): number {
+    let count = 0;
+    for (const entry of this.kernels.values()) if (entry.model.owner === username) count += 1;
+    return count;
+  }
+
+  private checkServerRights(viewer: Viewer, username: string): void {
+    if (!viewer.admin && viewer.username !== username) throw forbidden('You may only see and control your own notebook server');
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

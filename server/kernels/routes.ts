@@ -1,0 +1,150 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { DisplayDataOutput, NbOutput, RunCodeBody, RunCodeResponse, RunDone, RunEvent } from '../../contracts/kernels';
+import { applyRunEvent, NO_OUTPUTS, outputsText, type RunOutputs } from '../../contracts/runOutputs';
+import { requiredStrings } from '../http/validation';
+import { badRequest, KernelError, notFound } from './errors';
+import type { KernelManager, Viewer } from './manager';
+import { openEventStream, wantsEventStream } from './sse';
+import { sqlOutputs, type WarehouseSql } from './warehouseSql';
+
+export interface KernelRouteOptions {
+  kernels: KernelManager;
+  sql: WarehouseSql;
+  /** Whether a username is a console user (server calls name one). */
+  userExists: (username: string) => Promise<boolean>;
+}
+
+/** A cell's source may be long, not unbounded. */
+const MAX_CODE_LENGTH = 1024 * 1024;
+/** SQL Lab's client_id rule: 1 to 11 characters. */
+const RUN_ID = { strictType: 'string', minLength: 1, maxLength: 11 } as const;
+
+const idParams = requiredStrings('id');
+const startKernelBody = {
+  type: 'object',
+  properties: { kernelspec: { strictType: 'string', maxLength: 256 }, path: { strictType: 'string', maxLength: 4096 } },
+} as const;
+const runCodeBody = {
+  type: 'object',
+  required: ['code'],
+  properties: {
+    code: { strictType: 'string', maxLength: MAX_CODE_LENGTH },
+    kernelId: { strictType: 'string', minLength: 1, maxLength: 128 },
+    language: { type: 'string', enum: ['python', 'sql'] },
+    runId: RUN_ID,
+  },
+} as const;
+const cancelBody = { type: 'object', required: ['runId'], properties: { runId: RUN_ID } } as const;
+const usernameBody = requiredStrings('username');
+const usernameQuery = { type: 'object', required: ['username'], properties: { username: { type: 'string', minLength: 1 } } } as const;
+
+/**
+ * The kernels half of the Notebook API (mounted at /api/notebook beside the workspace routes):
+ * kernelspecs, kernels and their control, run-code (JSON or streamed), the per-user event stream
+ * and the personal notebook servers. Both roles may run kernels; rights are the manager's.
+ */
+export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, { kernels, sql, userExists }) => {
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof KernelError) return reply.code(error.statusCode).send(error.toJSON());
+    throw error;
+  });
+
+  app.get('/kernelspecs', async () => kernels.specs());
+  app.get('/kernels', async (request) => kernels.list(viewerOf(request)));
+  app.get<{ Params: { id: string } }>('/kernels/:id', { schema: { params: idParams } }, async (request) => kernels.get(viewerOf(request), request.params.id));
+
+  app.post<{ Body: { kernelspec?: string; path?: string } }>('/start-kernel', { schema: { body: startKernelBody } }, async (request, reply) =>
+    reply.code(201).send(await kernels.start(viewerOf(request), request.body ?? {})),
+  );
+  app.post<{ Params: { id: string } }>('/kernels/:id/start', { schema: { params: idParams } }, async (request) => kernels.revive(viewerOf(request), request.params.id));
+  app.post<{ Params: { id: string } }>('/kernels/:id/interrupt', { schema: { params: idParams } }, async (request) =>
+    kernels.interrupt(viewerOf(request), request.params.id),
+  );
+  app.post<{ Params: { id: string } }>('/kernels/:id/restart', { schema: { params: idParams } }, async (request) => kernels.restart(viewerOf(request), request.params.id));
+  app.delete<{ Params: { id: string } }>('/kernels/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await kernels.shutdown(viewerOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.post<{ Body: RunCodeBody & { runId?: string } }>('/run-code', { schema: { body: runCodeBody }, compress: false }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    const { code, kernelId, language = 'python', runId } = request.body;
+    const run = (onEvent: (event: RunEvent) => void): Promise<RunDone> => {
+      if (language === 'sql') return runSql(sql, viewer, code, runId, onEvent);
+      if (!kernelId) throw badRequest('kernelId is required to run Python code; start a kernel first (POST /start-kernel)');
+      return kernels.execute(viewer, kernelId, code, onEvent);
+    };
+    if (wantsEventStream(request.headers.accept)) {
+      let stream: ReturnType<typeof openEventStream> | null = null;
+      const pending: RunEvent[] = [];
+      const send = (event: RunEvent) => (stream ? stream.send(event.type, event) : pending.push(event));
+      const done = run(send); // throws here, before the stream opens, for bad requests and rights
+      stream = openEventStream(reply);
+      for (const event of pending.splice(0)) stream.send(event.type, event);
+      const end = await done;
+      stream.send('done', end);
+      stream.end();
+      return reply;
+    }
+    let outputs: RunOutputs = NO_OUTPUTS;
+    const end = await run((event) => (outputs = applyRunEvent(outputs, event)));
+    const saved = outputs.outputs.map(withoutTransient);
+    const answer: RunCodeResponse = { outputs: saved, output: outputsText(saved), execution_count: end.execution_count, status: end.status };
+    return answer;
+  });
+
+  app.post<{ Body: { runId: string } }>('/cancel-run', { schema: { body: cancelBody } }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    await sql.stop(viewer.username, viewer.admin, request.body.runId);
+    return reply.code(204).send();
+  });
+
+  app.get('/kernel-events', { compress: false }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    const stream = openEventStream(reply, () => unsubscribe());
+    for (const kernel of kernels.list(viewer)) stream.send('kernel', { type: 'kernel', kernel });
+    stream.send('server', { type: 'server', server: kernels.serverStatus(viewer, viewer.username) });
+    const unsubscribe = kernels.hub.subscribe({ ...viewer, send: (event) => stream.send(event.type, event) });
+    return reply;
+  });
+
+  app.post<{ Body: { username: string } }>('/start-server', { schema: { body: usernameBody } }, async (request) => {
+    const viewer = viewerOf(request);
+    await knownUser(viewer, request.body.username);
+    return kernels.startServer(viewer, request.body.username);
+  });
+  app.delete<{ Body: { username: string } }>('/stop-server', { schema: { body: usernameBody } }, async (request) => {
+    const viewer = viewerOf(request);
+    await knownUser(viewer, request.body.username);
+    return kernels.stopServer(viewer, request.body.username);
+  });
+  app.get<{ Querystring: { username: string } }>('/status-server', { schema: { querystring: usernameQuery } }, async (request) => {
+    const viewer = viewerOf(request);
+    await knownUser(viewer, request.query.username);
+    return kernels.serverStatus(viewer, request.query.username);
+  });
+
+  /** Rights first (a user learns nothing of other names), then whether the name exists. */
+  async function knownUser(viewer: Viewer, username: string): Promise<void> {
+    kernels.serverStatus(viewer, username);
+    if (!(await userExists(username))) throw notFound(`No user named ${username}`);
+  }
+};
+
+async function runSql(sql: WarehouseSql, viewer: Viewer, code: string, runId: string | undefined, onEvent: (event: RunEvent) => void): Promise<RunDone> {
+  const outputs = sqlOutputs(await sql.run(viewer.username, code, runId));
+  for (const output of outputs) onEvent({ type: 'output', output });
+  return { type: 'done', execution_count: null, status: outputs.some((output) => output.output_type === 'error') ? 'error' : 'ok' };
+}
+
+/** transient (a display id) lives only while the run streams; nbformat has no place for it. */
+function withoutTransient(output: NbOutput): NbOutput {
+  if (output.output_type !== 'display_data' || output.transient === undefined) return output;
+  const { transient: _transient, ...saved } = output as DisplayDataOutput;
+  return saved;
+}
+
+function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.user) throw new Error('The auth guard did not attach a user');
+  return { username: request.user.username, admin: request.user.role === 'admin' };
+}
