@@ -6,6 +6,7 @@ import { authGuard } from './auth/guard';
 import { consoleAuthRoutes } from './auth/routes';
 import { oidcRoutes } from './auth/oidc.routes';
 import { credentialsFileIn, type SeedResult } from './auth/users';
+import { openBiContext } from './bi/context';
 import { biRoutes } from './bi/routes';
 import { registerBatch } from './http/batch';
 import { registerCompression } from './http/compression';
@@ -73,8 +74,10 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
 
   await app.register(consoleAuthRoutes, { prefix: '/api/v1/temp' });
   await app.register(oidcRoutes, { prefix: '/api/auth' });
+  // One history store, SQL Lab executor and SQL parser per app, for SQL Lab and notebooks' SQL.
+  const bi = await openBiContext(app);
   await app.register(notebookRoutes, { prefix: '/api/notebook' });
-  await app.register(biRoutes, { prefix: '/api/bi' });
+  await app.register(biRoutes, { prefix: '/api/bi', bi });
   registerBatch(app);
   const { staticDir, dataDir, sourceMaps, uploadMaxMb } = services.config;
   await registerStatic(app, { staticDir, credentialsFile: credentialsFileIn(dataDir), sourceMaps, uploadMaxBytes: uploadMaxMb * MIB });

@@ -3,7 +3,7 @@ import { isRefusal, sendRefusal } from '../auth/authenticate';
 import { bearerTokenOf, NOT_AUTHENTICATED, PUBLIC_ROUTE, requireRole } from '../auth/guard';
 import type { Role } from '../auth/users';
 import { requiredStrings } from '../http/validation';
-import { openBiContext } from './context';
+import type { BiOptions } from './context';
 import { csrfGuard, csrfTokenFor } from './csrf';
 import { databaseRoutes } from './database.routes';
 import { registerBiErrors } from './errors';
@@ -35,7 +35,7 @@ const loginSchema = {
 const CATALOG_READERS: readonly Role[] = ['admin', 'editor'];
 
 /**
- * Superset-compatible API, mounted at /api/bi, in two scopes that share one BiContext:
+ * Superset-compatible API, mounted at /api/bi, in two scopes that share the app's BiContext:
  * - the reader scope, open to every role in CATALOG_READERS: the read-only database API
  *   (GET /v1/database/..., search_tables/, table_preview/) the catalog browser uses;
  * - the admin scope, administrators only: everything else (SQL Lab, query history, saved
@@ -44,11 +44,9 @@ const CATALOG_READERS: readonly Role[] = ['admin', 'editor'];
  * Login/refresh are public but give tokens to admins only. Every mutating call but
  * login/refresh needs the CSRF token (see csrfGuard).
  */
-export const biRoutes: FastifyPluginAsync = async (app) => {
+export const biRoutes: FastifyPluginAsync<BiOptions> = async (app, { bi }) => {
   app.addHook('onRequest', csrfGuard);
   await app.register(securityTokenRoutes);
-  // Opened once here, above both scopes: one history store, executor and SQL parser per app.
-  const bi = await openBiContext(app);
   await app.register(async (reader) => {
     reader.addHook('preHandler', requireAnyRole(CATALOG_READERS));
     registerBiErrors(reader);
