@@ -81,6 +81,8 @@ export class ConsoleServer {
         CONSOLE_ADMIN_PASSWORD: ADMIN_PASSWORD,
         CONSOLE_EDITOR_PASSWORD: EDITOR_PASSWORD,
         CONSOLE_WAREHOUSE_SEED_CACHE: warehouseSeedCache,
+        // A warm Pyodide spare costs each start seconds of CPU; the specs that run kernels ask for one.
+        CONSOLE_KERNEL_SPARES: '0',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
