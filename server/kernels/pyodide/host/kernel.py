@@ -1,0 +1,347 @@
+"""The embedded kernel's Python side: IPython-like cells (state kept, the last expression's value
+shown), rich display, sql(), and clear refusals for what the embedded kernel cannot do. Events go to
+the console as JSON through the worker's emit(); worker.mjs runs this file once per interpreter."""
+
+import ast
+import base64
+import builtins
+import html
+import io
+import json
+import linecache
+import sys
+import tokenize
+import traceback
+import types
+import uuid
+
+import _console_host
+
+KERNEL_FILE = "<console-kernel>"
+JUPYTER_HINT = "start a Jupyter kernel for it (CONSOLE_KERNELS=jupyter, see the README's embedded kernels section)"
+
+
+def _emit(event):
+    _console_host.emit(json.dumps(event, default=str))
+
+
+def _flush():
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:
+            pass
+
+
+# ---------------------------------------------------------------- rich display
+
+_MIME_METHODS = [
+    ("text/html", "_repr_html_"),
+    ("text/markdown", "_repr_markdown_"),
+    ("image/svg+xml", "_repr_svg_"),
+    ("image/png", "_repr_png_"),
+    ("image/jpeg", "_repr_jpeg_"),
+    ("application/json", "_repr_json_"),
+    ("text/latex", "_repr_latex_"),
+]
+
+
+def _mime_value(mime, value):
+    if isinstance(value, (bytes, bytearray)):
+        return base64.b64encode(value).decode("ascii") if mime.startswith("image/") else bytes(value).decode()
+    return value
+
+
+def _mime_bundle(obj):
+    """The object's reprs as nbformat data: text/plain always, the others when it has them."""
+    data, metadata = {}, {}
+    # A class has the methods unbound; only instances are shown richly.
+    if not isinstance(obj, type):
+        for mime, name in _MIME_METHODS:
+            method = getattr(obj, name, None)
+            if method is None:
+                continue
+            try:
+                value = method()
+            except Exception as exc:
+                print(f"{type(obj).__name__}.{name}() failed: {exc!r}", file=sys.stderr)
+                continue
+            if isinstance(value, tuple) and len(value) == 2:
+                value, metadata[mime] = value
+            if value is not None:
+                data[mime] = _mime_value(mime, value)
+    data["text/plain"] = repr(obj)
+    return data, metadata
+
+
+def display(*objs, display_id=None, update=False, raw=False, clear=False, metadata=None, **_ignored):
+    """IPython's display(): display_data per object; with update=True, update_display_data."""
+    if display_id is True:
+        display_id = uuid.uuid4().hex
+    if clear:
+        clear_output(wait=True)
+    _flush()
+    for obj in objs:
+        data, meta = (dict(obj), {}) if raw else _mime_bundle(obj)
+        output = {"output_type": "display_data", "data": data, "metadata": {**meta, **(metadata or {})}}
+        if display_id is not None:
+            output["transient"] = {"display_id": str(display_id)}
+        _emit({"type": "update_display_data" if update else "output", "output": output})
+    if display_id is not None and not update:
+        return DisplayHandle(display_id)
+    return None
+
+
+def update_display(obj, *, display_id, **kwargs):
+    display(obj, display_id=display_id, update=True, **kwargs)
+
+
+def clear_output(wait=False):
+    _flush()
+    _emit({"type": "clear_output", "wait": bool(wait)})
+
+
+class DisplayHandle:
+    def __init__(self, display_id=None):
+        self.display_id = display_id or uuid.uuid4().hex
+
+    def __repr__(self):
+        return f"<DisplayHandle display_id={self.display_id}>"
+
+    def display(self, obj, **kwargs):
+        display(obj, display_id=self.display_id, **kwargs)
+
+    def update(self, obj, **kwargs):
+        update_display(obj, display_id=self.display_id, **kwargs)
+
+
+class _DisplayObject:
+    def __init__(self, data=None):
+        self.data = data
+
+    def __repr__(self):
+        return f"<IPython.core.display.{type(self).__name__} object>"
+
+
+class HTML(_DisplayObject):
+    def _repr_html_(self):
+        return self.data
+
+
+class Markdown(_DisplayObject):
+    def _repr_markdown_(self):
+        return self.data
+
+
+class Image(_DisplayObject):
+    """PNG or JPEG bytes, given as data or read from a file (the kernel's scratch folder)."""
+
+    def __init__(self, data=None, filename=None, format=None):
+        if filename is not None:
+            with open(filename, "rb") as file:
+                data = file.read()
+        if not isinstance(data, (bytes, bytearray)):
+            raise TypeError("Image() takes the image's bytes (data=) or a filename=")
+        super().__init__(bytes(data))
+        self.format = format or ("jpeg" if self.data[:2] == b"\xff\xd8" else "png")
+
+    def _repr_png_(self):
+        return self.data if self.format == "png" else None
+
+    def _repr_jpeg_(self):
+        return self.data if self.format in ("jpeg", "jpg") else None
+
+
+def _register_ipython():
+    module = types.ModuleType("IPython.display", "The console's minimal IPython.display.")
+    for name, value in {
+        "display": display, "update_display": update_display, "clear_output": clear_output,
+        "DisplayHandle": DisplayHandle, "HTML": HTML, "Markdown": Markdown, "Image": Image,
+    }.items():
+        setattr(module, name, value)
+    package = types.ModuleType("IPython", "Not IPython: the console's embedded kernel offers IPython.display only.")
+    package.display = module
+    package.__path__ = []
+    sys.modules["IPython"] = package
+    sys.modules["IPython.display"] = module
+
+
+# ---------------------------------------------------------------- sql()
+
+
+class SqlError(Exception):
+    """The warehouse refused the query; the message says why."""
+
+
+def _cell_text(value, width=40):
+    text = "NULL" if value is None else str(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+class SqlRows(list):
+    """sql()'s answer: a list of dicts (one per row) that displays as a table."""
+
+    SHOWN = 100
+
+    def __init__(self, rows, columns):
+        super().__init__(rows)
+        self.columns = list(columns)
+
+    def _more(self):
+        return f"{len(self)} rows, the first {self.SHOWN} shown" if len(self) > self.SHOWN else f"{len(self)} rows"
+
+    def _repr_html_(self):
+        head = "".join(f"<th>{html.escape(str(c))}</th>" for c in self.columns)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(_cell_text(row.get(c), 200))}</td>" for c in self.columns) + "</tr>"
+            for row in self[: self.SHOWN]
+        )
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table><p>{self._more()}</p>"
+
+    def __repr__(self):
+        table = [[_cell_text(c) for c in self.columns]]
+        table += [[_cell_text(row.get(c)) for c in self.columns] for row in self[: self.SHOWN]]
+        widths = [max(len(line[i]) for line in table) for i in range(len(self.columns))]
+        lines = ["  ".join(text.ljust(w) for text, w in zip(line, widths)).rstrip() for line in table]
+        return "\n".join([*lines, f"({self._more()})"])
+
+
+def sql(query):
+    """Runs the query on the warehouse through the console, as the kernel's owner."""
+    if not isinstance(query, str):
+        raise TypeError("sql() takes the query as a string")
+    answer = json.loads(_console_host.sql(query))
+    if answer.get("interrupted"):
+        raise KeyboardInterrupt
+    if "error" in answer:
+        raise SqlError(answer["error"])
+    return SqlRows(answer["rows"], answer["columns"])
+
+
+# ---------------------------------------------------------------- what the embedded kernel refuses
+
+
+class StdinNotImplementedError(NotImplementedError):
+    """IPython's name for a kernel that cannot read input."""
+
+
+def _input(prompt=""):
+    raise StdinNotImplementedError(
+        "input() is not available in the console's embedded kernel: set the value in the cell instead"
+    )
+
+
+class _Unavailable:
+    """Imports of packages the npm package does not carry fail at once, saying where to find them."""
+
+    NAMES = {"numpy", "pandas", "matplotlib", "scipy", "sklearn", "seaborn", "polars", "pyarrow", "micropip"}
+
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        if top in self.NAMES:
+            raise ModuleNotFoundError(
+                f"No module named '{top}': the console's embedded Python (Pyodide) has no {top} "
+                f"and installs nothing from the network; {JUPYTER_HINT}",
+                name=name,
+            )
+        return None
+
+    def invalidate_caches(self):
+        pass
+
+
+# ---------------------------------------------------------------- cells
+
+_main = types.ModuleType("__main__")
+_main.__builtins__ = builtins
+user_ns = _main.__dict__
+
+
+def _ends_with_semicolon(code):
+    skip = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT}
+    try:
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(code).readline) if t.type not in skip]
+    except (tokenize.TokenError, SyntaxError):
+        return False
+    return bool(tokens) and tokens[-1].string == ";"
+
+
+def _compile(code, filename):
+    """The cell as statements plus, if it ends with an expression not silenced by ';', that expression."""
+    try:
+        tree = ast.parse(code, filename, "exec")
+        last = None
+        if tree.body and isinstance(tree.body[-1], ast.Expr) and not _ends_with_semicolon(code):
+            last = compile(ast.Expression(tree.body.pop().value), filename, "eval")
+        return compile(tree, filename, "exec"), last
+    except SyntaxError as exc:
+        if "'await' outside" in str(exc.msg):
+            exc.msg = "top-level await is not supported in the console's embedded kernel (cells run synchronously)"
+        raise
+
+
+_RED, _GREEN, _RESET = "\x1b[0;31m", "\x1b[0;32m", "\x1b[0m"
+
+
+def _traceback(exc):
+    """IPython-like lines: the cell's frames and the user's modules, none of this file's."""
+    ename = type(exc).__name__
+    lines = [f"{_RED}{'-' * 75}{_RESET}", f"{_RED}{ename}{_RESET}{' ' * max(1, 42 - len(ename))}Traceback (most recent call last)"]
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename == KERNEL_FILE:
+            continue
+        cell = frame.filename.startswith("In[")
+        where = f"Cell {frame.filename}, line {frame.lineno}" if cell else f"File {frame.filename}:{frame.lineno}, in {frame.name}"
+        source = f"\n{_GREEN}---->{_RESET} {frame.lineno} {frame.line}" if frame.line else ""
+        lines.append(f"{_GREEN}{where}{_RESET}{source}\n")
+    if isinstance(exc, SyntaxError):
+        lines = ["".join(traceback.format_exception_only(type(exc), exc)).rstrip("\n")]
+    else:
+        lines.append(f"{_RED}{ename}{_RESET}: {exc}")
+    return lines
+
+
+def _report(exc):
+    _flush()
+    output = {"output_type": "error", "ename": type(exc).__name__, "evalue": str(exc), "traceback": _traceback(exc)}
+    _emit({"type": "output", "output": output})
+
+
+def run_cell(code, count):
+    """Runs one cell; returns its status (ok, error, or aborted for KeyboardInterrupt)."""
+    filename = f"In[{count}]"
+    linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
+    try:
+        body, last = _compile(code, filename)
+        exec(body, user_ns)
+        value = eval(last, user_ns) if last is not None else None
+        if value is not None:
+            user_ns["_"] = value
+            _flush()
+            data, metadata = _mime_bundle(value)
+            output = {"output_type": "execute_result", "execution_count": count, "data": data, "metadata": metadata}
+            _emit({"type": "output", "output": output})
+        return "ok"
+    except KeyboardInterrupt as exc:
+        _report(exc)
+        return "aborted"
+    except BaseException as exc:  # SystemExit too: the kernel goes on, as IPython's does
+        _report(exc)
+        return "error"
+    finally:
+        _flush()
+
+
+def _setup():
+    sys.modules["__main__"] = _main
+    sys.meta_path.insert(0, _Unavailable())
+    _register_ipython()
+    builtins.display = display
+    builtins.sql = sql
+    builtins.input = _input
+    # Line-buffered, so a print reaches the console when it happens, not when the cell ends.
+    sys.stdout.reconfigure(line_buffering=True)
+    sys.stderr.reconfigure(line_buffering=True)
+
+
+_setup()
