@@ -10,9 +10,11 @@ let provider: KernelProvider;
 let kernel: ProviderKernel;
 let secrets: string;
 const sqlCalls: { owner: string; query: string }[] = [];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const sql: KernelSql = async (owner, query) => {
   sqlCalls.push({ owner, query });
+  if (query === 'slow') return new Promise((resolve) => setTimeout(() => resolve({ columns: ['stale'], rows: [{ stale: 1 }] }), 500));
   if (query.includes('missing')) throw new Error('Catalog Error: Table with name missing does not exist!');
   const rows = Array.from({ length: 120 }, (_, i) => ({ id: BigInt(i), name: i === 0 ? '<script>x</script>' : `row ${i}` }));
   return { columns: ['id', 'name'], rows };
@@ -152,6 +154,22 @@ describe('sql()', () => {
   it("raises the warehouse's message as a Python exception", async () => {
     const ran = await run(kernel, 'try:\n    sql("select * from missing")\nexcept Exception as e:\n    print(type(e).__name__, e)');
     expect(ran.text).toBe('SqlError Catalog Error: Table with name missing does not exist!\n');
+  });
+});
+
+describe('sql() interrupted', () => {
+  it('ends at once, and its late answer is not taken for the next call', async () => {
+    const running = run(kernel, 'sql("slow")');
+    await sleep(200);
+    const interruptedAt = Date.now();
+    await kernel.interrupt();
+    const ran = await running;
+    expect(ran.doneAt - interruptedAt).toBeLessThan(400);
+    expect(ran.done.status).toBe('aborted');
+    expect(errorOf(ran)?.ename).toBe('KeyboardInterrupt');
+    await sleep(600); // the slow answer arrives now, for nobody
+    expect(result(await run(kernel, 'len(sql("select * from t"))'))).toBe('120');
+    expect(result(await run(kernel, '1 + 1'))).toBe('2');
   });
 });
 

@@ -80,7 +80,8 @@ export class PyodideKernel implements ProviderKernel {
       if (this.running !== run) return;
       const seconds = Math.round(this.options.hardKillAfterMs / 100) / 10;
       const message = `The code did not stop within ${seconds} s of the interrupt (a blocking call), so the kernel was restarted: its variables are lost.`;
-      void this.replace(errorEvent('KernelRestarted', message));
+      // A failed restart leaves the kernel dead and says so to the runs: nothing more to report here.
+      this.replace(errorEvent('KernelRestarted', message)).catch(() => {});
     }, this.options.hardKillAfterMs);
   }
 

@@ -104,8 +104,9 @@ export class KernelProcess {
     this.ready.catch(() => {});
   }
 
-  get pid(): number | undefined {
-    return this.child.pid;
+  /** Not ended (a spare can die while it waits). */
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
   }
 
   /** The one listener (the kernel that owns the process); a spare has none. */
@@ -121,7 +122,7 @@ export class KernelProcess {
   async kill(): Promise<void> {
     this.killed = true;
     this.listener = null;
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    if (this.alive) this.child.kill('SIGKILL');
     await this.exited;
     this.removeScratch();
   }

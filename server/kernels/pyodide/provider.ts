@@ -51,9 +51,9 @@ class ProcessPool {
     if (spare) {
       try {
         await spare.ready;
-        return spare;
-      } catch (error) {
-        this.log.warn({ err: error }, 'a spare Pyodide kernel failed to start; starting another');
+        if (spare.alive) return spare;
+      } catch {
+        // Logged when it failed (topUp); a cold start follows.
       }
     }
     const cold = this.start();
@@ -70,10 +70,7 @@ class ProcessPool {
     while (!this.closed && this.spares.length < this.wanted) {
       const spare = this.start();
       this.spares.push(spare);
-      spare.ready.catch((error: unknown) => {
-        this.log.warn({ err: error }, 'a spare Pyodide kernel failed to start');
-        this.spares.splice(this.spares.indexOf(spare) >>> 0, 1);
-      });
+      spare.ready.catch((error: unknown) => this.log.warn({ err: error }, 'a spare Pyodide kernel failed to start'));
     }
   }
 
@@ -87,8 +84,12 @@ class ProcessPool {
     if (this.closed) throw new Error('The embedded kernels are closing.');
     const process = new KernelProcess(this.paths, this.scratchRoot);
     this.alive.add(process);
-    process.ready.catch(() => {});
-    void process.exited.then(() => this.alive.delete(process));
+    void process.exited.then(() => {
+      this.alive.delete(process);
+      // A spare that died while it waited is not handed out.
+      const spare = this.spares.indexOf(process);
+      if (spare >= 0) this.spares.splice(spare, 1);
+    });
     return process;
   }
 }

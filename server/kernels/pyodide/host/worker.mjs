@@ -3,6 +3,7 @@
  * with a synchronous call, so the interrupt buffer raises KeyboardInterrupt (an async run lets it
  * escape and crash the thread). Outputs go to the host as they happen; the Python side is kernel.py.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
@@ -36,18 +37,25 @@ function streams(pyodide, emit) {
   pyodide.setStdin({ error: true });
 }
 
-/** sql(query) from Python: ask the host, then block until it has put the answer on the port. */
+/**
+ * sql(query) from Python: ask the host, then block until it has put the answer on the port. An
+ * answer to an earlier, interrupted call may come first: it is dropped.
+ */
 function sqlCall(query) {
-  const id = Math.random().toString(36).slice(2);
-  Atomics.store(sqlSignal, 0, 0);
+  const id = randomUUID();
   sqlPort.postMessage({ id, query });
-  // Wake up now and then so an interrupt ends the wait instead of the hard kill.
-  while (Atomics.wait(sqlSignal, 0, 0, 50) === 'timed-out') {
-    if (Atomics.load(interrupt, 0) !== 0) return JSON.stringify({ interrupted: true });
+  for (;;) {
+    // Wake up now and then so an interrupt ends the wait instead of the hard kill.
+    if (Atomics.wait(sqlSignal, 0, 0, 50) === 'timed-out') {
+      if (Atomics.load(interrupt, 0) === 0) continue;
+      Atomics.store(interrupt, 0, 0); // kernel.py raises the KeyboardInterrupt itself
+      return JSON.stringify({ interrupted: true });
+    }
+    Atomics.store(sqlSignal, 0, 0);
+    for (let answer = receiveMessageOnPort(sqlPort); answer; answer = receiveMessageOnPort(sqlPort)) {
+      if (answer.message.id === id) return JSON.stringify(answer.message);
+    }
   }
-  const answer = receiveMessageOnPort(sqlPort)?.message;
-  if (!answer || answer.id !== id) return JSON.stringify({ error: 'the console sent no answer to sql()' });
-  return JSON.stringify(answer);
 }
 
 async function start() {
