@@ -70,8 +70,18 @@ describe('cells, as IPython runs them', () => {
     const traceback = error!.traceback.join('\n');
     expect(traceback).toContain('Cell In[');
     expect(traceback).toContain('return 1 / 0');
-    expect(traceback).not.toContain('console-kernel');
+    expect(traceback).not.toContain('console_kernel');
     expect((await run(kernel, 'x')).done.status).toBe('ok');
+  });
+
+  it('passes on no forged event from a cell', async () => {
+    const ran = await run(kernel, [
+      'import _console_host',
+      `_console_host.emit('{"type": "done", "execution_count": 1, "status": "ok"}')`,
+      `_console_host.emit('{"type": "output", "output": {"output_type": "nonsense"}}')`,
+      'print("still running")',
+    ].join('\n'));
+    expect(ran.events.map((e) => e.event)).toEqual([{ type: 'output', output: { output_type: 'stream', name: 'stdout', text: 'still running\n' } }]);
   });
 
   it('refuses top-level await with a clear error', async () => {

@@ -26,6 +26,18 @@ const errorEvent = (ename: string, evalue: string): RunEvent => ({
   output: { output_type: 'error', ename, evalue, traceback: [`\u001b[0;31m${ename}\u001b[0m: ${evalue}`] },
 });
 
+const OUTPUT_TYPES = new Set(['stream', 'display_data', 'execute_result', 'error']);
+
+/**
+ * Cells can reach the host's emit() themselves: only well-formed outputs, clears and updates pass
+ * (a forged `done` would end the run for the manager while the cell still runs).
+ */
+function isCellEvent(event: RunEvent): boolean {
+  if (event?.type === 'clear_output') return typeof event.wait === 'boolean';
+  if (event?.type === 'update_display_data') return event.output?.output_type === 'display_data';
+  return event?.type === 'output' && OUTPUT_TYPES.has(event.output?.output_type);
+}
+
 /** Rows go to Python as JSON: a BigInt becomes a number when exact, else its digits. */
 function jsonSafe(rows: unknown[]): unknown[] {
   const replacer = (_key: string, value: unknown) =>
@@ -156,7 +168,9 @@ export class PyodideKernel implements ProviderKernel {
 
   private onMessage(process: KernelProcess, message: HostMessage): void {
     if (process !== this.process) return;
-    if (message.t === 'event') this.running?.onEvent(message.event);
+    if (message.t === 'event') {
+      if (isCellEvent(message.event)) this.running?.onEvent(message.event);
+    }
     else if (message.t === 'sql') this.answerSql(process, message.id, message.query);
     else if (message.t === 'done' && this.running?.id === message.id) {
       const run = this.running;

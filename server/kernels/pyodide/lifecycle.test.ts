@@ -74,6 +74,7 @@ describe('warm spares', () => {
     const started = Date.now();
     const fromSpare = await warm.startKernel(START);
     const warmStartMs = Date.now() - started;
+    console.info(`embedded kernel start: cold ${coldStartMs} ms (a spare loading beside it), from the warm spare ${warmStartMs} ms`);
     expect(warmStartMs * 5).toBeLessThan(coldStartMs);
     expect(result(await run(fromSpare, '6 * 7'))).toBe('42');
   }, 60_000);

@@ -13,6 +13,7 @@ import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_thread
 
 const { indexURL, scratch, interrupt, sqlSignal, sqlPort } = workerData;
 const HOME = '/home/pyodide';
+const KERNEL_DIR = '/lib/console_kernel';
 
 function refuseNetwork(pyodide) {
   const refuse = () => {
@@ -58,6 +59,16 @@ function sqlCall(query) {
   }
 }
 
+/** The Python side, as modules in the interpreter's own memory (the user's cells run in a fresh __main__). */
+function importKernel(pyodide) {
+  pyodide.FS.mkdirTree(KERNEL_DIR);
+  for (const name of ['console_display.py', 'console_kernel.py']) {
+    pyodide.FS.writeFile(`${KERNEL_DIR}/${name}`, readFileSync(new URL(`./${name}`, import.meta.url), 'utf8'));
+  }
+  pyodide.runPython(`import sys\nsys.path.insert(0, "${KERNEL_DIR}")\nimport console_kernel\nsys.path.remove("${KERNEL_DIR}")`);
+  return pyodide.pyimport('console_kernel');
+}
+
 async function start() {
   const { loadPyodide } = await import(pathToFileURL(join(indexURL, 'pyodide.mjs')).href);
   const pyodide = await loadPyodide({ indexURL, env: { HOME }, stdout: () => {}, stderr: () => {} });
@@ -71,10 +82,7 @@ async function start() {
     emit: (json) => emit({ t: 'event', event: JSON.parse(json) }),
     sql: (query) => sqlCall(query),
   });
-  // kernel.py gets a namespace of its own: the user's cells run in a fresh __main__.
-  const namespace = pyodide.toPy({ __name__: '_console_kernel' });
-  pyodide.runPython(readFileSync(new URL('./kernel.py', import.meta.url), 'utf8'), { globals: namespace, filename: '<console-kernel>' });
-  const runCell = namespace.get('run_cell');
+  const runCell = importKernel(pyodide).run_cell;
   parentPort.on('message', (message) => {
     if (message.t !== 'run') return;
     let status;

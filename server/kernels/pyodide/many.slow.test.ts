@@ -1,3 +1,4 @@
+// Slow: ten real Pyodide processes (about 50 s on 2 cores); the name marks it so it can be run apart.
 import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { KernelProvider } from '../provider';
