@@ -69,6 +69,8 @@ export class KernelProcess {
   private readonly child: ChildProcess;
   private listener: ProcessListener | null = null;
   private stderr = '';
+  /** What the host said when its interpreter failed, the best reason to give if it then exits. */
+  private fatal = '';
   private killed = false;
   /** Resolves when the process has ended, however it ended. */
   readonly exited: Promise<void>;
@@ -90,7 +92,10 @@ export class KernelProcess {
     this.ready = new Promise((resolve, reject) => {
       this.child.on('message', (message: HostMessage) => {
         if (message.t === 'ready') resolve();
-        else if (message.t === 'fatal') reject(new Error(`Pyodide did not start: ${message.message}`));
+        else if (message.t === 'fatal') {
+          this.fatal = message.message.split('\n')[0];
+          reject(new Error(`Pyodide did not start: ${message.message}`));
+        }
         this.listener?.message(message);
       });
       this.child.once('exit', (code, signal) => {
@@ -129,7 +134,7 @@ export class KernelProcess {
 
   private exitReason(code: number | null, signal: NodeJS.Signals | null): string {
     const how = signal ? `killed by ${signal}` : `exit code ${code}`;
-    const lastLine = this.stderr.trim().split('\n').at(-1);
+    const lastLine = this.fatal || this.stderr.trim().split('\n').at(-1);
     return lastLine ? `${how}: ${lastLine}` : how;
   }
 

@@ -89,7 +89,7 @@ async function start() {
     try {
       status = runCell(message.code, message.count);
     } catch (error) {
-      // Raised outside the cell's own try (e.g. an interrupt between two statements of kernel.py).
+      // Raised outside the cell's own try (e.g. an interrupt between two statements of console_kernel.py).
       const evalue = String(error?.message ?? error);
       emit({ t: 'event', event: { type: 'output', output: { output_type: 'error', ename: 'KernelError', evalue, traceback: [evalue] } } });
       status = 'error';
