@@ -1,7 +1,7 @@
 /**
  * The kernel's interpreter: loads Pyodide from the package folder (no network) and runs each cell
  * with a synchronous call, so the interrupt buffer raises KeyboardInterrupt (an async run lets it
- * escape and crash the thread). Outputs go to the host as they happen; the Python side is kernel.py.
+ * escape and crash the thread). Outputs go to the host as they happen; the Python side is console_kernel.py.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -49,7 +49,7 @@ function sqlCall(query) {
     // Wake up now and then so an interrupt ends the wait instead of the hard kill.
     if (Atomics.wait(sqlSignal, 0, 0, 50) === 'timed-out') {
       if (Atomics.load(interrupt, 0) === 0) continue;
-      Atomics.store(interrupt, 0, 0); // kernel.py raises the KeyboardInterrupt itself
+      Atomics.store(interrupt, 0, 0); // console_kernel.py raises the KeyboardInterrupt itself
       return JSON.stringify({ interrupted: true });
     }
     Atomics.store(sqlSignal, 0, 0);
