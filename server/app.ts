@@ -16,6 +16,8 @@ import { registerOriginChecks } from './http/origin';
 import { clientErrorHandler, frameworkErrors, registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { strictTypePlugin } from './http/validation';
+import { kernelRoutes } from './kernels/routes';
+import { openKernels } from './kernels/setup';
 import { notebookRoutes } from './notebook/routes';
 
 export type BuildOptions = ServiceOptions;
@@ -77,6 +79,7 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   // One history store, SQL Lab executor and SQL parser per app, for SQL Lab and notebooks' SQL.
   const bi = await openBiContext(app);
   await app.register(notebookRoutes, { prefix: '/api/notebook' });
+  await app.register(kernelRoutes, { prefix: '/api/notebook', ...openKernels(app, bi) });
   await app.register(biRoutes, { prefix: '/api/bi', bi });
   registerBatch(app);
   const { staticDir, dataDir, sourceMaps, uploadMaxMb } = services.config;

@@ -33,6 +33,9 @@ export function openEventStream(reply: FastifyReply, onClose: () => void = () =>
   reply.raw.on('close', close);
   reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no');
   void reply.send(body);
+  // Headers leave with the first bytes: without these a run that prints nothing (a loop the user
+  // wants to interrupt) would leave the client waiting for its answer to begin.
+  write(': open\n\n');
   return {
     send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
     end: close,

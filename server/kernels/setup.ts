@@ -1,0 +1,51 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { BiContext } from '../bi/context';
+import { KernelManager } from './manager';
+import type { KernelProvider } from './provider';
+import { createPyodideProvider } from './pyodide/provider';
+import type { KernelRouteOptions } from './routes';
+import { WarehouseSql } from './warehouseSql';
+
+/** How often idle kernels are looked for, at most (less often than the idle time itself). */
+const CULL_CHECK_MS = 60_000;
+
+/**
+ * The kernel providers the configuration asks for, the manager over them and its culling, closed
+ * with the app. Pyodide is always offered (it needs nothing installed); CONSOLE_KERNELS=jupyter
+ * makes a Jupyter Server each user's notebook server: the external one at CONSOLE_JUPYTER_URL, or
+ * one the console starts per user. An external server without that setting is offered beside Pyodide.
+ */
+export function openKernels(app: FastifyInstance, bi: BiContext): KernelRouteOptions {
+  const { config, clock, users } = app.services;
+  const sql = new WarehouseSql(bi, users);
+  const pyodideIsServer = config.kernels === 'pyodide';
+  const pyodide = createPyodideProvider({
+    scratchRoot: path.join(config.dataDir, 'kernels'),
+    spares: pyodideIsServer ? config.kernelSpares : 0,
+    sql: (owner, query) => sql.rows(owner, query),
+    log: app.log,
+  });
+  const jupyter = jupyterProvider(app);
+  const providers: KernelProvider[] = jupyter ? [pyodide, jupyter] : [pyodide];
+  const kernels = new KernelManager({
+    providers,
+    serverProvider: !pyodideIsServer && jupyter ? jupyter : pyodide,
+    clock,
+    idleMs: config.kernelIdleMinutes * 60_000,
+    log: app.log,
+  });
+  const timer = setInterval(() => {
+    kernels.cull().catch((error: unknown) => app.log.warn({ err: error }, 'culling idle kernels failed'));
+  }, Math.min(CULL_CHECK_MS, (config.kernelIdleMinutes * 60_000) / 2));
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await kernels.close();
+  });
+  return { kernels, sql, userExists: async (username) => (await users.find(username)) !== null };
+}
+
+function jupyterProvider(_app: FastifyInstance): KernelProvider | null {
+  return null;
+}
