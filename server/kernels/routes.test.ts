@@ -154,6 +154,21 @@ describe('kernelspecs and kernels', () => {
   });
 });
 
+describe('isolation in the real data directory', () => {
+  it('keeps the console’s store, signing key and credentials out of a cell’s reach, and its environment empty', async () => {
+    const { readdir } = await import('node:fs/promises');
+    const secrets = (await readdir(dataDir)).filter((name) => /^(console\.sqlite|secret\.key|credentials\.txt)$/.test(name));
+    expect(secrets.length).toBeGreaterThanOrEqual(2);
+    for (const name of secrets) {
+      const code = `import js\ntry:\n    print(js.process.getBuiltinModule('node:fs').readFileSync(${JSON.stringify(path.join(dataDir, name))}, 'utf8')[:20])\nexcept Exception as e:\n    print('refused', type(e).__name__)`;
+      const answer = (await call(editor, 'POST', '/run-code', { code, kernelId: shared.id })).json<RunCodeResponse>();
+      expect(answer.output, name).toMatch(/^refused/);
+    }
+    const env = (await call(editor, 'POST', '/run-code', { code: 'import js\nprint(len(list(js.Object.keys(js.process.env))))', kernelId: shared.id })).json<RunCodeResponse>();
+    expect(env.output).toBe('0\n');
+  });
+});
+
 describe('streamed runs', () => {
   it('sends each output as it is printed and ends with done', async () => {
     const kernel = shared;
