@@ -103,8 +103,13 @@ describe.skipIf(!jupyterAvailable())('Jupyter provider: personal servers (manage
     chmodSync(fake, 0o755);
     const broken = createJupyterProvider({ mode: 'managed', ...options, python: fake });
     await expect(broken.startHost('ana')).rejects.toThrow(/exited while starting:\n.*No module named jupyter_server/);
-    await expect(broken.specs()).rejects.toThrow(/Listing Jupyter kernelspecs with .*python-without-jupyter failed/);
+    await expect(broken.specs()).rejects.toThrow(/Listing Jupyter kernelspecs with .*python-without-jupyter failed: .*No module named jupyter_server/);
     await broken.close();
+    const missing = createJupyterProvider({ mode: 'managed', ...options, python: path.join(folder.dir, 'no-such-python') });
+    const started = Date.now();
+    await expect(missing.startHost('ana')).rejects.toThrow(/^The notebook server for ana \(.*no-such-python -m jupyter_server\) exited while starting:\n.*ENOENT/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await missing.close();
   });
 });
 
@@ -140,6 +145,10 @@ describe.skipIf(!jupyterAvailable())('Jupyter provider: an external Jupyter Serv
   it('says when the token is wrong or nothing answers', async () => {
     const wrong = createJupyterProvider({ mode: 'external', url: server.url, token: 'wrong', log: memoryLog() });
     await expect(wrong.startHost('ana')).rejects.toThrow(`Jupyter Server at ${server.url} refused the token (check CONSOLE_JUPYTER_TOKEN): GET /api/status: 403 Forbidden`);
+    const right = createJupyterProvider({ mode: 'external', url: server.url, token, log: memoryLog() });
+    // The server's own refusals are not mistaken for an unreachable server.
+    await expect(right.startKernel({ owner: 'ana', spec: 'no-such-kernel', path: null })).rejects.toThrow(/^POST \/api\/kernels: .*No such kernel named no-such-kernel$/);
+    await right.close();
     const nowhere = `http://127.0.0.1:${await freePort()}`;
     const absent = createJupyterProvider({ mode: 'external', url: nowhere, token, log: memoryLog() });
     await expect(absent.startHost('ana')).rejects.toThrow(new RegExp(`^Jupyter Server at ${nowhere} is not reachable: GET /api/status failed: .*ECONNREFUSED`));

@@ -3,11 +3,8 @@ import WebSocket from 'ws';
 import type { ExecutionState, RunDone, RunEvent } from '../../../contracts/kernels';
 import type { ProviderKernel } from '../provider';
 import { reason, type JupyterClient } from './client';
+import type { Logger } from './provider';
 import { abortOutput, executeRequest, parentId, parseMessage, replyStatus, request, runEventOf, statusOf, type JupyterMessage } from './messages';
-
-export interface KernelLog {
-  warn(message: string): void;
-}
 
 interface Run {
   onEvent: (event: RunEvent) => void;
@@ -45,7 +42,7 @@ export class JupyterKernel implements ProviderKernel {
     private readonly client: JupyterClient,
     id: string,
     spec: string,
-    private readonly log: KernelLog,
+    private readonly log: Logger,
   ) {
     this.id = id;
     this.spec = spec;

@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createJupyterClient, reason, type JupyterClient } from './client';
+import type { Logger } from './provider';
 
 /**
  * Personal notebook servers: one Jupyter Server process per user, started by the console on a
@@ -17,7 +18,7 @@ export interface ManagedOptions {
   /** The folder the servers serve (the workspace); kernels start in it. */
   rootDir: string;
   runtimeRoot: string;
-  log: { info(message: string): void; warn(message: string): void };
+  log: Logger;
 }
 
 export interface ManagedHost {
@@ -67,93 +68,121 @@ export function jupyterEnv(home: string, from: NodeJS.ProcessEnv = process.env):
   };
 }
 
-interface Entry {
-  ready: Promise<ManagedHost>;
-  child: ChildProcess | null;
-  /** Resolves when the process has ended. */
-  exited: Promise<void> | null;
-}
+/** One server process: its last stderr lines kept for the error that says why it failed. */
+class ServerProcess {
+  readonly child: ChildProcess;
+  /** Resolves, saying how, once the process has ended. */
+  readonly exited: Promise<string>;
+  private readonly stderr: string[] = [];
+  private over = false;
 
-export function createManagedHosts(options: ManagedOptions): ManagedHosts {
-  const entries = new Map<string, Entry>();
-  const goneListeners: ((owner: string) => void)[] = [];
-
-  function launch(owner: string): Entry {
-    const entry: Entry = { ready: Promise.resolve(null as never), child: null, exited: null };
-    entry.ready = boot(owner, entry);
-    entry.ready.catch(() => {
-      if (entries.get(owner) === entry) entries.delete(owner);
-      if (entry.child && entry.child.exitCode === null && entry.child.signalCode === null) entry.child.kill('SIGKILL');
+  constructor(command: string, args: string[], env: NodeJS.ProcessEnv) {
+    this.child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    // Always read stderr: a full pipe would block the server.
+    this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stderr.push(...chunk.split('\n').filter((line) => line.trim() !== ''));
+      this.stderr.splice(0, Math.max(0, this.stderr.length - STDERR_LINES));
     });
-    return entry;
-  }
-
-  async function boot(owner: string, entry: Entry): Promise<ManagedHost> {
-    const token = randomBytes(24).toString('hex');
-    const home = path.join(options.runtimeRoot, userFolder(owner));
-    await mkdir(home, { recursive: true, mode: 0o700 });
-    await mkdir(options.rootDir, { recursive: true });
-    const port = await freePort();
-    const stderr: string[] = [];
-    const child = spawn(defaultPython(options.python), serverArgs(token, port, options.rootDir), { env: jupyterEnv(home), stdio: ['ignore', 'ignore', 'pipe'] });
-    entry.child = child;
-    entry.exited = watchExit(owner, entry, stderr);
-    const client = createJupyterClient(`http://127.0.0.1:${port}`, token);
-    await waitUntilAnswering(client, entry.exited, () => stderr.join('\n'));
-    options.log.info(`Jupyter Server for ${owner} started on port ${port} (pid ${child.pid})`);
-    return { owner, client, pid: child.pid! };
-  }
-
-  function watchExit(owner: string, entry: Entry, stderr: string[]): Promise<void> {
-    const child = entry.child!;
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr.push(...chunk.split('\n').filter((line) => line.trim() !== ''));
-      stderr.splice(0, Math.max(0, stderr.length - STDERR_LINES));
-    });
-    return new Promise((resolve) => {
-      let over = false;
-      const ended = (why: string) => {
-        if (over) return;
-        over = true;
-        if (entries.get(owner) === entry) entries.delete(owner);
-        options.log.info(`Jupyter Server for ${owner} ended (${why})`);
-        for (const listener of goneListeners) listener(owner);
-        resolve();
+    this.exited = new Promise((resolve) => {
+      const end = (how: string) => {
+        this.over = true;
+        resolve(how);
       };
-      child.once('exit', (code, signal) => ended(signal ?? `exit code ${code}`));
-      child.once('error', (error) => {
-        stderr.push(error.message);
-        ended(error.message);
+      this.child.once('exit', (code, signal) => end(signal ?? `exit code ${code}`));
+      // A command that cannot be spawned (ENOENT) emits only this.
+      this.child.once('error', (error) => {
+        this.stderr.push(error.message);
+        end(error.message);
       });
     });
   }
 
-  async function stop(owner: string): Promise<void> {
-    const entry = entries.get(owner);
-    if (!entry) return;
-    await entry.ready.catch(() => undefined);
-    const child = entry.child;
-    if (!child || !entry.exited || child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-    await entry.exited;
-    clearTimeout(timer);
+  get running(): boolean {
+    return !this.over;
   }
 
-  return {
-    start(owner) {
-      let entry = entries.get(owner);
-      if (!entry) entries.set(owner, (entry = launch(owner)));
-      return entry.ready;
-    },
-    stop,
-    async stopAll() {
-      await Promise.all([...entries.keys()].map(stop));
-    },
-    onGone(listener) {
-      goneListeners.push(listener);
-    },
-  };
+  lastLines(): string {
+    return this.stderr.join('\n') || '(no output)';
+  }
+
+  /** SIGTERM lets Jupyter shut its kernels down; SIGKILL if it has not ended after the grace period. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), STOP_GRACE_MS);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
+
+interface Entry {
+  ready: Promise<ManagedHost>;
+  process: ServerProcess | null;
+}
+
+export function createManagedHosts(options: ManagedOptions): ManagedHosts {
+  return new ManagedHostPool(options);
+}
+
+class ManagedHostPool implements ManagedHosts {
+  private readonly entries = new Map<string, Entry>();
+  private readonly goneListeners: ((owner: string) => void)[] = [];
+
+  constructor(private readonly options: ManagedOptions) {}
+
+  start(owner: string): Promise<ManagedHost> {
+    const existing = this.entries.get(owner);
+    if (existing) return existing.ready;
+    const entry: Entry = { ready: this.boot(owner, (server) => (entry.process = server)), process: null };
+    this.entries.set(owner, entry);
+    entry.ready.catch(() => {
+      if (this.entries.get(owner) === entry) this.entries.delete(owner);
+      if (entry.process?.running) entry.process.child.kill('SIGKILL');
+    });
+    return entry.ready;
+  }
+
+  async stop(owner: string): Promise<void> {
+    const entry = this.entries.get(owner);
+    if (!entry) return;
+    await entry.ready.catch(() => undefined);
+    await entry.process?.stop();
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.entries.keys()].map((owner) => this.stop(owner)));
+  }
+
+  onGone(listener: (owner: string) => void): void {
+    this.goneListeners.push(listener);
+  }
+
+  private async boot(owner: string, spawned: (server: ServerProcess) => void): Promise<ManagedHost> {
+    const { rootDir, runtimeRoot, log } = this.options;
+    const python = defaultPython(this.options.python);
+    const token = randomBytes(24).toString('hex');
+    const home = path.join(runtimeRoot, userFolder(owner));
+    await mkdir(home, { recursive: true, mode: 0o700 });
+    await mkdir(rootDir, { recursive: true });
+    const port = await freePort();
+    const server = new ServerProcess(python, serverArgs(token, port, rootDir), jupyterEnv(home));
+    spawned(server);
+    void server.exited.then((how) => this.ended(owner, server, how));
+    const client = createJupyterClient(`http://127.0.0.1:${port}`, token);
+    try {
+      await waitUntilAnswering(client, server);
+    } catch (error) {
+      throw new Error(`The notebook server for ${owner} (${python} -m jupyter_server) ${reason(error)}`);
+    }
+    log.info(`Jupyter Server for ${owner} started on port ${port} (pid ${server.child.pid})`);
+    return { owner, client, pid: server.child.pid! };
+  }
+
+  private ended(owner: string, server: ServerProcess, how: string): void {
+    if (this.entries.get(owner)?.process === server) this.entries.delete(owner);
+    this.options.log.info(`Jupyter Server for ${owner} ended (${how})`);
+    for (const listener of this.goneListeners) listener(owner);
+  }
 }
 
 function serverArgs(token: string, port: number, rootDir: string): string[] {
@@ -163,13 +192,12 @@ function serverArgs(token: string, port: number, rootDir: string): string[] {
   return args;
 }
 
-async function waitUntilAnswering(client: JupyterClient, exited: Promise<void>, stderr: () => string): Promise<void> {
-  let gone = false;
-  void exited.then(() => (gone = true));
+/** Rejects with a message that goes on "… exited while starting" or "… did not answer". */
+async function waitUntilAnswering(client: JupyterClient, server: ServerProcess): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let last = '';
   while (Date.now() < deadline) {
-    if (gone) throw new Error(`Jupyter Server exited while starting:\n${stderr() || '(no output)'}`);
+    if (!server.running) throw new Error(`exited while starting:\n${server.lastLines()}`);
     try {
       await client.status();
       return;
@@ -178,7 +206,7 @@ async function waitUntilAnswering(client: JupyterClient, exited: Promise<void>, 
     }
     await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
   }
-  throw new Error(`Jupyter Server did not answer within ${READY_TIMEOUT_MS / 1000} s (${last}):\n${stderr() || '(no output)'}`);
+  throw new Error(`did not answer within ${READY_TIMEOUT_MS / 1000} s (${last}):\n${server.lastLines()}`);
 }
 
 function freePort(): Promise<number> {

@@ -5,7 +5,7 @@ import type { KernelSpec } from '../../../contracts/kernels';
 import type { KernelProvider, ProviderKernel, StartRequest } from '../provider';
 import { createJupyterClient, JupyterError, reason, type JupyterClient } from './client';
 import { JupyterKernel } from './kernel';
-import { createManagedHosts, defaultPython, jupyterEnv } from './managed';
+import { createManagedHosts, defaultPython, jupyterEnv, type ManagedHosts } from './managed';
 
 /**
  * Kernels on Jupyter Server: an external one everybody shares (CONSOLE_JUPYTER_URL and
@@ -25,35 +25,48 @@ export type JupyterOptions =
 const SPECS_FOLDER = '.kernelspecs';
 
 export function createJupyterProvider(options: JupyterOptions): KernelProvider {
-  const byOwner = new Map<string, Set<JupyterKernel>>();
-  const hosts = options.mode === 'managed' ? createManagedHosts(options) : null;
-  const external = options.mode === 'external' ? createJupyterClient(options.url, options.token) : null;
-  const listSpecs = hosts ? cachedManagedSpecs(options as Extract<JupyterOptions, { mode: 'managed' }>) : () => externalSpecs(external!);
+  return new JupyterProvider(options);
+}
 
-  hosts?.onGone((owner) => {
-    for (const kernel of byOwner.get(owner) ?? []) kernel.markDead('The notebook server stopped: its kernels and their variables are gone.');
-    byOwner.delete(owner);
-  });
+class JupyterProvider implements KernelProvider {
+  readonly id = 'jupyter' as const;
+  /** Each user's live kernels, to mark dead when their server ends and to end on close. */
+  private readonly byOwner = new Map<string, Set<JupyterKernel>>();
+  private readonly hosts: ManagedHosts | null = null;
+  private readonly external: JupyterClient | null = null;
+  private readonly listSpecs: () => Promise<KernelSpec[]>;
 
-  async function clientFor(owner: string): Promise<JupyterClient> {
-    return hosts ? (await hosts.start(owner)).client : external!;
+  constructor(private readonly options: JupyterOptions) {
+    if (options.mode === 'managed') {
+      const hosts = createManagedHosts(options);
+      hosts.onGone((owner) => this.hostGone(owner));
+      this.hosts = hosts;
+      this.listSpecs = cachedManagedSpecs(options);
+    } else {
+      const external = createJupyterClient(options.url, options.token);
+      this.external = external;
+      this.listSpecs = () => externalSpecs(external).catch((error: unknown) => Promise.reject(this.externalError(error)));
+    }
   }
 
-  function track(owner: string, kernel: JupyterKernel): void {
-    const kernels = byOwner.get(owner) ?? new Set();
-    byOwner.set(owner, kernels.add(kernel));
-    kernel.onState((state) => {
-      if (state === 'dead') kernels.delete(kernel);
-    });
+  specs(): Promise<KernelSpec[]> {
+    return this.listSpecs();
   }
 
-  async function startKernel(request: StartRequest): Promise<ProviderKernel> {
-    const client = await clientFor(request.owner);
-    const model = await client.startKernel(request.spec, request.path).catch((error: unknown) => {
-      throw hosts ? error : unreachable(options, error);
-    });
-    const kernel = new JupyterKernel(client, model.id, model.name, options.log);
-    track(request.owner, kernel);
+  async startHost(owner: string): Promise<void> {
+    if (this.hosts) await this.hosts.start(owner);
+    else await this.external!.status().catch((error: unknown) => Promise.reject(this.externalError(error)));
+  }
+
+  async stopHost(owner: string): Promise<void> {
+    await this.hosts?.stop(owner);
+  }
+
+  async startKernel(request: StartRequest): Promise<ProviderKernel> {
+    const client = this.hosts ? (await this.hosts.start(request.owner)).client : this.external!;
+    const model = await client.startKernel(request.spec, request.path).catch((error: unknown) => Promise.reject(this.externalError(error)));
+    const kernel = new JupyterKernel(client, model.id, model.name, this.options.log);
+    this.track(request.owner, kernel);
     try {
       await kernel.connect();
     } catch (error) {
@@ -64,37 +77,45 @@ export function createJupyterProvider(options: JupyterOptions): KernelProvider {
     return kernel;
   }
 
-  return {
-    id: 'jupyter',
-    specs: () => listSpecs(),
-    async startHost(owner) {
-      if (hosts) await hosts.start(owner);
-      else await external!.status().catch((error: unknown) => Promise.reject(unreachable(options, error)));
-    },
-    async stopHost(owner) {
-      await hosts?.stop(owner);
-    },
-    startKernel,
-    async close() {
-      const kernels = [...byOwner.values()].flatMap((set) => [...set]);
-      byOwner.clear();
-      if (hosts) {
-        for (const kernel of kernels) kernel.markDead('The console is closing.');
-        await hosts.stopAll();
-        return;
-      }
-      // The external server outlives the console: its kernels must not be left running there.
-      await Promise.all(kernels.map((kernel) => kernel.shutdown().catch((error: unknown) => options.log.warn(`Jupyter kernel ${kernel.id} did not shut down: ${reason(error)}`))));
-    },
-  };
-}
-
-function unreachable(options: JupyterOptions, error: unknown): Error {
-  const url = options.mode === 'external' ? options.url : 'the managed server';
-  if (error instanceof JupyterError && (error.status === 401 || error.status === 403)) {
-    return new Error(`Jupyter Server at ${url} refused the token (check CONSOLE_JUPYTER_TOKEN): ${error.message}`);
+  async close(): Promise<void> {
+    const kernels = [...this.byOwner.values()].flatMap((set) => [...set]);
+    this.byOwner.clear();
+    if (this.hosts) {
+      for (const kernel of kernels) kernel.markDead('The console is closing.');
+      await this.hosts.stopAll();
+      return;
+    }
+    // The external server outlives the console: its kernels must not be left running there.
+    const shutdown = (kernel: JupyterKernel) => kernel.shutdown().catch((error: unknown) => this.options.log.warn(`Jupyter kernel ${kernel.id} did not shut down: ${reason(error)}`));
+    await Promise.all(kernels.map(shutdown));
   }
-  return new Error(`Jupyter Server at ${url} is not reachable: ${reason(error)}`);
+
+  private track(owner: string, kernel: JupyterKernel): void {
+    const kernels = this.byOwner.get(owner) ?? new Set();
+    this.byOwner.set(owner, kernels.add(kernel));
+    kernel.onState((state) => {
+      if (state === 'dead') kernels.delete(kernel);
+    });
+  }
+
+  private hostGone(owner: string): void {
+    for (const kernel of this.byOwner.get(owner) ?? []) kernel.markDead('The notebook server stopped: its kernels and their variables are gone.');
+    this.byOwner.delete(owner);
+  }
+
+  /**
+   * An external server's failure as the user should read it: a refused token or no answer say
+   * where; the server's own errors (no such kernelspec …) pass as they are. Managed ones pass too.
+   */
+  private externalError(error: unknown): unknown {
+    if (this.options.mode !== 'external') return error;
+    const url = this.options.url;
+    if (error instanceof JupyterError) {
+      if (error.status !== 401 && error.status !== 403) return error;
+      return new Error(`Jupyter Server at ${url} refused the token (check CONSOLE_JUPYTER_TOKEN): ${error.message}`);
+    }
+    return new Error(`Jupyter Server at ${url} is not reachable: ${reason(error)}`);
+  }
 }
 
 /** What the console shows of a Jupyter kernelspec. */
