@@ -28,6 +28,7 @@ describe('the managed servers’ environment and folders', () => {
     expect(userFolder('../etc')).toBe('%2E.%2Fetc');
     expect(userFolder('..')).toBe('%2E.');
     expect(userFolder('a/b')).not.toBe(userFolder('a_b'));
+    expect(() => userFolder('')).toThrow('the username is empty');
   });
 });
 

@@ -37,6 +37,8 @@ export class JupyterKernel implements ProviderKernel {
   private ended = false;
   /** During restart() the kernel is 'restarting' until it answers, whatever iopub says. */
   private restarting = false;
+  /** The restart in progress, which runs wait for. */
+  private restarted: Promise<void> | null = null;
 
   constructor(
     private readonly client: JupyterClient,
@@ -58,9 +60,11 @@ export class JupyterKernel implements ProviderKernel {
     await this.waitReady();
   }
 
-  execute(code: string, onEvent: (event: RunEvent) => void): Promise<RunDone> {
-    if (this.ended) return Promise.resolve(refuse(onEvent, 'The kernel is dead: start a new one (its variables are gone).'));
-    if (this.socket?.readyState !== WebSocket.OPEN) return Promise.resolve(refuse(onEvent, 'The connection to the kernel is being restored: run the cell again.'));
+  async execute(code: string, onEvent: (event: RunEvent) => void): Promise<RunDone> {
+    // A run asked for during a restart goes to the new interpreter, once it answers.
+    await this.restarted?.catch(() => undefined);
+    if (this.ended) return refuse(onEvent, 'The kernel is dead: start a new one (its variables are gone).');
+    if (this.socket?.readyState !== WebSocket.OPEN) return refuse(onEvent, 'The connection to the kernel is being restored: run the cell again.');
     const message = executeRequest(this.session, code);
     return new Promise((resolve) => {
       this.runs.set(message.header.msg_id, { onEvent, reply: null, idle: false, resolve });
@@ -69,21 +73,30 @@ export class JupyterKernel implements ProviderKernel {
   }
 
   async interrupt(): Promise<void> {
+    if (this.ended) throw new Error('The kernel is dead.');
     await this.client.interruptKernel(this.id);
   }
 
-  async restart(): Promise<void> {
+  restart(): Promise<void> {
+    if (this.ended) return Promise.reject(new Error('The kernel is dead: start a new one.'));
     this.restarting = true;
     this.setState('restarting');
     this.abortRuns('The kernel restarted: this run was stopped and every variable is gone.');
+    const restarted = this.restartNow().finally(() => {
+      this.restarting = false;
+      if (this.restarted === restarted) this.restarted = null;
+    });
+    this.restarted = restarted;
+    return restarted;
+  }
+
+  private async restartNow(): Promise<void> {
     try {
       await this.client.restartKernel(this.id);
       await this.waitReady();
     } catch (error) {
       if ((await this.client.getKernel(this.id).catch(() => null)) === null) this.markDead('The kernel is gone.');
       throw error;
-    } finally {
-      this.restarting = false;
     }
   }
 
@@ -151,7 +164,9 @@ export class JupyterKernel implements ProviderKernel {
   /** Jupyter Server says `restarting` when the kernel died and it starts another, `dead` when it gave up. */
   private onStatus(state: ExecutionState): void {
     if (state === 'dead') return this.markDead('The kernel died.');
-    if (this.restarting) return;
+    // A new kernel process says `starting` once; waitReady() already tracks starts, and a late one
+    // must not undo the idle it set.
+    if (this.restarting || state === 'starting') return;
     if (state === 'restarting') {
       this.abortRuns('The kernel died and was restarted: this run was stopped and every variable is gone.');
       this.setState('restarting');

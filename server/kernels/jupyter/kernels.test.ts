@@ -162,14 +162,17 @@ describe.skipIf(!jupyterAvailable())('Jupyter provider: kernels on a managed Jup
     expect((await run(kernel, 'print(kept)')).text).toBe('still here\n');
   });
 
-  it('restarts with every variable gone, aborting the run in flight', async () => {
+  it('restarts with every variable gone, aborting the run in flight; a run asked for meanwhile runs after', async () => {
     await run(kernel, 'gone = 1');
     const states: ExecutionState[] = [];
     const unsubscribe = kernel.onState((state) => states.push(state));
     const running = run(kernel, 'import time\ntime.sleep(30)');
     await waitFor(() => kernel.state === 'busy');
-    await kernel.restart();
+    const restarting = kernel.restart();
+    const asked = run(kernel, "print('on the new interpreter')");
+    await restarting;
     unsubscribe();
+    expect(await asked).toMatchObject({ done: { status: 'ok' }, text: 'on the new interpreter\n' });
     expect(kernel.state).toBe('idle');
     expect(states).toContain('restarting');
     expect(states.at(-1)).toBe('idle');

@@ -52,6 +52,7 @@ export function defaultPython(python: string | null): string {
 
 /** A folder name for a username: never hidden, never a path, distinct per name. */
 export function userFolder(owner: string): string {
+  if (owner === '') throw new Error('A notebook server belongs to a user: the username is empty.');
   return encodeURIComponent(owner).replace(/^\./, '%2E');
 }
 
