@@ -4,7 +4,7 @@ import type { ExecutionState, RunDone, RunEvent } from '../../../contracts/kerne
 import type { ProviderKernel } from '../provider';
 import { reason, type JupyterClient } from './client';
 import type { Logger } from './provider';
-import { abortOutput, executeRequest, parentId, parseMessage, replyStatus, request, runEventOf, statusOf, type JupyterMessage } from './messages';
+import { abortOutput, executeRequest, executionState, parentId, parseMessage, replyStatus, request, runEventOf, statusOf, type JupyterMessage } from './messages';
 
 interface Run {
   onEvent: (event: RunEvent) => void;
@@ -189,16 +189,20 @@ export class JupyterKernel implements ProviderKernel {
     for (const run of runs) run.resolve(refuse(run.onEvent, why));
   }
 
-  /** One attempt to reopen a lost socket while the server still has the kernel; else it is dead. */
+  /**
+   * One attempt to reopen a lost socket while the server still has the kernel; else it is dead.
+   * The kernel may still be busy with the run the socket lost: its state comes from the server.
+   */
   private async reconnect(): Promise<void> {
     this.socket = null;
     this.abortRuns('The connection to the kernel was lost: this run was stopped.');
     try {
-      if ((await this.client.getKernel(this.id)) === null) return this.markDead('The kernel is gone.');
+      const model = await this.client.getKernel(this.id);
+      if (model === null) return this.markDead('The kernel is gone.');
       const socket = await this.client.channels(this.id, this.session);
       if (this.ended) return void socket.close();
       this.attach(socket);
-      if (!this.restarting) await this.waitReady();
+      if (!this.restarting) this.setState(executionState(model.execution_state) ?? 'idle');
     } catch (error) {
       this.markDead(`The connection to the kernel was lost: ${reason(error)}`);
     }

@@ -152,12 +152,13 @@ describe.skipIf(!jupyterAvailable())('Jupyter provider: kernels on a managed Jup
 
   it('reconnects a lost socket once: the run in flight is aborted saying so, the next one runs', async () => {
     await run(kernel, 'kept = "still here"');
-    const running = run(kernel, 'import time\ntime.sleep(1)');
+    const running = run(kernel, 'import time\ntime.sleep(1.5)');
     await waitFor(() => kernel.state === 'busy');
     (kernel as unknown as { socket: WebSocket }).socket.terminate();
     const lost = await running;
     expect(lost.done.status).toBe('aborted');
     expect(lost.outputs.at(-1)).toMatchObject({ output_type: 'error', evalue: expect.stringContaining('connection to the kernel was lost') });
+    // The kernel was still sleeping: it is idle once that ends, and kept its variables.
     await waitFor(() => kernel.state === 'idle');
     expect((await run(kernel, 'print(kept)')).text).toBe('still here\n');
   });

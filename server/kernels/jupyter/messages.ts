@@ -57,11 +57,14 @@ export function parentId(message: JupyterMessage): string | undefined {
 
 const STATES: readonly string[] = ['starting', 'idle', 'busy', 'restarting', 'dead'];
 
+/** An execution state as Jupyter names it, or null for another value. */
+export function executionState(value: unknown): ExecutionState | null {
+  return typeof value === 'string' && STATES.includes(value) ? (value as ExecutionState) : null;
+}
+
 /** An iopub `status` message's state, or null for anything else. */
 export function statusOf(message: JupyterMessage): ExecutionState | null {
-  if (message.header.msg_type !== 'status') return null;
-  const state = message.content.execution_state;
-  return typeof state === 'string' && STATES.includes(state) ? (state as ExecutionState) : null;
+  return message.header.msg_type === 'status' ? executionState(message.content.execution_state) : null;
 }
 
 type Content = Record<string, unknown>;
