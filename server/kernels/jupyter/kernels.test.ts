@@ -185,12 +185,15 @@ describe.skipIf(!jupyterAvailable())('Jupyter provider: kernels on a managed Jup
   });
 
   it('ends a run whose kernel dies as aborted, and goes on with the kernel Jupyter restarts', async () => {
+    // Jupyter notices the death within ~3 s (its restarter's poll), then starts another kernel.
+    const states: ExecutionState[] = [];
+    kernel.onState((state) => states.push(state));
     const died = await run(kernel, 'import os\nos._exit(1)');
     expect(died.done.status).toBe('aborted');
     expect(died.outputs.at(-1)).toMatchObject({ output_type: 'error', evalue: expect.stringContaining('kernel died') });
-    await waitFor(() => kernel.state === 'idle', 15_000);
+    await waitFor(() => kernel.state === 'idle', 30_000, () => `states: ${states.join(', ')}`);
     expect((await run(kernel, 'print(2 + 2)')).text).toBe('4\n');
-  });
+  }, 60_000);
 
   it('shuts down: dead, and a later run is refused with an error output', async () => {
     const other = await provider.startKernel({ owner: 'ana', spec: 'python3', path: null });
@@ -210,10 +213,10 @@ describe.skipIf(!jupyterAvailable())('Jupyter provider: kernels on a managed Jup
   });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function waitFor(condition: () => boolean, timeoutMs = 10_000, detail = () => ''): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
+    if (Date.now() > deadline) throw new Error(`timed out waiting ${detail()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
