@@ -7,7 +7,7 @@ import { createManagedHosts, jupyterEnv, userFolder } from './managed';
 import { createJupyterProvider } from './provider';
 import { sharedContractsPresent } from '../../testing/sharedContracts';
 import { loadJupyterContract } from './testing/contract';
-import { freePort, jupyterAvailable, memoryLog, spawnJupyterServer, TEST_PYTHON, tempFolder, type SpawnedServer } from './testing/jupyter';
+import { freePort, jupyterAvailable, skippedJupyterNotice, memoryLog, spawnJupyterServer, TEST_PYTHON, tempFolder, type SpawnedServer } from './testing/jupyter';
 
 describe('the managed servers’ environment and folders', () => {
   it('passes on only PATH, LANG, LC_ALL and TZ, with HOME and Jupyter’s folders under the user’s', () => {
@@ -21,6 +21,10 @@ describe('the managed servers’ environment and folders', () => {
       JUPYTER_CONFIG_DIR: '/rt/ana/config',
       JUPYTER_DATA_DIR: '/rt/ana/data',
     });
+  });
+
+  it('skips the Jupyter suite with one line where Python has no Jupyter Server', () => {
+    expect(skippedJupyterNotice('/nonexistent/python3')).toMatch(/^Jupyter provider tests skipped: \/nonexistent\/python3 cannot import jupyter_server and ipykernel/);
   });
 
   it('gives every username its own plain folder name', () => {
