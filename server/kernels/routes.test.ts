@@ -210,6 +210,17 @@ describe('SQL on the warehouse', () => {
     expect(reused.outputs[0]).toMatchObject({ evalue: expect.stringMatching(/already used/) });
   });
 
+  it('stops a SQL cell by its runId: a long query ends stopped; an unknown runId is a 404, a bad one a 400', async () => {
+    const running = call(editor, 'POST', '/run-code', { code: 'select count(*) from range(10000000000)', language: 'sql', runId: 'nbslow1' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await call(editor, 'POST', '/cancel-run', { runId: 'nbslow1' })).statusCode).toBe(204);
+    const answer = (await running).json<RunCodeResponse>();
+    expect(answer.status).toBe('error');
+    expect(answer.output).toMatch(/stopped/i);
+    expect((await call(editor, 'POST', '/cancel-run', { runId: 'nbnone' })).json()).toEqual({ message: 'No SQL run with runId nbnone' });
+    expect((await call(editor, 'POST', '/cancel-run', { runId: 'x'.repeat(12) })).statusCode).toBe(400);
+  });
+
   it('gives the embedded kernel sql(query): rows as dicts, shown as a table', async () => {
     const kernel = shared;
     const answer = (await call(editor, 'POST', '/run-code', { code: 'rows = sql("select 1 as a, \'x\' as b")\nprint(rows[0]["a"], rows[0]["b"])\nrows', kernelId: kernel.id })).json<RunCodeResponse>();

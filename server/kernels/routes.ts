@@ -14,27 +14,27 @@ export interface KernelRouteOptions {
   userExists: (username: string) => Promise<boolean>;
 }
 
-/** A cell's source may be long, not unbounded. */
-const MAX_CODE_LENGTH = 1024 * 1024;
-/** SQL Lab's client_id rule: 1 to 11 characters. */
-const RUN_ID = { strictType: 'string', minLength: 1, maxLength: 11 } as const;
+/** SQL Lab's client_id rule. (Lengths are checked in handlers: strictType takes no length keywords.) */
+const RUN_ID_LENGTH = { min: 1, max: 11 };
+const STRING = { strictType: 'string' } as const;
 
 const idParams = requiredStrings('id');
 const startKernelBody = {
   type: 'object',
-  properties: { kernelspec: { strictType: 'string', maxLength: 256 }, path: { strictType: 'string', maxLength: 4096 } },
+  properties: { kernelspec: STRING, path: STRING },
 } as const;
 const runCodeBody = {
   type: 'object',
   required: ['code'],
   properties: {
-    code: { strictType: 'string', maxLength: MAX_CODE_LENGTH },
-    kernelId: { strictType: 'string', minLength: 1, maxLength: 128 },
+    // Its length is bounded by the body limit (1 MiB).
+    code: STRING,
+    kernelId: STRING,
     language: { type: 'string', enum: ['python', 'sql'] },
-    runId: RUN_ID,
+    runId: STRING,
   },
 } as const;
-const cancelBody = { type: 'object', required: ['runId'], properties: { runId: RUN_ID } } as const;
+const cancelBody = requiredStrings('runId');
 const usernameBody = requiredStrings('username');
 const usernameQuery = { type: 'object', required: ['username'], properties: { username: { type: 'string', minLength: 1 } } } as const;
 
@@ -69,6 +69,7 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
   app.post<{ Body: RunCodeBody & { runId?: string } }>('/run-code', { schema: { body: runCodeBody }, compress: false }, async (request, reply) => {
     const viewer = viewerOf(request);
     const { code, kernelId, language = 'python', runId } = request.body;
+    checkRunId(runId);
     const run = (onEvent: (event: RunEvent) => void): Promise<RunDone> => {
       if (language === 'sql') return runSql(sql, viewer, code, runId, onEvent);
       if (!kernelId) throw badRequest('kernelId is required to run Python code; start a kernel first (POST /start-kernel)');
@@ -95,6 +96,7 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
 
   app.post<{ Body: { runId: string } }>('/cancel-run', { schema: { body: cancelBody } }, async (request, reply) => {
     const viewer = viewerOf(request);
+    checkRunId(request.body.runId);
     await sql.stop(viewer.username, viewer.admin, request.body.runId);
     return reply.code(204).send();
   });
@@ -135,6 +137,12 @@ async function runSql(sql: WarehouseSql, viewer: Viewer, code: string, runId: st
   const outputs = sqlOutputs(await sql.run(viewer.username, code, runId));
   for (const output of outputs) onEvent({ type: 'output', output });
   return { type: 'done', execution_count: null, status: outputs.some((output) => output.output_type === 'error') ? 'error' : 'ok' };
+}
+
+function checkRunId(runId: string | undefined): void {
+  if (runId !== undefined && (runId.length < RUN_ID_LENGTH.min || runId.length > RUN_ID_LENGTH.max)) {
+    throw badRequest(`runId must be ${RUN_ID_LENGTH.min} to ${RUN_ID_LENGTH.max} characters`);
+  }
 }
 
 /** transient (a display id) lives only while the run streams; nbformat has no place for it. */

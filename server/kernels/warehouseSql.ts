@@ -3,6 +3,7 @@ import type { NbOutput } from '../../contracts/kernels';
 import type { UserStore } from '../auth/users';
 import { runnerFor, type BiContext } from '../bi/context';
 import { BiHttpError } from '../bi/errors';
+import { notFound } from './errors';
 import type { SqlRows } from './provider';
 
 /** SQL cells and the kernel's sql() read the warehouse's first database unless the query names another catalog. */
@@ -36,9 +37,14 @@ export class WarehouseSql {
     }
   }
 
-  /** Stops a SQL cell's run (its runId); a finished one is left as it is. */
-  stop(username: string, admin: boolean, runId: string): Promise<void> {
-    return this.bi.executor.stop({ username, admin }, runId);
+  /** Stops a SQL cell's run (its runId); a finished one is left as it is; an unknown one is a 404. */
+  async stop(username: string, admin: boolean, runId: string): Promise<void> {
+    try {
+      await this.bi.executor.stop({ username, admin }, runId);
+    } catch (error) {
+      if (error instanceof BiHttpError && error.statusCode === 404) throw notFound(`No SQL run with runId ${runId}`);
+      throw error;
+    }
   }
 
   /** The embedded kernel's sql(query): rows, or an Error whose message the cell shows. */
