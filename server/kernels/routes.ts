@@ -4,7 +4,7 @@ import { applyRunEvent, NO_OUTPUTS, outputsText, type RunOutputs } from '../../c
 import { requiredStrings } from '../http/validation';
 import { badRequest, KernelError, notFound } from './errors';
 import type { KernelManager, Viewer } from './manager';
-import { openEventStream, wantsEventStream } from './sse';
+import { openEventStream, wantsEventStream, type EventStream } from './sse';
 import { sqlOutputs, type WarehouseSql } from './warehouseSql';
 
 export interface KernelRouteOptions {
@@ -47,6 +47,11 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof KernelError) return reply.code(error.statusCode).send(error.toJSON());
     throw error;
+  });
+  // Event streams never end on their own; closing the app ends them, or it would wait for every client.
+  const eventStreams = new Set<EventStream>();
+  app.addHook('preClose', async () => {
+    for (const stream of eventStreams) stream.end();
   });
 
   app.get('/kernelspecs', async () => kernels.specs());
@@ -103,7 +108,11 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
 
   app.get('/kernel-events', { compress: false }, async (request, reply) => {
     const viewer = viewerOf(request);
-    const stream = openEventStream(reply, () => unsubscribe());
+    const stream = openEventStream(reply, () => {
+      unsubscribe();
+      eventStreams.delete(stream);
+    });
+    eventStreams.add(stream);
     for (const kernel of kernels.list(viewer)) stream.send('kernel', { type: 'kernel', kernel });
     stream.send('server', { type: 'server', server: kernels.serverStatus(viewer, viewer.username) });
     const unsubscribe = kernels.hub.subscribe({ ...viewer, send: (event) => stream.send(event.type, event) });

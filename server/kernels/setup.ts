@@ -41,7 +41,8 @@ export function openKernels(app: FastifyInstance, bi: BiContext): KernelRouteOpt
     kernels.cull().catch((error: unknown) => app.log.warn({ err: error }, 'culling idle kernels failed'));
   }, Math.min(CULL_CHECK_MS, (config.kernelIdleMinutes * 60_000) / 2));
   timer.unref();
-  app.addHook('onClose', async () => {
+  // Before the server waits for open requests: a streamed run ends (aborted) when its kernel does.
+  app.addHook('preClose', async () => {
     clearInterval(timer);
     await kernels.close();
   });
