@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
 import { startServer, type RunningServer } from './start';
-import { startupMessage, warehouseFailedMessage, warehouseReadyMessage } from './startupMessages';
+import { kernelsMessage, startupMessage, warehouseFailedMessage, warehouseReadyMessage } from './startupMessages';
 
 const FORCE_EXIT_MS = 10_000;
 
@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const server = await startServer(config);
   console.log(startupMessage(server.displayUrl, config.dataDir, server.seed));
+  console.log(kernelsMessage(config));
   let stopping = false;
   server.warehouseReady.then(
     (ready) => console.log(warehouseReadyMessage(ready)),

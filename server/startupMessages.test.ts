@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startupMessage, warehouseFailedMessage, warehouseReadyMessage } from './startupMessages';
+import { kernelsMessage, startupMessage, warehouseFailedMessage, warehouseReadyMessage } from './startupMessages';
 import { WarehouseUnavailableError } from './warehouse/types';
 
 const DATA = path.resolve('/srv/console-data');
@@ -23,6 +23,17 @@ describe('what npm start prints', () => {
     const message = startupMessage('http://localhost:8080', DATA, { generated: [], credentialsFile: null, fromEnvironment: ['admin'] });
     expect(message).toContain('Password for "admin": from CONSOLE_ADMIN_PASSWORD.');
     expect(message).toContain(`Passwords: see ${path.join(DATA, 'credentials.txt')} from the first start`);
+  });
+
+  it('a line saying who runs notebooks’ Python', () => {
+    const base = { kernels: 'pyodide', jupyterUrl: null, python: null, kernelSpares: 1 } as const;
+    expect(kernelsMessage(base)).toBe('Notebook kernels: embedded Python (Pyodide, no pandas; 1 kept ready). CONSOLE_KERNELS=jupyter runs them on Jupyter Server instead.');
+    expect(kernelsMessage({ ...base, kernels: 'jupyter', python: '/usr/bin/python3' })).toBe(
+      'Notebook kernels: a Jupyter Server per user, started on /usr/bin/python3 when they first run code (and embedded Python).',
+    );
+    expect(kernelsMessage({ ...base, jupyterUrl: 'http://h:8888', kernelSpares: 0 })).toBe(
+      'Notebook kernels: embedded Python (Pyodide, no pandas; none kept ready), and the Jupyter Server at http://h:8888.',
+    );
   });
 
   it('a line when the demo warehouse is ready, saying how long a seed or copy took', () => {

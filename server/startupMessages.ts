@@ -1,4 +1,5 @@
 import { credentialsFileIn, type SeedResult } from './auth/users';
+import type { ConsoleConfig } from './config';
 import type { WarehouseReady } from './warehouse/types';
 
 /** What `npm start` prints once the server listens. */
@@ -27,6 +28,18 @@ function passwordLines(seed: SeedResult, dataDir: string): string[] {
     lines.push(`Passwords: see ${credentialsFileIn(dataDir)} from the first start, or set CONSOLE_ADMIN_PASSWORD / CONSOLE_EDITOR_PASSWORD.`);
   }
   return lines;
+}
+
+/** Who runs notebooks' Python, as configured (README: Kernels). */
+export function kernelsMessage(config: Pick<ConsoleConfig, 'kernels' | 'jupyterUrl' | 'python' | 'kernelSpares'>): string {
+  const spares = config.kernelSpares === 0 ? 'none kept ready' : `${config.kernelSpares} kept ready`;
+  const embedded = `embedded Python (Pyodide, no pandas; ${spares})`;
+  if (config.jupyterUrl) {
+    const external = `the Jupyter Server at ${config.jupyterUrl}`;
+    return config.kernels === 'jupyter' ? `Notebook kernels: ${external} (and embedded Python).` : `Notebook kernels: ${embedded}, and ${external}.`;
+  }
+  if (config.kernels === 'jupyter') return `Notebook kernels: a Jupyter Server per user, started on ${config.python ?? 'python3'} when they first run code (and embedded Python).`;
+  return `Notebook kernels: ${embedded}. CONSOLE_KERNELS=jupyter runs them on Jupyter Server instead.`;
 }
 
 /** The line printed when the warehouse is ready: the first start seeds it, which takes a while. */
