@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BiContext } from '../bi/context';
+import { WORKSPACE_DIR } from '../notebook/workspace';
+import { createJupyterProvider } from './jupyter/provider';
 import { KernelManager } from './manager';
 import type { KernelProvider } from './provider';
 import { createPyodideProvider } from './pyodide/provider';
@@ -46,6 +48,17 @@ export function openKernels(app: FastifyInstance, bi: BiContext): KernelRouteOpt
   return { kernels, sql, userExists: async (username) => (await users.find(username)) !== null };
 }
 
-function jupyterProvider(_app: FastifyInstance): KernelProvider | null {
-  return null;
+/** The external Jupyter Server when one is configured, else managed servers when asked for, else none. */
+function jupyterProvider(app: FastifyInstance): KernelProvider | null {
+  const { config } = app.services;
+  const log = { info: (message: string) => app.log.info(message), warn: (message: string) => app.log.warn(message) };
+  if (config.jupyterUrl) return createJupyterProvider({ mode: 'external', url: config.jupyterUrl, token: config.jupyterToken ?? '', log });
+  if (config.kernels !== 'jupyter') return null;
+  return createJupyterProvider({
+    mode: 'managed',
+    python: config.python,
+    rootDir: path.join(config.dataDir, WORKSPACE_DIR),
+    runtimeRoot: path.join(config.dataDir, 'jupyter'),
+    log,
+  });
 }
