@@ -19,7 +19,7 @@ export const STREAMS = 3;
 export const PRINTS = 10;
 /** A spare counts as loaded once its process has used no CPU for this long. */
 export const SPARE_QUIET_MS = 2_000;
-const SPARE_LIMIT_MS = 180_000;
+export const SPARE_LIMIT_MS = 180_000;
 const RUN_LIMIT_MS = 60_000;
 
 export const STREAM_CODE = `import time\nfor _ in range(${PRINTS}):\n    print(time.time() * 1000, flush=True)\n    time.sleep(0.1)\n`;
