@@ -9,6 +9,7 @@ import { crosstabSuite } from './suites/crosstab.bench';
 import { eventlogSuite } from './suites/eventlog.bench';
 import { executeSuite } from './suites/execute.bench';
 import { gridSuite } from './suites/grid.bench';
+import { kernelsSuite } from './suites/kernels.bench';
 import { loadSuite } from './suites/load.bench';
 import { replaySuite } from './suites/replay.bench';
 import { workspaceSuite } from './suites/workspace.bench';
@@ -16,7 +17,7 @@ import { CHROMIUM_LAUNCH } from './support/chromium';
 import type { BenchResult, BenchSuite } from './types';
 
 /** Every benchmark suite; later issues add theirs here. */
-const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite, loadSuite, workspaceSuite];
+const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite, loadSuite, workspaceSuite, kernelsSuite];
 
 const RESULTS_FILE = resolve(import.meta.dirname, 'results.json');
 
