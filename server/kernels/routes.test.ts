@@ -2,19 +2,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { KernelModel, KernelSpecList, KernelStreamEvent, RunCodeResponse, RunEvent } from '../../contracts/kernels';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { ADMIN_PASSWORD, EDITOR_PASSWORD, FAST_HASHING, signIn } from '../testing/harness';
-import { TEST_WAREHOUSE_SEED_CACHE, warmWarehouseSeedCache } from '../testing/warehouse';
+import { ADMIN_PASSWORD, EDITOR_PASSWORD, FAST_HASHING, signIn, testConfig } from '../testing/harness';
+import { warmWarehouseSeedCache } from '../testing/warehouse';
 import { PYODIDE_SPEC } from './pyodide/provider';
 
 /**
  * The kernels half of the Notebook API over real Pyodide kernels: one app for the file (each
  * kernel costs seconds of CPU), signed in as the editor and the admin.
  */
+// A cold Pyodide start takes 5 s alone and far longer beside the rest of the suite on 2 cores.
+vi.setConfig({ testTimeout: 120_000 });
+
 let app: FastifyInstance;
 let dataDir: string;
 let base: string;
@@ -26,16 +28,7 @@ let shared: KernelModel;
 beforeAll(async () => {
   await warmWarehouseSeedCache();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-kernels-'));
-  const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent' }),
-    dataDir,
-    staticDir: path.join(os.tmpdir(), 'console-test-no-static-dir'),
-    adminPassword: ADMIN_PASSWORD,
-    editorPassword: EDITOR_PASSWORD,
-    warehouseSeedCache: TEST_WAREHOUSE_SEED_CACHE,
-    kernelSpares: 0,
-  };
-  ({ app } = await buildApp(config, { passwordHashing: FAST_HASHING }));
+  ({ app } = await buildApp(testConfig(dataDir), { passwordHashing: FAST_HASHING }));
   editor = (await signIn(app, 'editor', EDITOR_PASSWORD)).cookie;
   admin = (await signIn(app, 'admin', ADMIN_PASSWORD)).cookie;
   await app.listen({ host: '127.0.0.1', port: 0 });

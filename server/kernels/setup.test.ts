@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { KernelModel, KernelSpecList, RunCodeResponse } from '../../contracts/kernels';
 import { buildApp } from '../app';
-import { loadConfig, type ConsoleConfig } from '../config';
-import { ADMIN_PASSWORD, EDITOR_PASSWORD, FAST_HASHING, signIn } from '../testing/harness';
-import { TEST_WAREHOUSE_SEED_CACHE, warmWarehouseSeedCache } from '../testing/warehouse';
+import type { ConsoleConfig } from '../config';
+import { ADMIN_PASSWORD, FAST_HASHING, signIn, testConfig } from '../testing/harness';
+import { warmWarehouseSeedCache } from '../testing/warehouse';
 import { jupyterAvailable, spawnJupyterServer, tempFolder, TEST_PYTHON, type SpawnedServer } from './jupyter/testing/jupyter';
 
 /** Which providers the configuration brings into the app: Pyodide always, Jupyter when asked for. */
@@ -29,17 +29,7 @@ afterAll(async () => {
 });
 
 async function open(settings: Partial<ConsoleConfig>): Promise<{ cookie: string }> {
-  const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent' }),
-    dataDir,
-    staticDir: path.join(os.tmpdir(), 'console-test-no-static-dir'),
-    adminPassword: ADMIN_PASSWORD,
-    editorPassword: EDITOR_PASSWORD,
-    warehouseSeedCache: TEST_WAREHOUSE_SEED_CACHE,
-    kernelSpares: 0,
-    ...settings,
-  };
-  ({ app } = await buildApp(config, { passwordHashing: FAST_HASHING }));
+  ({ app } = await buildApp(testConfig(dataDir, settings), { passwordHashing: FAST_HASHING }));
   return signIn(app, 'admin', ADMIN_PASSWORD);
 }
 

@@ -24,6 +24,24 @@ export interface Fixture {
   close(app: FastifyInstance): Promise<void>;
 }
 
+/**
+ * Config for tests on the given data dir: env passwords set, no logging, no client, and the warehouse
+ * copied from the shared test seed cache rather than seeded per test.
+ */
+export function testConfig(dataDir: string, overrides: Partial<ConsoleConfig> = {}): ConsoleConfig {
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    dataDir,
+    staticDir: path.join(os.tmpdir(), 'console-test-no-static-dir'),
+    adminPassword: ADMIN_PASSWORD,
+    editorPassword: EDITOR_PASSWORD,
+    warehouseSeedCache: TEST_WAREHOUSE_SEED_CACHE,
+    // A spare kernel costs seconds of CPU and ~190 MB: only the tests of kernels ask for one.
+    kernelSpares: 0,
+    ...overrides,
+  };
+}
+
 /** Per-test apps and temp dirs, closed and removed after each test. */
 export function useFixture(): Fixture {
   const dirs: string[] = [];
@@ -45,18 +63,7 @@ export function useFixture(): Fixture {
       return dir;
     },
     async config(overrides = {}) {
-      const base = loadConfig({ LOG_LEVEL: 'silent' });
-      return {
-        ...base,
-        dataDir: overrides.dataDir ?? (await fixture.tempDir()),
-        staticDir: path.join(os.tmpdir(), 'console-test-no-static-dir'),
-        adminPassword: ADMIN_PASSWORD,
-        editorPassword: EDITOR_PASSWORD,
-        warehouseSeedCache: TEST_WAREHOUSE_SEED_CACHE,
-        // A spare kernel costs seconds of CPU and ~190 MB: only the tests of kernels ask for one.
-        kernelSpares: 0,
-        ...overrides,
-      };
+      return testConfig(overrides.dataDir ?? (await fixture.tempDir()), overrides);
     },
     async build(overrides = {}, options = {}) {
       const built = await buildApp(await fixture.config(overrides), { passwordHashing: FAST_HASHING, ...options });

@@ -81,7 +81,10 @@ describe('saved queries as events', () => {
     server.state.online = true;
     sender.wake();
     await vi.waitFor(async () => expect(await item('Q1')).toMatchObject({ pending: false, serverId: 10 }));
-    expect(server.state.seen.map((r) => `${r.method} ${r.url.replace('/api/bi/v1/saved_query/', '')}`)).toEqual(['POST ', 'PUT 10', 'POST 10/favorites/', 'POST ', 'DELETE 11']);
+    // Q1's saves may be answered before Q2's delete is sent (another round of the sender): wait for all.
+    await vi.waitFor(() =>
+      expect(server.state.seen.map((r) => `${r.method} ${r.url.replace('/api/bi/v1/saved_query/', '')}`)).toEqual(['POST ', 'PUT 10', 'POST 10/favorites/', 'POST ', 'DELETE 11']),
+    );
     expect(server.state.seen[1].body).toEqual({ label: 'Top bets 2', sql: 'select 2' });
   });
 

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../server/util/freePort';
 
 export const ADMIN_PASSWORD = 'e2e-admin-Secret-9431';
 export const EDITOR_PASSWORD = 'e2e-editor-Secret-2286';
@@ -12,17 +12,6 @@ const tsxCli = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
 /** Shared with the vitest harness: servers copy the demo warehouse from here instead of seeding it. */
 const warehouseSeedCache = join(repoRoot, 'node_modules/.cache/console-warehouse');
 
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => ok(port));
-    });
-  });
-}
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;

@@ -7,7 +7,8 @@ import { createManagedHosts, jupyterEnv, userFolder } from './managed';
 import { createJupyterProvider } from './provider';
 import { sharedContractsPresent } from '../../testing/sharedContracts';
 import { loadJupyterContract } from './testing/contract';
-import { freePort, jupyterAvailable, skippedJupyterNotice, memoryLog, spawnJupyterServer, TEST_PYTHON, tempFolder, type SpawnedServer } from './testing/jupyter';
+import { jupyterAvailable, skippedJupyterNotice, memoryLog, spawnJupyterServer, TEST_PYTHON, tempFolder, type SpawnedServer } from './testing/jupyter';
+import { freePort } from '../../util/freePort';
 
 describe('the managed servers’ environment and folders', () => {
   it('passes on only PATH, LANG, LC_ALL and TZ, with HOME and Jupyter’s folders under the user’s', () => {

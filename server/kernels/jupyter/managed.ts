@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createJupyterClient, reason, type JupyterClient } from './client';
 import type { Logger } from './provider';
+import { freePort } from '../../util/freePort';
 
 /**
  * Personal notebook servers: one Jupyter Server process per user, started by the console on a
@@ -210,13 +210,3 @@ async function waitUntilAnswering(client: JupyterClient, server: ServerProcess):
   throw new Error(`did not answer within ${READY_TIMEOUT_MS / 1000} s (${last}):\n${server.lastLines()}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port'))));
-    });
-  });
-}
