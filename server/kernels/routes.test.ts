@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { KernelModel, KernelSpecList, KernelStreamEvent, RunCodeResponse, RunEvent } from '../../contracts/kernels';
 import { buildApp } from '../app';
-import { ADMIN_PASSWORD, EDITOR_PASSWORD, FAST_HASHING, signIn, testConfig } from '../testing/harness';
+import { ADMIN_PASSWORD, closeListening, EDITOR_PASSWORD, FAST_HASHING, signIn, testConfig } from '../testing/harness';
 import { warmWarehouseSeedCache } from '../testing/warehouse';
 import { PYODIDE_SPEC } from './pyodide/provider';
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
+  if (app) await closeListening(app);
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -97,6 +97,21 @@ export function cookieNamed(response: InjectResponse, name: string) {
   return response.cookies.find((cookie) => cookie.name === name);
 }
 
+/**
+ * Closes an app that listened for real HTTP clients. After a test aborts a streamed response, Node's
+ * fetch opens a fresh keep-alive socket that never sends a request, and the server's close would wait
+ * for its headers timeout (60 s): while closing, every connection is cut.
+ */
+export async function closeListening(app: FastifyInstance): Promise<void> {
+  const closing = app.close();
+  const cutter = setInterval(() => app.server.closeAllConnections(), 50);
+  try {
+    await closing;
+  } finally {
+    clearInterval(cutter);
+  }
+}
+
 /** A controllable clock for BuildOptions.clock. */
 export function manualClock(start = Date.now()) {
   let now = start;
