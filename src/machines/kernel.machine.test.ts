@@ -41,7 +41,7 @@ interface Fakes {
 function start(fakes: Fakes = {}, kernel: KernelModel | null = null) {
   const notices: unknown[] = [];
   const calls: [string, unknown][] = [];
-  const fake = <T>(name: string, run: () => Promise<T>) => fromPromise(({ input }: { input: unknown }) => (calls.push([name, input]), run()));
+  const fake = <T, I>(name: string, run: () => Promise<T>) => fromPromise<T, I>(({ input }) => (calls.push([name, input]), run()));
   const machine = kernelMachine.provide({
     actors: {
       startKernel: fake('start', fakes.start ?? (async () => model())),
