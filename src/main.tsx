@@ -79,6 +79,7 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
     const cache = () => kit.readCache(db);
     return createCatalogBrowser({ ...context, username: user.username, email: user.email, cache, api: await apis.bi(), metadata: await metadata() });
   });
+  const notebook = once(async () => (await import('./commands/notebookDoc')).createNotebookDocCommands({ ...context, sender, read: workspace.readNotebook }));
   // The browser says the network is back: send what waits (the probe would notice a little later).
   const online = () => sender.wake();
   window.addEventListener('online', online);
@@ -92,6 +93,7 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
       savedQueries: kit.createSavedQueryCommands({ ...context, sender, api: apis.bi }),
       sqlLab,
       catalog,
+      notebook,
       recordVisit: (visit) => void kit.recordVisit(db, { ...visit, username: user.username, visitedAt: Date.now() }).catch((error: unknown) => console.warn('Could not remember the visit', error)),
       storageEstimate: kit.storageEstimate,
     },

@@ -2,6 +2,7 @@ import type { Reads } from '../db/reads';
 import type { RecentVisit } from '../db/schema';
 import type { RuntimeConfig } from '../sync/api/types';
 import type { CatalogBrowser } from './catalogEdits';
+import type { NotebookDocCommands } from './notebookDoc';
 import type { SavedQueryCommands } from './savedQueries';
 import type { SaveCommands } from './saves';
 import type { AccountCommands, AuthActor, Session } from './session';
@@ -10,8 +11,8 @@ import type { WorkspaceCommands } from './workspace';
 
 /**
  * What one signed-in session offers the screens: what they read (live queries over `reads`) and
- * the command maps they act through. main.tsx builds it at sign-in; the SQL workbench and the
- * catalog browser load with their first page and are kept for the session.
+ * the command maps they act through. main.tsx builds it at sign-in; the SQL workbench, the
+ * catalog browser and the notebook editor's commands load with their first page and are kept for the session.
  */
 export interface SignedIn {
   username: string;
@@ -21,6 +22,8 @@ export interface SignedIn {
   savedQueries: SavedQueryCommands;
   sqlLab: () => Promise<SqlLab>;
   catalog: () => Promise<CatalogBrowser>;
+  /** Open notebooks as events (the notebook editor's document); loads with the editor. */
+  notebook: () => Promise<NotebookDocCommands>;
   /** Remembers a page this user opened (the home page's and the Recent page's list). */
   recordVisit: (visit: Omit<RecentVisit, 'username' | 'visitedAt'>) => void;
   /** How much this origin stores and may store; null when the browser cannot say. */

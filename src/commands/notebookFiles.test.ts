@@ -25,7 +25,7 @@ async function setup(getLocalFile: (path: string) => Promise<{ content: string; 
 describe('reading a notebook file (download, read-only view)', () => {
   it('gives the server’s bytes as stored, named as the notebook', async () => {
     const files = await setup(async (path) => ({ content: '{ "stored": "as is" }\n', file: serverFile(path) }));
-    expect(await files.read('reports/q1 é.ipynb')).toEqual({ ok: true, content: '{ "stored": "as is" }\n', fileName: 'q1 é.ipynb', from: 'server' });
+    expect(await files.read('reports/q1 é.ipynb')).toEqual({ ok: true, content: '{ "stored": "as is" }\n', fileName: 'q1 é.ipynb', from: 'server', version: '1' });
   });
 
   it('offline, or before the server has it, gives what this browser’s log holds', async () => {
@@ -63,7 +63,8 @@ describe('reading offline what the server gave before', () => {
     await files.read('a.ipynb');
     await files.read('b.ipynb');
     online = false;
-    expect(await files.read('a.ipynb')).toEqual({ ok: true, content: 'server a.ipynb', fileName: 'a.ipynb', from: 'device' });
+    // With the server's version of it: a save of what was opened offline is still checked against it.
+    expect(await files.read('a.ipynb')).toEqual({ ok: true, content: 'server a.ipynb', fileName: 'a.ipynb', from: 'device', version: '1' });
     expect(await files.read('c.ipynb')).toMatchObject({ ok: false, reason: 'offline' });
 
     online = true;

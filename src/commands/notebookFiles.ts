@@ -4,8 +4,11 @@ import { httpStatus, isNetworkError, serverMessage } from '../sync/api/http';
 import type { NotebookApi } from '../sync/api/notebook.api';
 import { refuse, type CommandContext, type Refusal } from './core';
 
-/** A notebook's file: its bytes as stored, its name, and whether they came from the server or this device's log. */
-export type NotebookFile = { ok: true; content: string; fileName: string; from: 'server' | 'device' } | Refusal;
+/**
+ * A notebook's file: its bytes as stored, its name, whether they came from the server or this
+ * device, and the server's version of them when known (what a save of them is checked against).
+ */
+export type NotebookFile = { ok: true; content: string; fileName: string; from: 'server' | 'device'; version?: string } | Refusal;
 
 export const NOT_ON_DEVICE_MESSAGE = 'The server cannot be reached and this notebook is not kept on this device.';
 
@@ -32,13 +35,14 @@ export function createNotebookFiles({
   async function read(path: string): Promise<NotebookFile> {
     const fileName = nameOf(path);
     try {
-      const { content } = await api.getLocalFile(path);
-      await keepNotebook(db, path, content, now());
-      return { ok: true, content, fileName, from: 'server' };
+      const { content, file } = await api.getLocalFile(path);
+      await keepNotebook(db, { path, content, version: file.version }, now());
+      return { ok: true, content, fileName, from: 'server', version: file.version };
     } catch (error) {
       const unsent = (await db.workspaceChanges.where('path').equals(path).filter((c) => c.state !== 'applied' && c.state !== 'discarded').count()) > 0;
       const kept = unsent ? null : await keptNotebook(db, path);
-      const local = kept ?? (await notebookContentInLog(db, path));
+      if (kept) return { ok: true, content: kept.content, fileName, from: 'device', version: kept.version };
+      const local = await notebookContentInLog(db, path);
       if (local !== null) return { ok: true, content: local, fileName, from: 'device' };
       return unavailable(path, error);
     }

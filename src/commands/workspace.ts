@@ -12,6 +12,7 @@ import { createNotebookFiles } from './notebookFiles';
 import type { ImportSource } from './notebookImport';
 import { once } from './once';
 import type { SaveRoute, SaveVerdict, Sender } from './sender';
+import { notebookSaveAnswer, notebookSaveRequest } from './notebookSave';
 import { itemDetails } from './workspaceDetails';
 import { decideFavorite, decideMove, decidePurge } from './workspaceItems';
 
@@ -28,6 +29,7 @@ const CHANGE_TYPES: readonly WorkspaceChangeType[] = [
   'WorkspaceItemRestored',
   'WorkspaceItemFavorited',
   'WorkspaceItemPurged',
+  'WorkspaceNotebookSaved',
 ];
 
 type Payload = { path?: string; oldPath?: string; newPath?: string; content?: string; version?: string; isFavorite?: boolean; id?: string; undoOf?: string; redoOf?: string };
@@ -55,7 +57,8 @@ export function workspaceRoute({ db, mount, bucket, now = Date.now }: { db: Cons
   const saves = notebookSaves(mount);
   return {
     types: CHANGE_TYPES,
-    request(change, { key, label, overwrite }) {
+    request(change, round) {
+      const { key, label, overwrite } = round;
       const p = change.payload as Payload;
       // An undo or redo acts on the item as it is now, so the version it was first made against no
       // longer applies; overwriting after a conflict drops the check on purpose.
@@ -76,8 +79,11 @@ export function workspaceRoute({ db, mount, bucket, now = Date.now }: { db: Cons
           return saves.favorite(p.path ?? '', p.isFavorite ?? false, headers);
         case 'WorkspaceItemPurged':
           return saves.purge(p.path ?? '', headers, p.id);
+        case 'WorkspaceNotebookSaved':
+          return notebookSaveRequest(db, saves, change, round);
       }
     },
+    answer: (change, body) => (change.type === 'WorkspaceNotebookSaved' ? { ...notebookSaveAnswer(change, body) } : undefined),
     async apply(change, body) {
       const file = fileFrom(body);
       if (file) await applySavedFile(db, bucket, cacheChange(change), file, now());

@@ -1,4 +1,6 @@
 import type { CatalogNodeType } from '../catalog/types';
+import type { CellEdit } from '../notebook/edits';
+import type { Output } from '../notebook/types';
 
 /**
  * The event log's shapes. An event is a past-tense fact about something the user authored.
@@ -40,7 +42,20 @@ export type WorkspaceChangeEvent =
   | ConsoleEvent<{ path: string }> & { type: 'WorkspaceItemRestored' }
   | ConsoleEvent<{ path: string; isFavorite: boolean; version?: string }> & { type: 'WorkspaceItemFavorited' }
   /** A trashed item deleted for good (`id`: which one, when several were trashed at that path). Not undoable. */
-  | ConsoleEvent<{ path: string; id?: string }> & { type: 'WorkspaceItemPurged' };
+  | ConsoleEvent<{ path: string; id?: string }> & { type: 'WorkspaceItemPurged' }
+  /**
+   * An open notebook written to its file (POST /files). `version`: the server's version the doc was
+   * based on when saved; `editSeq`: the doc's last edit it holds. Not undoable (the doc's edits are).
+   */
+  | ConsoleEvent<NotebookSavedPayload> & { type: 'WorkspaceNotebookSaved' };
+
+export interface NotebookSavedPayload {
+  path: string;
+  content: string;
+  version?: string;
+  docId: string;
+  editSeq: number;
+}
 
 /**
  * What became of a change's save in earlier versions (the service worker recorded some of these).
@@ -63,6 +78,7 @@ const WORKSPACE_CHANGE_TYPES: ReadonlySet<string> = new Set<WorkspaceChangeType>
   'WorkspaceItemRestored',
   'WorkspaceItemFavorited',
   'WorkspaceItemPurged',
+  'WorkspaceNotebookSaved',
 ]);
 const WORKSPACE_SAVE_TYPES: ReadonlySet<string> = new Set<WorkspaceSaveType>([
   'WorkspaceSaveQueued',
@@ -77,6 +93,28 @@ export function isWorkspaceChangeEvent(event: ConsoleEvent): event is WorkspaceC
 
 export function isWorkspaceSaveEvent(event: ConsoleEvent): event is WorkspaceSaveEvent {
   return WORKSPACE_SAVE_TYPES.has(event.type);
+}
+
+// ---- Open notebooks (aggregate id: `notebook:<docId>`, one undo history per notebook) ----------
+
+export const NOTEBOOK_AGGREGATE_PREFIX = 'notebook:';
+export const notebookAggregate = (docId: string) => `${NOTEBOOK_AGGREGATE_PREFIX}${docId}`;
+
+/**
+ * An open notebook as events. NotebookOpened is its base (first open, or the server's file taken
+ * after a conflict; `copyOf`: the doc now lives at a copy of that path, its history kept). Edits
+ * carry their inverse, computed against the doc they applied to, so undo needs no replay.
+ * Outputs of a run are recorded once it is done (not undoable, like the run itself).
+ */
+export type NotebookDocEvent =
+  | ConsoleEvent<{ docId: string; path: string; content: string; version?: string; copyOf?: string }> & { type: 'NotebookOpened' }
+  | ConsoleEvent<{ edit: CellEdit; inverse: CellEdit; group?: string }> & { type: 'NotebookEdited' }
+  | ConsoleEvent<{ cellId: string; outputs: Output[]; executionCount: number | null }> & { type: 'NotebookOutputsRecorded' };
+
+const NOTEBOOK_DOC_TYPES: ReadonlySet<string> = new Set<NotebookDocEvent['type']>(['NotebookOpened', 'NotebookEdited', 'NotebookOutputsRecorded']);
+
+export function isNotebookDocEvent(event: ConsoleEvent): event is NotebookDocEvent {
+  return event.aggregateId.startsWith(NOTEBOOK_AGGREGATE_PREFIX) && NOTEBOOK_DOC_TYPES.has(event.type);
 }
 
 // ---- Saves (aggregate id: the change's own) -------------------------------------------------

@@ -18,6 +18,11 @@ describe('a notebook’s content in the log', () => {
     expect(contentInLog([created('a.ipynb', 'one')], 'b.ipynb')).toBeNull();
   });
 
+  it('is what an open notebook’s latest save wrote, after its creation', () => {
+    const saved = event('WorkspaceNotebookSaved', { path: 'a.ipynb', content: 'edited', docId: 'D', editSeq: 1 });
+    expect(contentInLog([created('a.ipynb', 'one'), saved, renamed('a.ipynb', 'b.ipynb')], 'b.ipynb')).toBe('edited');
+  });
+
   it('follows renames of the notebook and of folders above it (not of look-alike names)', () => {
     const log = [created('r/a.ipynb', 'A'), created('rx/b.ipynb', 'B'), renamed('r', 'reports'), renamed('reports/a.ipynb', 'reports/q1.ipynb')];
     expect(contentInLog(log, 'reports/q1.ipynb')).toBe('A');

@@ -4,7 +4,7 @@ import type { ConsoleDb } from './schema';
 const isUnder = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
 
 /**
- * A notebook's content as this browser's log last wrote it (its creation or import), followed
+ * A notebook's content as this browser's log last wrote it (its creation, import or save), followed
  * through later renames and moves of it or a folder above it; null when the log never held it.
  * Pure: the events are the workspace's, in seq order.
  */
@@ -12,7 +12,7 @@ export function contentInLog(events: readonly ConsoleEvent[], path: string): str
   const contents = new Map<string, string>();
   for (const event of events) {
     if (!isWorkspaceChangeEvent(event)) continue;
-    if (event.type === 'WorkspaceNotebookCreated') contents.set(event.payload.path, event.payload.content);
+    if (event.type === 'WorkspaceNotebookCreated' || event.type === 'WorkspaceNotebookSaved') contents.set(event.payload.path, event.payload.content);
     if (event.type !== 'WorkspaceItemRenamed') continue;
     const { oldPath, newPath } = event.payload;
     for (const [at, content] of [...contents]) {

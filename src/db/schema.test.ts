@@ -40,7 +40,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.uiState.get('clientId')).toEqual({ key: 'clientId', value: 'C1' });
     expect(await db.events.count()).toBe(1);
     for (const table of [db.sqlTabs, db.sqlResults, db.sqlResultsMeta, db.sqlLocalHistory, db.catalogEdits]) expect(await table.count()).toBe(0);
@@ -57,7 +57,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.sqlTabs.get('T1')).toMatchObject({ id: 'T1' });
     await db.catalogEdits.put({ id: 'lakehouse/gaming', deleted: true, seq: 3 });
     expect(await db.catalogEdits.where('seq').equals(3).primaryKeys()).toEqual(['lakehouse/gaming']);
@@ -86,7 +86,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(db.tables.map((t) => t.name)).not.toContain('outbox');
     const rows = await db.saves.orderBy('seq').toArray();
     expect(rows.map((r) => [r.id, r.state, r.label])).toEqual([
@@ -100,6 +100,30 @@ describe('ConsoleDb versions', () => {
     // What the upgrade wrote is in the log: a rebuild of the projections gives the same rows.
     await rebuildProjections(db);
     expect(await db.saves.orderBy('seq').toArray()).toEqual(rows);
+    await db.delete();
+  });
+
+  it('opens a version-6 database as version 7 with an empty notebookDocs table, keeping the notebook cache', async () => {
+    const name = `schema-v6-${Math.random().toString(36).slice(2)}`;
+    const old = new Dexie(name);
+    old.version(6).stores({
+      ...V4_STORES,
+      outbox: null,
+      saves: 'id, seq, [state+seq], subject',
+      savedQueries: 'id, serverId',
+      savedQueryCache: 'id',
+      notebookCache: 'path, readAt',
+    });
+    await old.table('notebookCache').put({ path: 'a.ipynb', content: '{}', readAt: 1 });
+    old.close();
+
+    const db = new ConsoleDb(name);
+    await db.open();
+    expect(db.verno).toBe(7);
+    expect(await db.notebookCache.get('a.ipynb')).toMatchObject({ content: '{}' });
+    expect(await db.notebookDocs.count()).toBe(0);
+    expect(db.notebookDocs.schema.primKey.name).toBe('docId');
+    expect(db.notebookDocs.schema.indexes.map((index) => index.name)).toEqual(['path']);
     await db.delete();
   });
 });

@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { ExecuteResponse, SavedQuery } from '../../contracts/bi';
 import type { CatalogEditRow } from '../catalog/types';
+import type { Nbformat45 } from '../notebook/types';
 import type { ConsoleEvent, SavedQueryDraft, SqlTabEstimate } from './events';
 import type { SaveRow, SaveRowState } from './projections/saves';
 import { carrySavesOver } from './upgrades';
@@ -27,7 +28,7 @@ export interface WorkspaceChangeRow {
   id: string;
   seq: number;
   at: number;
-  kind: 'folderCreated' | 'notebookCreated' | 'renamed' | 'deleted' | 'restored' | 'favorited' | 'purged';
+  kind: 'folderCreated' | 'notebookCreated' | 'renamed' | 'deleted' | 'restored' | 'favorited' | 'purged' | 'notebookSaved';
   path: string;
   newPath?: string;
   /** A 'favorited' change: starred (true) or unstarred. */
@@ -84,6 +85,28 @@ export interface SavedQueryRow {
   at: number;
 }
 
+/**
+ * One open notebook (keyed by its docId), as its events make it; see projections/notebookDocs.ts.
+ * `path` is where it was (last) opened: its current path follows later renames (src/db/notebookDocs.ts).
+ */
+export interface NotebookDocRow {
+  docId: string;
+  path: string;
+  /** Seq of its latest NotebookOpened: renames after it move the doc, edits before it are not undone. */
+  openedSeq: number;
+  notebook: Nbformat45;
+  /** The server's version the doc is based on (If-Match of its next save); unknown for a notebook not on the server yet. */
+  baseVersion?: string;
+  /** Seq of its latest edit (or of its opening). */
+  lastEditSeq: number;
+  /** Seq of the latest edit a save the server applied held. */
+  savedEditSeq: number;
+  /** Holds edits the server does not have yet. */
+  dirty: boolean;
+  /** The change id of its latest save (WorkspaceNotebookSaved): how that save went is in `saves`. */
+  saveId?: string;
+}
+
 /** The catalog browser's local overlay of one node (created, renamed, deleted, owner, description); see src/catalog/types.ts. */
 export type { CatalogEditRow };
 
@@ -110,6 +133,8 @@ export interface WorkspaceFileRow {
 export interface NotebookCacheRow {
   path: string;
   content: string;
+  /** The server's version of that content (absent in rows kept before it was). */
+  version?: string;
   /** Epoch milliseconds: the least recently read go first when the cache is full. */
   readAt: number;
 }
@@ -187,6 +212,7 @@ export class ConsoleDb extends Dexie {
   savedQueries!: Table<SavedQueryRow, string>;
   savedQueryCache!: Table<SavedQueryCacheRow, number>;
   notebookCache!: Table<NotebookCacheRow, string>;
+  notebookDocs!: Table<NotebookDocRow, string>;
 
   constructor(name = 'data-platform-console') {
     super(name);
@@ -231,6 +257,11 @@ export class ConsoleDb extends Dexie {
     // v6: notebooks read from the server, kept for reading offline. A new table only.
     this.version(6).stores({
       notebookCache: 'path, readAt',
+    });
+    // v7: open notebooks as events (a projection of Notebook* events, keyed by doc id). A new table
+    // only: the log holds no notebook events yet, so there is nothing to migrate or rebuild.
+    this.version(7).stores({
+      notebookDocs: 'docId, path',
     });
   }
 }

@@ -64,6 +64,7 @@ describe('workspaceInverse', () => {
     [e('WorkspaceItemRestored', { path: 'a' }), { type: 'WorkspaceItemDeleted', payload: { path: 'a' } }],
     [e('WorkspaceItemFavorited', { path: 'a', isFavorite: true, version: 'v' }), { type: 'WorkspaceItemFavorited', payload: { path: 'a', isFavorite: false } }],
     [e('WorkspaceItemPurged', { path: 'a' }), null],
+    [e('WorkspaceNotebookSaved', { path: 'n.ipynb', content: '{}', docId: 'D', editSeq: 1 }), null],
     [e('WorkspaceSaveApplied', { changeId: 'x' }), null],
     [e('WorkspaceSaveFailed', { changeId: 'x', status: 409, message: '' }), null],
   ];

@@ -27,6 +27,7 @@ describe('workspaceView', () => {
     ['the cache alone, folders first then by path', [file('b.ipynb'), file('z'), file('a'), file('a/x.ipynb')], [], 100, ['a', 'z', 'a/x.ipynb', 'b.ipynb']],
     ['a folder and notebook created offline', [], [change('folderCreated', 'f', 'queued'), change('notebookCreated', 'f/n.ipynb', 'queued')], 100, ['f pending local', 'f/n.ipynb pending local']],
     ['creating what the cache already has only marks it', [file('f')], [change('folderCreated', 'f')], 100, ['f pending']],
+    ['an open notebook saved marks it; refused, it shows the conflict', [file('n.ipynb'), file('m.ipynb')], [change('notebookSaved', 'n.ipynb', 'queued'), change('notebookSaved', 'm.ipynb', 'failed', { status: 409 })], 100, ['m.ipynb conflict 409', 'n.ipynb pending']],
     ['rename a notebook created offline', [], [change('notebookCreated', 'n.ipynb', 'queued'), rename('n.ipynb', 'm.ipynb', 'queued')], 100, ['m.ipynb pending local']],
     [
       'rename a folder with children',

@@ -66,7 +66,8 @@ function isOutstanding(change: WorkspaceChangeRow, fetchedAt: number | undefined
 function applyChange(tree: ItemTree, change: WorkspaceChangeRow): WorkspaceItem[] {
   switch (change.kind) {
     case 'folderCreated':
-    case 'notebookCreated': {
+    case 'notebookCreated':
+    case 'notebookSaved': {
       const existing = tree.items.get(change.path);
       if (existing && !existing.isDeleted) return [existing];
       const item = localItem(change); // a new item where there was none, or only a deleted one

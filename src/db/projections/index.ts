@@ -1,4 +1,5 @@
 import { catalogEdits } from './catalogEdits';
+import { notebookDocs } from './notebookDocs';
 import { savedQueries } from './savedQueries';
 import { saves } from './saves';
 import { sqlTabs } from './sqlTabs';
@@ -8,4 +9,4 @@ import { workspaceChanges } from './workspaceChanges';
 export type { AnyProjection, ProjectionTable, TableProjection } from './types';
 
 /** Every table projection; append() keeps all of them up to date. */
-export const PROJECTIONS: readonly AnyProjection[] = [workspaceChanges, sqlTabs, catalogEdits, saves, savedQueries];
+export const PROJECTIONS: readonly AnyProjection[] = [workspaceChanges, sqlTabs, catalogEdits, saves, savedQueries, notebookDocs];

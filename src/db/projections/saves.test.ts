@@ -30,6 +30,11 @@ describe('the saves projection: the log as the queue of saves', () => {
     expect(saveOf(event(type, payload, { aggregateId: SAVED_QUERIES_AGGREGATE }))).toEqual({ label, subject: 'Q1' });
   });
 
+  it('an open notebook’s save is a save about its path', () => {
+    const payload = { path: 'r/n.ipynb', content: '{}', docId: 'D', editSeq: 3 };
+    expect(saveOf(event('WorkspaceNotebookSaved', payload))).toEqual({ label: 'Save notebook r/n.ipynb', subject: 'r/n.ipynb' });
+  });
+
   it('other events are not saves (tabs, catalog edits, outcomes)', () => {
     for (const type of ['SqlTabOpened', 'CatalogNodeCreated', 'SaveApplied']) expect(saveOf(event(type, { id: 'x', changeId: 'y' }))).toBeNull();
   });

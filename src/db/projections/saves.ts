@@ -56,6 +56,8 @@ export function saveOf(event: ConsoleEvent): { label: string; subject: string } 
         return { label: `${p.isFavorite ? 'Favourite' : 'Unfavourite'} ${p.path}`, subject: p.path ?? '' };
       case 'WorkspaceItemPurged':
         return { label: `Delete ${p.path} permanently`, subject: p.path ?? '' };
+      case 'WorkspaceNotebookSaved':
+        return { label: `Save notebook ${p.path}`, subject: p.path ?? '' };
     }
   }
   if (isSavedQueryEvent(event)) {

@@ -31,6 +31,8 @@ function changeRow(event: WorkspaceChangeEvent): WorkspaceChangeRow {
       return { ...base, kind: 'favorited', path: event.payload.path, isFavorite: event.payload.isFavorite };
     case 'WorkspaceItemPurged':
       return { ...base, kind: 'purged', path: event.payload.path };
+    case 'WorkspaceNotebookSaved':
+      return { ...base, kind: 'notebookSaved', path: event.payload.path };
   }
 }
 

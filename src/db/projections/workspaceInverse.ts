@@ -20,6 +20,7 @@ export function workspaceInverse(event: ConsoleEvent): EventBody<Record<string, 
     case 'WorkspaceItemFavorited':
       return { type: 'WorkspaceItemFavorited', payload: { path: event.payload.path, isFavorite: !event.payload.isFavorite } };
     case 'WorkspaceItemPurged':
+    case 'WorkspaceNotebookSaved': // the notebook's own history undoes its edits
       return null;
   }
 }
