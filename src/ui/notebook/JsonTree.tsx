@@ -45,7 +45,7 @@ function JsonNode({ name, value, depth }: { name?: string; value: Json; depth: n
         <span className="nb-json-preview">{preview(value)}</span>
       </button>
       {open && (
-        <ul role="group">
+        <ul>
           {entries.slice(0, shown).map(([key, item]) => (
             <JsonNode key={key} name={key} value={item} depth={depth + 1} />
           ))}

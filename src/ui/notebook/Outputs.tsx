@@ -45,7 +45,8 @@ function Markdown({ source }: { source: string }) {
 
 function Latex({ source }: { source: string }) {
   const tex = useTex(true);
-  return <div className="nb-latex" dangerouslySetInnerHTML={{ __html: sanitize(latexHtml(source, tex)) }} />;
+  // Focusable: a wide formula (numbered equations reach the right edge) scrolls sideways by keyboard too.
+  return <div className="nb-latex" role="group" aria-label="LaTeX output" tabIndex={0} dangerouslySetInnerHTML={{ __html: sanitize(latexHtml(source, tex)) }} />;
 }
 
 /** ipywidgets need a live kernel and their JavaScript: say so, and show what the kernel gave as text. */
