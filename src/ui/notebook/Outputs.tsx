@@ -7,7 +7,7 @@ import { useTex } from './MathProvider';
 import { ansiHtml, imageUrl, markdownHtml, sanitize, textOf } from './render';
 import { cutText } from './truncate';
 
-export const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
+const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
 
 /** The richest form of a result that can be shown safely, in JupyterLab's order of preference. */
 const SHOWN = [
