@@ -4,9 +4,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isApiPath } from '../auth/guard';
 import type { ConsoleConfig } from '../config';
 
+/**
+ * The one inline script allowed: the height reporter of a notebook HTML output's sandboxed frame
+ * (src/ui/notebook/frame.ts FRAME_SCRIPT; a srcdoc frame inherits this policy). Its test fails
+ * when the script changes and this hash does not.
+ */
+export const NOTEBOOK_FRAME_SCRIPT_HASH = "'sha256-0ncFqj0cQbpHt0mSlyZ5KkLNCgr7CU46g1Vx0OljSK4='";
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${NOTEBOOK_FRAME_SCRIPT_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

@@ -128,14 +128,14 @@ test.describe('Workspace: import, new notebook, download, read-only view', () =>
     await expect(view.meta).toContainText('6 cells');
     await expect(view.cell(0).getByRole('heading', { level: 1, name: 'Sales analysis' })).toBeVisible();
     await expect(view.cell(0).locator('strong')).toHaveText('region');
-    // Stream text with its ANSI colour, an HTML table, an image, JSON and a coloured traceback.
+    // Stream text with its ANSI colour, an HTML table (in its sandboxed frame), an image, JSON as a tree and a coloured traceback.
     await expect(view.cell(2).locator('.nb-stream-stdout')).toContainText('OK all regions present');
     await expect(view.cell(2).locator('.nb-stream-stdout span', { hasText: 'OK' })).toHaveClass('ansi-green-fg');
-    await expect(view.cell(2).getByRole('table')).toContainText('EMEA');
+    await expect(view.cell(2).frameLocator('[data-testid="html-output"]').getByRole('table')).toContainText('EMEA');
     const image = view.cell(3).getByRole('img', { name: '<Figure size 120x40 with 1 Axes>' });
     await expect(image).toBeVisible();
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
-    await expect(view.cell(3)).toContainText('"total": 2180');
+    await expect(view.cell(3).getByRole('list', { name: 'JSON output' })).toContainText('total: 2180');
     await expect(view.cell(4).locator('.nb-error')).toContainText('ZeroDivisionError: division by zero');
     await expect(view.cell(5)).toHaveText('\\section{Appendix}');
     // The hostile markdown is shown without its script or handler.

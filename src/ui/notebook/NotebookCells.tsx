@@ -1,10 +1,14 @@
-import type { Cell, CodeCell, Nbformat45 } from '../../notebook/types';
-import { OutputView } from './Outputs';
+import { useState } from 'react';
+import type { Cell, CodeCell, MarkdownCell, Nbformat45 } from '../../notebook/types';
+import { mayHaveMath } from './math';
+import { MathProvider, useTex } from './MathProvider';
+import { OutputArea, scrolledOf } from './OutputArea';
 import { markdownHtml } from './render';
 
 const prompt = (count: number | null) => `[${count ?? ' '}]`;
 
 function CodeCellView({ cell }: { cell: CodeCell }) {
+  const [scrolled, setScrolled] = useState(() => scrolledOf(cell.metadata));
   return (
     <div className="nb-code">
       <div className="nb-input">
@@ -15,15 +19,14 @@ function CodeCellView({ cell }: { cell: CodeCell }) {
           <code>{cell.source}</code>
         </pre>
       </div>
-      {cell.outputs.length > 0 && (
-        <div className="nb-outputs" aria-label="Outputs">
-          {cell.outputs.map((output, i) => (
-            <OutputView key={i} output={output} />
-          ))}
-        </div>
-      )}
+      <OutputArea outputs={cell.outputs} scrolled={scrolled} onToggleScrolled={() => setScrolled(!scrolled)} />
     </div>
   );
+}
+
+function MarkdownCellView({ cell }: { cell: MarkdownCell }) {
+  const tex = useTex(mayHaveMath(cell.source));
+  return <div className="nb-markdown" dangerouslySetInnerHTML={{ __html: markdownHtml(cell.source, cell.attachments, tex) }} />;
 }
 
 function CellView({ cell }: { cell: Cell }) {
@@ -31,7 +34,7 @@ function CellView({ cell }: { cell: Cell }) {
     case 'code':
       return <CodeCellView cell={cell} />;
     case 'markdown':
-      return <div className="nb-markdown" dangerouslySetInnerHTML={{ __html: markdownHtml(cell.source, cell.attachments) }} />;
+      return <MarkdownCellView cell={cell} />;
     case 'raw':
       return <pre className="nb-raw">{cell.source}</pre>;
   }
@@ -40,12 +43,14 @@ function CellView({ cell }: { cell: Cell }) {
 /** A notebook's cells in order, read-only. */
 export function NotebookCells({ notebook }: { notebook: Nbformat45 }) {
   return (
-    <ol className="nb-cells">
-      {notebook.cells.map((cell) => (
-        <li key={cell.id} className={`nb-cell nb-cell-${cell.cell_type}`} data-cell-type={cell.cell_type}>
-          <CellView cell={cell} />
-        </li>
-      ))}
-    </ol>
+    <MathProvider>
+      <ol className="nb-cells">
+        {notebook.cells.map((cell) => (
+          <li key={cell.id} className={`nb-cell nb-cell-${cell.cell_type}`} data-cell-type={cell.cell_type}>
+            <CellView cell={cell} />
+          </li>
+        ))}
+      </ol>
+    </MathProvider>
   );
 }

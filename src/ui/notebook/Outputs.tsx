@@ -1,34 +1,94 @@
+import { useState } from 'react';
 import type { MimeBundle, Output } from '../../notebook/types';
+import { HtmlFrame } from './HtmlFrame';
+import { JsonTree } from './JsonTree';
+import { latexHtml, mayHaveMath } from './math';
+import { useTex } from './MathProvider';
 import { ansiHtml, imageUrl, markdownHtml, sanitize, textOf } from './render';
+import { cutText } from './truncate';
 
-/** The richest form of a result that can be shown safely, in Jupyter's order of preference. */
-const SHOWN = ['text/html', 'image/png', 'image/jpeg', 'image/svg+xml', 'image/gif', 'text/markdown', 'application/json', 'text/plain'] as const;
+const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
+
+/** The richest form of a result that can be shown safely, in JupyterLab's order of preference. */
+const SHOWN = [
+  'text/html',
+  'text/markdown',
+  'text/latex',
+  'image/svg+xml',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'application/json',
+  'text/plain',
+] as const;
+
+/** Terminal text (ANSI colours escaped into spans), cut when long with a button that shows all of it. */
+export function LongText({ text, className }: { text: string; className: string }) {
+  const [all, setAll] = useState(false);
+  const cut = all ? null : cutText(text);
+  return (
+    <div className="nb-long">
+      <pre className={`nb-text ${className}`} dangerouslySetInnerHTML={{ __html: ansiHtml(cut ? cut.head : text) }} />
+      {cut && (
+        <button type="button" className="nb-more" onClick={() => setAll(true)}>
+          Show more ({cut.hiddenLines} more {cut.hiddenLines === 1 ? 'line' : 'lines'}, {Math.ceil(cut.hiddenChars / 1024)} KB)
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Markdown({ source }: { source: string }) {
+  const tex = useTex(mayHaveMath(source));
+  return <div className="nb-markdown" dangerouslySetInnerHTML={{ __html: markdownHtml(source, undefined, tex) }} />;
+}
+
+function Latex({ source }: { source: string }) {
+  const tex = useTex(true);
+  // Focusable: a wide formula (numbered equations reach the right edge) scrolls sideways by keyboard too.
+  return <div className="nb-latex" role="group" aria-label="LaTeX output" tabIndex={0} dangerouslySetInnerHTML={{ __html: sanitize(latexHtml(source, tex)) }} />;
+}
+
+/** ipywidgets need a live kernel and their JavaScript: say so, and show what the kernel gave as text. */
+function Widget({ data }: { data: MimeBundle }) {
+  const fallback = textOf(data['text/plain']);
+  return (
+    <div className="nb-widget" role="note">
+      <p className="nb-widget-note">Interactive widget not supported here.</p>
+      {fallback && <LongText text={fallback} className="nb-widget-text" />}
+    </div>
+  );
+}
 
 function Bundle({ data }: { data: MimeBundle }) {
+  if (WIDGET_VIEW in data) return <Widget data={data} />;
   const type = SHOWN.find((mime) => mime in data);
   if (!type) return <p className="muted nb-unshown">Output of type {Object.keys(data).join(', ') || 'none'} is not shown here.</p>;
   const value = data[type];
   switch (type) {
     case 'text/html':
-      return <div className="nb-html" dangerouslySetInnerHTML={{ __html: sanitize(textOf(value)) }} />;
+      return <HtmlFrame html={textOf(value)} />;
     case 'text/markdown':
-      return <div className="nb-markdown" dangerouslySetInnerHTML={{ __html: markdownHtml(textOf(value)) }} />;
+      return <Markdown source={textOf(value)} />;
+    case 'text/latex':
+      return <Latex source={textOf(value)} />;
     case 'application/json':
-      return <pre className="nb-text">{JSON.stringify(value, null, 2)}</pre>;
+      return <JsonTree value={value} />;
     case 'text/plain':
-      return <pre className="nb-text" dangerouslySetInnerHTML={{ __html: ansiHtml(textOf(value)) }} />;
+      return <LongText text={textOf(value)} className="nb-plain" />;
     default:
       return <img className="nb-image" src={imageUrl(type, value)} alt={textOf(data['text/plain']) || `${type} output`} />;
   }
 }
 
+/** One output of a code cell (nbformat or a live run's NbOutput: the same shapes). */
 export function OutputView({ output }: { output: Output }) {
   switch (output.output_type) {
     case 'stream':
-      return <pre className={`nb-text nb-stream-${output.name}`} dangerouslySetInnerHTML={{ __html: ansiHtml(output.text) }} />;
+      return <LongText text={output.text} className={`nb-stream-${output.name}`} />;
     case 'error': {
       const text = output.traceback.length > 0 ? output.traceback.join('\n') : `${output.ename}: ${output.evalue}`;
-      return <pre className="nb-text nb-error" dangerouslySetInnerHTML={{ __html: ansiHtml(text) }} />;
+      return <LongText text={text} className="nb-error" />;
     }
     default:
       return <Bundle data={output.data} />;
