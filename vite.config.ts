@@ -34,7 +34,7 @@ const pwa = VitePWA({
   includeManifestIcons: false,
   injectManifest: {
     // The app shell, lazy route chunks included, so every page opens offline after one visit.
-    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
     globIgnores: ['manifest.webmanifest'],
     // Above today's largest chunk (Monaco, the SQL editor: 3.3 MB, 0.85 MB gzipped; precached so
     // SQL drafts can be edited offline). A bigger file fails the build, so a runaway chunk is noticed.
