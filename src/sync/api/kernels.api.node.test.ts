@@ -8,9 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { KernelModel, KernelStreamEvent, RunEvent } from '../../../contracts/kernels';
 import { applyRunEvent, NO_OUTPUTS } from '../../../contracts/runOutputs';
 import { buildApp } from '../../../server/app';
-import { loadConfig } from '../../../server/config';
-import { ADMIN_PASSWORD, EDITOR_PASSWORD, FAST_HASHING, signIn } from '../../../server/testing/harness';
-import { TEST_WAREHOUSE_SEED_CACHE, warmWarehouseSeedCache } from '../../../server/testing/warehouse';
+import { closeListening, EDITOR_PASSWORD, FAST_HASHING, signIn, testConfig } from '../../../server/testing/harness';
+import { warmWarehouseSeedCache } from '../../../server/testing/warehouse';
 import { createHttp } from './http';
 import { createKernelsApi, KernelApiError, serverErrorReason, type KernelsApi } from './kernels.api';
 
@@ -31,16 +30,7 @@ function clientFor(mount: string, cookie: string): KernelsApi {
 beforeAll(async () => {
   await warmWarehouseSeedCache();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-kernels-api-'));
-  const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent' }),
-    dataDir,
-    staticDir: path.join(os.tmpdir(), 'console-test-no-static-dir'),
-    adminPassword: ADMIN_PASSWORD,
-    editorPassword: EDITOR_PASSWORD,
-    warehouseSeedCache: TEST_WAREHOUSE_SEED_CACHE,
-    kernelSpares: 0,
-  };
-  ({ app } = await buildApp(config, { passwordHashing: FAST_HASHING }));
+  ({ app } = await buildApp(testConfig(dataDir), { passwordHashing: FAST_HASHING }));
   const { cookie } = await signIn(app, 'editor', EDITOR_PASSWORD);
   await app.listen({ host: '127.0.0.1', port: 0 });
   api = clientFor(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/notebook`, cookie);
@@ -48,10 +38,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  // Node's fetch (undici) may keep an aborted event stream's socket open; the server would wait for it.
-  const closing = app?.close();
-  app?.server.closeAllConnections();
-  await closing;
+  if (app) await closeListening(app);
   await rm(dataDir, { recursive: true, force: true });
 });
 
