@@ -26,6 +26,8 @@ const errorEvent = (ename: string, evalue: string): RunEvent => ({
   output: { output_type: 'error', ename, evalue, traceback: [`\u001b[0;31m${ename}\u001b[0m: ${evalue}`] },
 });
 
+const INTERRUPT_RESEND_MS = 1000;
+
 const OUTPUT_TYPES = new Set(['stream', 'display_data', 'execute_result', 'error']);
 
 /**
@@ -58,6 +60,7 @@ export class PyodideKernel implements ProviderKernel {
   private readonly queue: Run[] = [];
   private count = 0;
   private hardKill: NodeJS.Timeout | null = null;
+  private resend: NodeJS.Timeout | null = null;
   private replacing: Promise<void> | null = null;
   private readonly listeners = new Set<(state: ExecutionState) => void>();
 
@@ -87,6 +90,11 @@ export class PyodideKernel implements ProviderKernel {
     const run = this.running;
     if (!run || !this.process) return;
     this.process.send({ t: 'interrupt' });
+    // Said again each second until the run ends: a signal that lands as a run starts was once seen lost
+    // under load (the loop ran on until the hard kill).
+    this.resend ??= setInterval(() => {
+      if (this.running === run) this.process?.send({ t: 'interrupt' });
+    }, INTERRUPT_RESEND_MS);
     this.hardKill ??= setTimeout(() => {
       this.hardKill = null;
       if (this.running !== run) return;
@@ -213,6 +221,8 @@ export class PyodideKernel implements ProviderKernel {
   private stopTimer(): void {
     if (this.hardKill) clearTimeout(this.hardKill);
     this.hardKill = null;
+    if (this.resend) clearInterval(this.resend);
+    this.resend = null;
   }
 
   private setState(state: ExecutionState): void {
