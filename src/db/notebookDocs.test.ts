@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { notebookAggregate, WORKSPACE_AGGREGATE, type ConsoleEvent } from './events';
 import { docAtPath, docPath, notebookInversion } from './notebookDocs';
+import { eventMaker } from './testEvents';
 import { undoState } from './undo';
 
-let seq = 0;
-const ev = (type: string, payload: object, aggregateId = WORKSPACE_AGGREGATE): ConsoleEvent => ({
-  id: `e${++seq}`,
-  seq,
-  type,
-  aggregateId,
-  payload,
-  at: 0,
-  clientId: 'c',
-  tabId: 't',
-  origin: 'local',
-  v: 1,
-});
+const make = eventMaker();
+const ev = (type: string, payload: object, aggregateId = WORKSPACE_AGGREGATE): ConsoleEvent => make(type, aggregateId, payload);
 const renamed = (oldPath: string, newPath: string) => ev('WorkspaceItemRenamed', { oldPath, newPath });
 
 describe('where an open notebook is now', () => {

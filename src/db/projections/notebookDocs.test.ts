@@ -3,24 +3,13 @@ import { serializeNotebook } from '../../notebook/serialize';
 import type { Cell, Nbformat45 } from '../../notebook/types';
 import { notebookAggregate, WORKSPACE_AGGREGATE, type ConsoleEvent } from '../events';
 import type { NotebookDocRow } from '../schema';
+import { eventMaker } from '../testEvents';
 import { notebookDocs } from './notebookDocs';
 
 const code = (id: string, source = id): Cell => ({ id, cell_type: 'code', metadata: {}, source, outputs: [], execution_count: null });
 const nb = (...cells: Cell[]): Nbformat45 => ({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells });
 
-let seq = 0;
-const ev = (type: string, aggregateId: string, payload: object, id = `e${seq + 1}`): ConsoleEvent => ({
-  id,
-  seq: ++seq,
-  type,
-  aggregateId,
-  payload,
-  at: 0,
-  clientId: 'c',
-  tabId: 't',
-  origin: 'local',
-  v: 1,
-});
+const ev = eventMaker();
 const D = notebookAggregate('D');
 const opened = (content = serializeNotebook(nb(code('a', 'x = 1\ny = 2'), code('b'))), version: string | undefined = 'v1') =>
   ev('NotebookOpened', D, { docId: 'D', path: 'r/n.ipynb', content, version });
@@ -57,9 +46,10 @@ describe('the notebookDocs projection', () => {
   it('edits and recorded outputs change the notebook and make it dirty; other cells are untouched', () => {
     const open = opened();
     const outputs = [{ output_type: 'stream', name: 'stdout', text: 'hi\n' }];
-    const row = run([open, edited('x = 3'), ev('NotebookOutputsRecorded', D, { cellId: 'b', outputs, executionCount: 4 })])!;
+    const recorded = ev('NotebookOutputsRecorded', D, { cellId: 'b', outputs, executionCount: 4 });
+    const row = run([open, edited('x = 3'), recorded])!;
     expect(row.notebook.cells).toEqual([code('a', 'x = 3'), { ...code('b'), outputs, execution_count: 4 }]);
-    expect(row).toMatchObject({ dirty: true, lastEditSeq: seq, savedEditSeq: open.seq });
+    expect(row).toMatchObject({ dirty: true, lastEditSeq: recorded.seq, savedEditSeq: open.seq });
   });
 
   it('a save the server applied moves the base to its version; only the edits it held are saved', () => {
