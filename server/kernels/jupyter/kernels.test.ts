@@ -1,9 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { DisplayDataOutput, ExecutionState, NbOutput, RunDone, RunEvent } from '../../../contracts/kernels';
 import type { KernelProvider, ProviderKernel } from '../provider';
 import { createJupyterProvider } from './provider';
 import { jupyterAvailable, memoryLog, TEST_PYTHON, tempFolder } from './testing/jupyter';
+
+// A restart or a kernel's death takes Jupyter seconds, far more beside the rest of the suite on 2 cores (a restart
+// passed the 20 s default once in CI).
+vi.setConfig({ testTimeout: 90_000 });
 
 // One managed Jupyter Server for the file (it answers in ~0.5 s, a kernel in ~1 s).
 
