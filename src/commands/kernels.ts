@@ -31,6 +31,22 @@ export interface KernelsDeps {
 interface Hosted {
   run: NotebookRun;
   listeners: Set<() => void>;
+  /** The last merged view and what it was made of (useSyncExternalStore wants the same object while nothing changed). */
+  merged?: { local: RunView; remote: RunView | undefined; view: RunView };
+}
+
+const ACTIVE = new Set(['queued', 'running']);
+
+/**
+ * This tab's run view with what another tab runs on the same notebook laid over it: a cell queued
+ * or running there shows so here; the kernel's state comes from there while this tab has none.
+ */
+export function mergedView(local: RunView, remote: RunView | undefined): RunView {
+  if (!remote) return local;
+  const cells = { ...local.cells };
+  for (const [id, cell] of Object.entries(remote.cells)) if (ACTIVE.has(cell.state) && !ACTIVE.has(cells[id]?.state ?? 'idle')) cells[id] = cell;
+  const kernel = ['none', 'shutDown'].includes(local.kernel.state) ? remote.kernel : local.kernel;
+  return { kernel, cells };
 }
 
 /**
@@ -114,8 +130,15 @@ export function createKernels(deps: KernelsDeps) {
       entry?.listeners.add(listener);
       return () => entry?.listeners.delete(listener);
     },
-    /** What another tab last said it runs on this notebook (null: nothing heard). */
-    remoteView: (docId: string): RunView | null => remote.get(docId) ?? null,
+    /** The notebook's run as this tab shows it: its own, with what other tabs run on it (null before open). */
+    view(docId: string): RunView | null {
+      const entry = hosted.get(docId);
+      if (!entry) return null;
+      const local = entry.run.view();
+      const other = remote.get(docId);
+      if (entry.merged?.local !== local || entry.merged.remote !== other) entry.merged = { local, remote: other, view: mergedView(local, other) };
+      return entry.merged.view;
+    },
     stop() {
       closeEvents();
       unsubscribe();
