@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import type { KeyboardEvent, MouseEvent, RefObject } from 'react';
 import type { RunView } from '../../../commands/notebookRun';
 import type { Nbformat45 } from '../../../notebook/types';
 import { MathProvider } from '../MathProvider';
@@ -16,11 +16,12 @@ export interface EditorCellsProps {
   onText: (id: string, text: string) => void;
   onCommand: (command: NotebookCommand, at?: { text: string; offset: number }) => void;
   onKeyDown: (event: KeyboardEvent) => void;
+  /** The list's scrolling element: command mode keeps the focus there. */
+  scroller: RefObject<HTMLDivElement | null>;
 }
 
 /** The cells in a virtualized list: only those near the viewport are in the DOM (1,000-cell notebooks). */
-export function EditorCells({ notebook, view, selection, mode, onSelect, onText, onCommand, onKeyDown }: EditorCellsProps) {
-  const scroller = useRef<HTMLDivElement>(null);
+export function EditorCells({ notebook, view, selection, mode, onSelect, onText, onCommand, onKeyDown, scroller }: EditorCellsProps) {
   const cells = notebook.cells;
   // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
   // eslint-disable-next-line react-hooks/incompatible-library

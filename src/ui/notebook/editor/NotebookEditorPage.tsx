@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { cellById, cellTypeOf } from '../../../notebook/edits';
 import { useSignedIn } from '../../appContext';
@@ -41,6 +41,7 @@ function Editor({ path }: { path: string }) {
   const order = notebook?.cells.map((cell) => cell.id) ?? [];
   const selection = within(chosen, order);
   const read = useCallback(async () => (docId ? ((await reads.notebookDoc(docId))?.notebook ?? null) : null), [reads, docId]);
+  const scroller = useRef<HTMLDivElement>(null);
   const perform = useEditorCommands({ docs, docId, notebook, run, selection, setSelection, setMode, typing, read });
 
   useEffect(() => {
@@ -106,8 +107,13 @@ function Editor({ path }: { path: string }) {
           mode={mode}
           onSelect={onSelect}
           onText={typing.typed}
-          onCommand={(command, at) => void perform(command, at)}
+          onCommand={(command, at) => {
+            // Command mode: the keys go to the list, no longer into the cell's editor.
+            if (command === 'command') scroller.current?.focus();
+            void perform(command, at);
+          }}
           onKeyDown={onKeyDown}
+          scroller={scroller}
         />
       )}
     </article>
