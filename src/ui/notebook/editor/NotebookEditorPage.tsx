@@ -9,6 +9,7 @@ import './editor.css';
 import { EditorCells } from './EditorCells';
 import { EditorToolbar } from './EditorToolbar';
 import { commandFor } from './keys';
+import { NotebookMeta } from './NotebookMeta';
 import { moveEdit } from './operations';
 import { notebookPathOf } from './paths';
 import { NO_SELECTION, selectOne, toggle, extend, within, type Selection } from './selection';
@@ -82,6 +83,7 @@ function Editor({ path }: { path: string }) {
         <h2 id="notebook-title">{name}</h2>
         {doc && <span className="badge" data-testid="doc-state">{doc.dirty ? 'Unsaved changes' : 'Saved'}</span>}
       </header>
+      {notebook && <NotebookMeta notebook={notebook} path={path} />}
       <EditorToolbar
         kernels={kernels}
         run={run}
