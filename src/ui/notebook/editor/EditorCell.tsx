@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import type { CellRunView } from '../../../commands/notebookRun';
 import { cellTypeOf } from '../../../notebook/edits';
-import type { Cell } from '../../../notebook/types';
+import type { Cell, CodeCell } from '../../../notebook/types';
 import { mayHaveMath } from '../math';
 import { useTex } from '../MathProvider';
 import { OutputArea, scrolledOf } from '../OutputArea';
@@ -24,8 +24,7 @@ export interface EditorCellProps {
 
 const ACTIVE = new Set(['queued', 'running']);
 
-function prompt(cell: Cell, run: CellRunView | undefined): string {
-  if (cell.cell_type !== 'code') return '';
+function prompt(cell: CodeCell, run: CellRunView | undefined): string {
   if (run && ACTIVE.has(run.state)) return '[*]';
   return `[${cell.execution_count ?? ' '}]`;
 }
@@ -56,15 +55,20 @@ export function EditorCell({ cell, index, run, active, selected, editing, onSele
       data-cell-type={type}
       data-cell-index={index}
       data-run-state={run?.state ?? 'idle'}
-      aria-selected={selected}
-      role="option"
+      data-selected={selected}
+      role="group"
+      aria-label={`Cell ${index + 1}`}
       onClick={(event) => onSelect(event, false)}
       onDoubleClick={(event) => onSelect(event, true)}
     >
       <div className="nb-input">
-        <span className="nb-prompt" aria-label="Execution count">
-          {prompt(cell, run)}
-        </span>
+        {cell.cell_type === 'code' ? (
+          <span className="nb-prompt" aria-label="Execution count">
+            {prompt(cell, run)}
+          </span>
+        ) : (
+          <span className="nb-prompt" aria-hidden="true" />
+        )}
         <div className="nb-source-box" onClick={(event) => !event.ctrlKey && !event.metaKey && !event.shiftKey && onSelect(event, true)}>
           {monaco ? (
             <Suspense fallback={<PlainSource cell={cell} />}>

@@ -34,7 +34,7 @@ export function EditorCells({ notebook, view, selection, mode, onSelect, onText,
   });
   return (
     <MathProvider>
-      <div ref={scroller} className="nb-scroller" tabIndex={0} role="listbox" aria-label="Cells" aria-multiselectable onKeyDown={onKeyDown} data-mode={mode}>
+      <div ref={scroller} className="nb-scroller" tabIndex={0} role="region" aria-label="Cells" onKeyDown={onKeyDown} data-mode={mode}>
         <div className="nb-virtual" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const cell = cells[item.index];
