@@ -79,7 +79,8 @@ export function EditorCell({ cell, index, run, active, selected, editing, onSele
           )}
         </div>
       </div>
-      {run?.output && !ACTIVE.has(run.state) && <pre className="nb-text nb-run-message">{run.output}</pre>}
+      {/* Its first line: a failure's traceback is in the outputs already, in colour. */}
+      {run?.output && !ACTIVE.has(run.state) && <p className="nb-run-message">{run.output.split('\n')[0]}</p>}
       <OutputArea outputs={outputs} scrolled={scrolled} onToggleScrolled={() => setScrolled(!scrolled)} />
     </div>
   );

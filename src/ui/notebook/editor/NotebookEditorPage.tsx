@@ -40,7 +40,8 @@ function Editor({ path }: { path: string }) {
   const [pending, setPending] = useState<string | null>(null);
   const typing = useTyping(docs, docId);
   const order = notebook?.cells.map((cell) => cell.id) ?? [];
-  const selection = within(chosen, order);
+  // A notebook opens with its first cell selected; then the chosen cells, while they exist.
+  const selection = chosen === NO_SELECTION && order.length > 0 ? selectOne(order[0]) : within(chosen, order);
   const read = useCallback(async () => (docId ? ((await reads.notebookDoc(docId))?.notebook ?? null) : null), [reads, docId]);
   const scroller = useRef<HTMLDivElement>(null);
   const perform = useEditorCommands({ docs, docId, notebook, run, selection, setSelection, setMode, typing, read });

@@ -30,8 +30,9 @@ describe('selection', () => {
     expect(step(NO_SELECTION, order, 1).active).toBe('a');
   });
 
-  it('forgets cells that are gone', () => {
-    expect(within(selectOne('x'), order)).toEqual({ active: 'a', anchor: 'a', selected: ['a'] });
+  it('forgets cells that are gone, without making another cell active', () => {
+    expect(within(selectOne('x'), order)).toEqual({ active: null, anchor: null, selected: [] });
+    expect(within(toggle(selectOne('a'), 'x'), order)).toEqual({ active: null, anchor: null, selected: ['a'] });
     const kept = selectOne('b');
     expect(within(kept, order)).toBe(kept);
   });

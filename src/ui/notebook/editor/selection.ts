@@ -42,13 +42,17 @@ export function extend(selection: Selection, order: readonly string[], by: -1 | 
   return { active: order[to], anchor, selected: order.slice(low, high + 1) };
 }
 
-/** The selection kept to cells that still exist (another tab may have deleted some). */
+/**
+ * The selection kept to cells that exist. A chosen cell not in the list (yet: a cell just inserted
+ * that the live document does not show yet) leaves no cell active rather than another one, which
+ * would take the keyboard for the keys meant for the new cell.
+ */
 export function within(selection: Selection, order: readonly string[]): Selection {
   const present = new Set(order);
   const selected = selection.selected.filter((id) => present.has(id));
-  const active = selection.active !== null && present.has(selection.active) ? selection.active : (selected[0] ?? order[0] ?? null);
+  const active = selection.active !== null && present.has(selection.active) ? selection.active : null;
   if (active === selection.active && selected.length === selection.selected.length) return selection;
-  return { active, anchor: active, selected: selected.length > 0 ? selected : active ? [active] : [] };
+  return { active, anchor: active, selected };
 }
 
 /** The selected ids in notebook order. */

@@ -66,11 +66,14 @@ export function useEditorCommands(state: EditorState) {
     const { notebook, setSelection } = latest.current;
     if (!notebook) return;
     const id = randomCellId();
-    await apply(insertEdit(notebook, at, where, id));
+    // Chosen before the edit lands, so keys pressed meanwhile (Enter, typing) go to the new cell.
     setSelection(selectOne(id));
+    await apply(insertEdit(notebook, at, where, id));
   }
 
   return async function perform(command: NotebookCommand, at?: { text: string; offset: number }) {
+    // What was typed goes first: a command acts on the text on screen.
+    if (command !== 'edit') await latest.current.typing.flush();
     const { notebook, docs, docId, selection, setSelection, setMode, typing } = latest.current;
     if (!notebook || !docs || !docId) return;
     const order = notebook.cells.map((cell) => cell.id);
