@@ -11,6 +11,7 @@ import { fetchRuntimeConfig } from './sync/api/config.api';
 import { createConsoleApi } from './sync/api/console.api';
 import { createHealthApi, type HealthApi } from './sync/api/health.api';
 import { createHttp } from './sync/api/http';
+import type { Output } from './notebook/types';
 import type { Profile, RuntimeConfig } from './sync/api/types';
 import { registerServiceWorker } from './sync/serviceWorker';
 import { App } from './ui/App';
@@ -80,6 +81,14 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
     return createCatalogBrowser({ ...context, username: user.username, email: user.email, cache, api: await apis.bi(), metadata: await metadata() });
   });
   const notebook = once(async () => (await import('./commands/notebookDoc')).createNotebookDocCommands({ ...context, sender, read: workspace.readNotebook }));
+  const kernels = once(async () => {
+    const [{ createKernels }, { createKernelsApi }, docs] = await Promise.all([import('./commands/kernels'), import('./sync/api/kernels.api'), notebook()]);
+    const api = createKernelsApi(apis.notebook, config.apis.notebook);
+    const record = (docId: string, cellId: string, outputs: Output[], count: number | null) => void docs.recordOutputs(docId, cellId, outputs, count);
+    const hosted = createKernels({ api, username: user.username, notify, record });
+    loaded.push(hosted);
+    return hosted;
+  });
   // The browser says the network is back: send what waits (the probe would notice a little later).
   const online = () => sender.wake();
   window.addEventListener('online', online);
@@ -94,6 +103,7 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
       sqlLab,
       catalog,
       notebook,
+      kernels,
       recordVisit: (visit) => void kit.recordVisit(db, { ...visit, username: user.username, visitedAt: Date.now() }).catch((error: unknown) => console.warn('Could not remember the visit', error)),
       storageEstimate: kit.storageEstimate,
     },

@@ -2,6 +2,7 @@ import type { Reads } from '../db/reads';
 import type { RecentVisit } from '../db/schema';
 import type { RuntimeConfig } from '../sync/api/types';
 import type { CatalogBrowser } from './catalogEdits';
+import type { Kernels } from './kernels';
 import type { NotebookDocCommands } from './notebookDoc';
 import type { SavedQueryCommands } from './savedQueries';
 import type { SaveCommands } from './saves';
@@ -24,6 +25,8 @@ export interface SignedIn {
   catalog: () => Promise<CatalogBrowser>;
   /** Open notebooks as events (the notebook editor's document); loads with the editor. */
   notebook: () => Promise<NotebookDocCommands>;
+  /** The notebook server, kernels and cell runs of open notebooks; loads with the editor. */
+  kernels: () => Promise<Kernels>;
   /** Remembers a page this user opened (the home page's and the Recent page's list). */
   recordVisit: (visit: Omit<RecentVisit, 'username' | 'visitedAt'>) => void;
   /** How much this origin stores and may store; null when the browser cannot say. */

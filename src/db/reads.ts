@@ -82,6 +82,8 @@ export function createReads(db: ConsoleDb) {
     catalogUndo: () => catalogUndoState(db),
     savedQueries: () => readSavedQueries(db),
     savedQueriesUndo: () => canUndo(db, SAVED_QUERIES_AGGREGATE, savedQueryInverse),
+    /** An open notebook's document (null when this device has none with that id). */
+    notebookDoc: async (docId: string) => (await db.notebookDocs.get(docId)) ?? null,
     recentVisits: (username: string, limit: number) => listRecentVisits(db, username, limit),
     recentSources: (username: string, withSqlTabs: boolean) => recentSources(db, username, withSqlTabs),
   };

@@ -35,7 +35,8 @@ const lazyProfile = async () => ({ Component: (await import('./pages/ProfilePage
 const loadSql = async () => (await import('./sql/SqlPage')).SqlPage;
 const loadQueries = async () => (await import('./queries/SavedQueriesPage')).SavedQueriesPage;
 const lazyRecent = async () => ({ Component: (await import('./pages/RecentPage')).RecentPage });
-const lazyNotebook = async () => ({ Component: (await import('./notebook/NotebookViewPage')).NotebookViewPage });
+const lazyNotebook = async () => ({ Component: (await import('./notebook/editor/NotebookEditorPage')).NotebookEditorPage });
+const lazyNotebookRedirect = async () => ({ Component: (await import('./notebook/editor/NotebookEditorPage')).LegacyNotebookRedirect });
 const lazyCatalog = async () => ({ Component: (await import('./catalog/CatalogPage')).CatalogPage });
 
 /** A page behind its menu entry's role guard (the server enforces the role too). */
@@ -90,8 +91,9 @@ export const routes: RouteObject[] = [
               { path: '/admin', element: <RuleRedirect /> },
               { path: '/admin/new', element: <RuleRedirect /> },
               ...allEntries().filter((e) => e.kind !== 'button').map(entryRoute),
-              // Read-only until the notebook editor (issue 17) takes this route over.
-              { path: '/admin/workspace/notebook', lazy: lazyNotebook, handle: { meta: { title: 'Notebook', description: 'A notebook of the workspace, read-only' } } },
+              // The read-only view's links (?path=) lead to the editor's URL.
+              { path: '/admin/workspace/notebook', lazy: lazyNotebookRedirect },
+              { path: '/admin/workspace/notebook/*', lazy: lazyNotebook, handle: { meta: { title: 'Notebook', description: 'A notebook of the workspace' } } },
               { path: '/admin/*', element: <NotFoundPage />, handle: { meta: { title: 'Page not found' } } },
               {
                 path: '/my-profile',

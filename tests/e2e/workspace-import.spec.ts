@@ -18,7 +18,7 @@ async function onServer(page: Page, notebookPath: string): Promise<string> {
   return ((await (await page.request.get(url)).json()) as { content: string }).content;
 }
 
-test.describe('Workspace: import, new notebook, download, read-only view', () => {
+test.describe('Workspace: import, new notebook, download, open in the editor', () => {
   test.beforeEach(async ({ loginPage }) => {
     await loginPage.goto();
     await loginPage.signInAsRole('editor');
@@ -110,7 +110,7 @@ test.describe('Workspace: import, new notebook, download, read-only view', () =>
     expect(content.cells.map((cell) => [cell.cell_type, cell.source.join('')])).toEqual([['code', 'print("Hello, world!")']]);
   });
 
-  test('a notebook opens read-only (markdown rendered, outputs shown, nothing run) and downloads as stored', async ({ page }) => {
+  test('a notebook opens in the editor (markdown rendered, outputs shown, nothing run) and downloads as stored', async ({ page }) => {
     const workspace = new WorkspacePage(page);
     const folder = await workspace.freshFolder('view');
     await workspace.importFiles([fixture('analysis.ipynb')]);
@@ -121,7 +121,7 @@ test.describe('Workspace: import, new notebook, download, read-only view', () =>
     expect(file).toEqual({ fileName: 'analysis.ipynb', text: fixtureText('analysis.ipynb') });
 
     await workspace.row('analysis.ipynb').getByRole('link', { name: 'analysis.ipynb' }).click();
-    await expect(page).toHaveURL(`/admin/workspace/notebook?path=${encodeURIComponent(`${folder}/analysis.ipynb`)}`);
+    await expect(page).toHaveURL(`/admin/workspace/notebook/${encodeURIComponent(folder)}/analysis.ipynb`);
     const view = new NotebookView(page);
     await expect(view.title).toHaveText('analysis.ipynb');
     await expect(view.meta).toContainText('Kernel: Python 3 (ipykernel)');

@@ -23,7 +23,7 @@ describe('workspaceTargets', () => {
   it('finds live items by name case-insensitively, folders first then by name, each opening its folder or notebook', () => {
     expect(workspaceTargets(items, 'SALES').map((t) => [t.group, t.label, t.hint, t.icon, t.to])).toEqual([
       ['Folders', 'sales', 'archive', 'folder', '/admin/workspace?folder=archive%2Fsales'],
-      ['Notebooks', 'Sales Q1.ipynb', 'reports', 'notebook', '/admin/workspace/notebook?path=reports%2FSales%20Q1.ipynb'],
+      ['Notebooks', 'Sales Q1.ipynb', 'reports', 'notebook', '/admin/workspace/notebook/reports/Sales%20Q1.ipynb'],
     ]);
   });
 
@@ -52,7 +52,7 @@ describe('workspaceHitTargets', () => {
     const found = workspaceHitTargets(hits, ' dee ');
     expect(found.map((t) => [t.group, t.to])).toEqual([
       ['Folders', '/admin/workspace?folder=x%2Fdeep'],
-      ['Notebooks', '/admin/workspace/notebook?path=x%2Fdeep.ipynb'],
+      ['Notebooks', '/admin/workspace/notebook/x/deep.ipynb'],
     ]);
     expect(found[0].keywords).toContain('dee');
     expect(workspaceHitTargets(hits, 'dee', 1)).toHaveLength(1);

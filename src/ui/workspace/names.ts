@@ -47,7 +47,7 @@ export function folderUrl(path: string): string {
   return path ? `/admin/workspace?folder=${encodeURIComponent(path)}` : '/admin/workspace';
 }
 
-/** Where a notebook opens (its read-only view until the notebook editor exists). */
+/** Where a notebook opens: the editor, its path's segments each URL-encoded. */
 export function notebookUrl(path: string): string {
-  return `/admin/workspace/notebook?path=${encodeURIComponent(path)}`;
+  return `/admin/workspace/notebook/${path.split('/').map(encodeURIComponent).join('/')}`;
 }

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The read-only notebook view (/admin/workspace/notebook?path=…). */
+/** A notebook as the editor shows it (/admin/workspace/notebook/<path>): title, meta line, cells. */
 export class NotebookView {
   readonly title: Locator;
   readonly meta: Locator;
@@ -9,7 +9,7 @@ export class NotebookView {
   constructor(readonly page: Page) {
     this.title = page.locator('#notebook-title');
     this.meta = page.getByTestId('notebook-meta');
-    this.cells = page.locator('.nb-cells > li');
+    this.cells = page.locator('.nb-edit-cell');
   }
 
   cell(index: number): Locator {

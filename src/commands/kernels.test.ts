@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { mergedView } from './kernels';
+import type { CellRunView, RunView } from './notebookRun';
+
+const cellIn = (state: CellRunView['state']): CellRunView => ({ state, outputs: [], output: '', runningNumber: null });
+const kernel = (state: string) => ({ state, name: 'python', error: null });
+
+describe('mergedView', () => {
+  it('shows what another tab runs on cells this tab does not run', () => {
+    const local: RunView = { kernel: kernel('none'), cells: { a: cellIn('succeeded'), b: cellIn('running') } };
+    const remote: RunView = { kernel: kernel('busy'), cells: { a: cellIn('running'), b: cellIn('queued'), c: cellIn('succeeded') } };
+    const merged = mergedView(local, remote);
+    expect(merged.cells.a.state).toBe('running');
+    expect(merged.cells.b.state).toBe('running');
+    expect(merged.cells.c).toBeUndefined();
+    expect(merged.kernel.state).toBe('busy');
+  });
+
+  it("keeps this tab's kernel when it has one", () => {
+    const local: RunView = { kernel: kernel('idle'), cells: {} };
+    expect(mergedView(local, { kernel: kernel('busy'), cells: {} }).kernel.state).toBe('idle');
+    expect(mergedView(local, undefined)).toBe(local);
+  });
+});

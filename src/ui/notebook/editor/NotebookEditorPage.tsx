@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { cellById, cellTypeOf } from '../../../notebook/edits';
+import { useSignedIn } from '../../appContext';
+import { Loading } from '../../components/Loading';
+import { folderUrl, notebookUrl, parentOf } from '../../workspace/names';
+import '../notebook.css';
+import './editor.css';
+import { EditorCells } from './EditorCells';
+import { EditorToolbar } from './EditorToolbar';
+import { commandFor } from './keys';
+import { NotebookMeta } from './NotebookMeta';
+import { moveEdit } from './operations';
+import { notebookPathOf } from './paths';
+import { NO_SELECTION, selectOne, toggle, extend, within, type Selection } from './selection';
+import { runnable, useEditorCommands } from './useEditorCommands';
+import { useNotebookEditor, useTyping } from './useNotebookEditor';
+
+/** /admin/workspace/notebook?path=… (the read-only view's links) leads to the editor's URL. */
+export function LegacyNotebookRedirect() {
+  const [params] = useSearchParams();
+  const path = params.get('path');
+  return <Navigate to={path ? notebookUrl(path) : '/admin/workspace'} replace />;
+}
+
+/** The notebook editor: one notebook as events, its cells, their runs and its kernel. */
+export function NotebookEditorPage() {
+  const path = notebookPathOf(useLocation().pathname);
+  if (!path) return <p className="nb-failed" role="alert">This address names no notebook.</p>;
+  return <Editor key={path} path={path} />;
+}
+
+function Editor({ path }: { path: string }) {
+  const { reads } = useSignedIn();
+  const editor = useNotebookEditor(path);
+  const { docs, docId, doc, run, view, kernels } = editor;
+  const notebook = doc?.notebook ?? null;
+  const [chosen, setSelection] = useState<Selection>(NO_SELECTION);
+  const [mode, setMode] = useState<'command' | 'edit'>('command');
+  const [pending, setPending] = useState<string | null>(null);
+  const typing = useTyping(docs, docId);
+  const order = notebook?.cells.map((cell) => cell.id) ?? [];
+  // A notebook opens with its first cell selected; then the chosen cells, while they exist.
+  const selection = chosen === NO_SELECTION && order.length > 0 ? selectOne(order[0]) : within(chosen, order);
+  const read = useCallback(async () => (docId ? ((await reads.notebookDoc(docId))?.notebook ?? null) : null), [reads, docId]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const perform = useEditorCommands({ docs, docId, notebook, run, selection, setSelection, setMode, typing, read });
+
+  useEffect(() => {
+    // Leaving a cell ends its stretch of typing: the next typing is its own undo step.
+    typing.endGroup();
+  }, [selection.active, typing]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    // Monaco answers its own keys (run, save, Escape go through onCommand); here only command mode.
+    if (mode === 'edit' && (event.target as HTMLElement).closest('.nb-monaco')) return;
+    const press = { key: event.key, shift: event.shiftKey, mod: event.ctrlKey || event.metaKey, alt: event.altKey };
+    const answer = commandFor(press, 'command', pending);
+    setPending(answer.pending);
+    if (!answer.command) return;
+    event.preventDefault();
+    void perform(answer.command);
+  };
+  const onSelect = (id: string, event: MouseEvent, edit: boolean) => {
+    event.stopPropagation();
+    if (event.ctrlKey || event.metaKey) return setSelection(toggle(selection, id));
+    if (event.shiftKey) return setSelection(extend({ ...selection, active: id }, order, 1));
+    setSelection(selectOne(id));
+    setMode(edit ? 'edit' : 'command');
+  };
+  const move = (by: -1 | 1) => notebook && docs && docId && void docs.edit(docId, moveEdit(notebook, selection.selected, by) ?? { op: 'order', ids: order });
+  const restartAndRunAll = () => notebook && run && void typing.flush().then(async () => run.restartAndRunAll(((await read()) ?? notebook).cells.flatMap((cell) => runnable(cell) ?? [])));
+  const active = notebook && selection.active ? cellById(notebook, selection.active) : undefined;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const folder = parentOf(path);
+
+  return (
+    <article className="notebook-editor" aria-labelledby="notebook-title">
+      <header className="notebook-head">
+        <nav aria-label="Folder" className="breadcrumb">
+          <Link to={folderUrl(folder)}>{folder || 'Workspace'}</Link>
+          <span aria-hidden="true"> / </span>
+        </nav>
+        <h2 id="notebook-title">{name}</h2>
+        {doc && <span className="badge" data-testid="doc-state">{doc.dirty ? 'Unsaved changes' : 'Saved'}</span>}
+      </header>
+      {notebook && <NotebookMeta notebook={notebook} path={path} />}
+      <EditorToolbar
+        kernels={kernels}
+        run={run}
+        view={view}
+        activeType={active ? cellTypeOf(active) : null}
+        perform={(command) => void perform(command)}
+        move={move}
+        restartAndRunAll={restartAndRunAll}
+        undo={() => docs && docId && void docs.undo(docId)}
+        redo={() => docs && docId && void docs.redo(docId)}
+      />
+      {editor.error && (
+        <p className="nb-failed" role="alert">
+          {editor.error}
+        </p>
+      )}
+      {!editor.error && !notebook && <Loading />}
+      {notebook && (
+        <EditorCells
+          notebook={notebook}
+          view={view}
+          selection={selection}
+          mode={mode}
+          onSelect={onSelect}
+          onText={typing.typed}
+          onCommand={(command, at) => {
+            // Command mode: the keys go to the list, no longer into the cell's editor.
+            if (command === 'command') scroller.current?.focus();
+            void perform(command, at);
+          }}
+          onKeyDown={onKeyDown}
+          scroller={scroller}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useRef } from 'react';
+import type { NotebookDocCommands } from '../../../commands/notebookDoc';
+import type { NotebookRun, RunnableCell } from '../../../commands/notebookRun';
+import { cellTypeOf, mergeEdit, splitEdit, type CellEdit } from '../../../notebook/edits';
+import { randomCellId } from '../../../notebook/ids';
+import type { Cell, Nbformat45 } from '../../../notebook/types';
+import type { NotebookCommand } from './keys';
+import { deleteEdit, insertEdit, pasteEdit, typeEdits } from './operations';
+import { extend, inOrder, selectOne, step, type Selection } from './selection';
+
+export interface EditorState {
+  docs: NotebookDocCommands | null;
+  docId: string | null;
+  notebook: Nbformat45 | null;
+  run: NotebookRun | null;
+  selection: Selection;
+  setSelection: (selection: Selection) => void;
+  setMode: (mode: 'command' | 'edit') => void;
+  typing: { flush: () => Promise<void>; endGroup: () => void };
+  /** The doc as stored now (the live one on screen may not show the last typing yet). */
+  read: () => Promise<Nbformat45 | null>;
+}
+
+/** A code cell as the run queue takes it (markdown and raw cells do not run). */
+export function runnable(cell: Cell): RunnableCell | null {
+  if (cell.cell_type !== 'code') return null;
+  return { id: cell.id, source: cell.source, language: cellTypeOf(cell) === 'sql' ? 'sql' : 'python' };
+}
+
+/**
+ * What each notebook command does, given the editor's state: edits go through notebook.edit (one
+ * undoable event each), runs through the notebook's run. Pending typing is written first, so a
+ * run or a save takes what is on screen.
+ */
+export function useEditorCommands(state: EditorState) {
+  const clipboard = useRef<Cell[]>([]);
+  // The commands run from Monaco's key bindings and later awaits: they read the latest state here.
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
+
+  async function apply(edit: CellEdit | null) {
+    const { docs, docId } = latest.current;
+    if (edit && docs && docId) await docs.edit(docId, edit);
+  }
+
+  async function runSelected(after: 'stay' | 'next' | 'insert') {
+    const { run, selection, setSelection, typing, read } = latest.current;
+    await typing.flush();
+    const fresh = await read();
+    if (!fresh || !run) return;
+    const order = fresh.cells.map((cell) => cell.id);
+    const chosen = inOrder(selection, order);
+    void run.run(fresh.cells.filter((cell) => chosen.includes(cell.id)).flatMap((cell) => runnable(cell) ?? []));
+    const last = chosen[chosen.length - 1] ?? null;
+    if (after === 'next') {
+      const next = order[order.indexOf(last ?? '') + 1];
+      if (next) setSelection(selectOne(next));
+      else await insert('below', last);
+    }
+    if (after === 'insert') await insert('below', last);
+  }
+
+  async function insert(where: 'above' | 'below', at: string | null) {
+    const { notebook, setSelection } = latest.current;
+    if (!notebook) return;
+    const id = randomCellId();
+    // Chosen before the edit lands, so keys pressed meanwhile (Enter, typing) go to the new cell.
+    setSelection(selectOne(id));
+    await apply(insertEdit(notebook, at, where, id));
+  }
+
+  return async function perform(command: NotebookCommand, at?: { text: string; offset: number }) {
+    // What was typed goes first: a command acts on the text on screen.
+    if (command !== 'edit') await latest.current.typing.flush();
+    const { notebook, docs, docId, selection, setSelection, setMode, typing } = latest.current;
+    if (!notebook || !docs || !docId) return;
+    const order = notebook.cells.map((cell) => cell.id);
+    const chosen = inOrder(selection, order);
+    const active = selection.active;
+    switch (command) {
+      case 'edit':
+        return setMode('edit');
+      case 'command':
+        typing.endGroup();
+        return setMode('command');
+      case 'insertAbove':
+        return insert('above', active);
+      case 'insertBelow':
+        return insert('below', active);
+      case 'delete': {
+        await apply(deleteEdit(notebook, chosen, randomCellId));
+        const next = order.find((id, i) => i > order.indexOf(chosen[chosen.length - 1]) && !chosen.includes(id)) ?? order.filter((id) => !chosen.includes(id)).pop();
+        if (next) setSelection(selectOne(next));
+        return;
+      }
+      case 'toCode':
+      case 'toMarkdown':
+      case 'toRaw': {
+        const to = command === 'toCode' ? 'code' : command === 'toMarkdown' ? 'markdown' : 'raw';
+        for (const edit of typeEdits(notebook, chosen, to)) await apply(edit);
+        return;
+      }
+      case 'copy':
+      case 'cut':
+        clipboard.current = notebook.cells.filter((cell) => chosen.includes(cell.id));
+        if (command === 'cut') await apply(deleteEdit(notebook, chosen, randomCellId));
+        return;
+      case 'pasteAbove':
+      case 'pasteBelow':
+        return apply(pasteEdit(notebook, active, command === 'pasteAbove' ? 'above' : 'below', clipboard.current, randomCellId));
+      case 'undo':
+        await typing.flush();
+        return void docs.undo(docId);
+      case 'merge':
+        return apply(mergeEdit(notebook, chosen.length > 1 ? chosen : order.slice(order.indexOf(active ?? ''), order.indexOf(active ?? '') + 2)));
+      case 'split':
+        await typing.flush();
+        return apply(active && at ? splitEdit((await latest.current.read()) ?? notebook, active, [at.offset], randomCellId) : null);
+      case 'run':
+        return runSelected('stay');
+      case 'runAndSelectNext':
+        return runSelected('next');
+      case 'runAndInsert':
+        return runSelected('insert');
+      case 'save':
+        await typing.flush();
+        return void docs.save(docId);
+      case 'interrupt':
+        return latest.current.run?.interrupt();
+      case 'restart':
+        return latest.current.run?.restart();
+      case 'selectUp':
+      case 'selectDown':
+        return setSelection(step(selection, order, command === 'selectUp' ? -1 : 1));
+      case 'extendUp':
+      case 'extendDown':
+        return setSelection(extend(selection, order, command === 'extendUp' ? -1 : 1));
+    }
+  };
+}
+

@@ -1,0 +1,47 @@
+import { expect, test } from './fixtures';
+import { NotebookEditor } from './pages/NotebookEditor';
+import { WorkspacePage } from './pages/WorkspacePage';
+
+test.describe('Notebook editor', () => {
+  test.beforeEach(async ({ loginPage }) => {
+    await loginPage.goto();
+    await loginPage.signInAsRole('editor');
+  });
+
+  test('a new notebook: type a cell, run it on the Pyodide kernel with Shift+Enter, save, reload and see it', async ({ page }) => {
+    test.setTimeout(180_000); // the first Pyodide kernel starts cold
+    const workspace = new WorkspacePage(page);
+    const folder = await workspace.freshFolder('editor');
+    await workspace.newNotebook('first.ipynb');
+    await workspace.row('first.ipynb').getByRole('link', { name: 'first.ipynb' }).click();
+    await expect(page).toHaveURL(`/admin/workspace/notebook/${encodeURIComponent(folder)}/first.ipynb`);
+
+    const editor = new NotebookEditor(page);
+    await expect(editor.title).toHaveText('first.ipynb');
+    await expect(editor.cell(0)).toContainText('print("Hello, world!")');
+    await editor.typeInto(0, 'print(1+1)');
+    await page.keyboard.press('Shift+Enter');
+    await expect(editor.outputs(0)).toHaveText(/^\s*(Scroll)?\s*2\s*$/, { timeout: 150_000 });
+    await expect(editor.kernelStatus).toHaveAttribute('data-state', /idle|busy/);
+    // Shift+Enter on the last cell adds one below and selects it.
+    await expect(editor.cells).toHaveCount(2);
+
+    await editor.save();
+    await expect(editor.toast('File saved successfully')).toBeVisible();
+    await expect(editor.docState).toHaveText('Saved');
+
+    await page.reload();
+    await expect(editor.cell(0)).toContainText('print(1+1)');
+    await expect(editor.outputs(0)).toContainText('2');
+    await expect(editor.cell(0).getByLabel('Execution count')).toHaveText(/\[\d+\]/);
+  });
+
+  test('the read-only view\'s old links lead to the editor', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    const folder = await workspace.freshFolder('legacy');
+    await workspace.newNotebook('old.ipynb');
+    await page.goto(`/admin/workspace/notebook?path=${encodeURIComponent(`${folder}/old.ipynb`)}`);
+    await expect(page).toHaveURL(`/admin/workspace/notebook/${encodeURIComponent(folder)}/old.ipynb`);
+    await expect(new NotebookEditor(page).title).toHaveText('old.ipynb');
+  });
+});
