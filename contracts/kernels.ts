@@ -89,11 +89,17 @@ export type RunEvent =
 
 export type RunDone = Extract<RunEvent, { type: 'done' }>;
 
+/** SQL cells that name no database, and the kernel's sql(), run on the warehouse's database 1 (SQL Lab's id). */
+export const NOTEBOOK_DATABASE_ID = 1;
+
 export interface RunCodeBody {
   code: string;
   kernelId: string;
   /** python (the default) runs on the kernel; sql runs on the warehouse through the BI service. */
   language?: 'python' | 'sql';
+  /** SQL cells: the warehouse database (SQL Lab's id; NOTEBOOK_DATABASE_ID when absent) and the schema its names resolve in. */
+  database_id?: number;
+  schema?: string;
 }
 
 /** POST /run-code without streaming: the outputs after clear/update are applied, and their text. */

@@ -85,7 +85,11 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
     const [{ createKernels }, { createKernelsApi }, docs] = await Promise.all([import('./commands/kernels'), import('./sync/api/kernels.api'), notebook()]);
     const api = createKernelsApi(apis.notebook, config.apis.notebook);
     const record = (docId: string, cellId: string, outputs: Output[], count: number | null) => void docs.recordOutputs(docId, cellId, outputs, count);
-    const hosted = createKernels({ api, username: user.username, notify, record });
+    const warehouse = {
+      databases: async () => (await (await metadata()).databases()).value,
+      schemas: async (databaseId: number) => (await (await metadata()).schemas(databaseId)).value,
+    };
+    const hosted = createKernels({ api, username: user.username, notify, record, warehouse });
     loaded.push(hosted);
     return hosted;
   });

@@ -203,6 +203,19 @@ describe('SQL on the warehouse', () => {
     expect(reused.outputs[0]).toMatchObject({ evalue: expect.stringMatching(/already used/) });
   });
 
+  it('runs a SQL cell in the database and schema it names; a database that does not exist is a clear error', async () => {
+    const schemas = (await call(editor, 'POST', '/run-code', { code: "select table_name from information_schema.tables where table_schema = 'gaming' limit 1", language: 'sql' })).json<RunCodeResponse>();
+    const table = schemas.output.split('\n')[1];
+    expect(table).toMatch(/\w+/);
+    const unqualified = (await call(editor, 'POST', '/run-code', { code: `select count(*) as n from ${table}`, language: 'sql', database_id: 1, schema: 'gaming' })).json<RunCodeResponse>();
+    expect(unqualified.status).toBe('ok');
+    const elsewhere = (await call(editor, 'POST', '/run-code', { code: `select count(*) as n from ${table}`, language: 'sql', database_id: 1 })).json<RunCodeResponse>();
+    expect(elsewhere.status).toBe('error');
+    const missing = (await call(editor, 'POST', '/run-code', { code: 'select 1', language: 'sql', database_id: 999 })).json<RunCodeResponse>();
+    expect(missing).toMatchObject({ status: 'error', outputs: [expect.objectContaining({ ename: 'SQLError', evalue: expect.stringMatching(/database/i) })] });
+    expect((await call(editor, 'POST', '/run-code', { code: 'select 1', language: 'sql', database_id: 0 })).statusCode).toBe(400);
+  });
+
   it('stops a SQL cell by its runId: a long query ends stopped; an unknown runId is a 404, a bad one a 400', async () => {
     const running = call(editor, 'POST', '/run-code', { code: 'select count(*) from range(10000000000)', language: 'sql', runId: 'nbslow1' });
     await new Promise((resolve) => setTimeout(resolve, 300));

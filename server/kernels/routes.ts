@@ -5,7 +5,7 @@ import { requiredStrings } from '../http/validation';
 import { badRequest, KernelError, notFound } from './errors';
 import type { KernelManager, Viewer } from './manager';
 import { openEventStream, wantsEventStream, type EventStream } from './sse';
-import { sqlOutputs, type WarehouseSql } from './warehouseSql';
+import { sqlOutputs, type SqlRunOptions, type WarehouseSql } from './warehouseSql';
 
 export interface KernelRouteOptions {
   kernels: KernelManager;
@@ -32,6 +32,8 @@ const runCodeBody = {
     kernelId: STRING,
     language: { type: 'string', enum: ['python', 'sql'] },
     runId: STRING,
+    database_id: { type: 'integer', minimum: 1 },
+    schema: { type: 'string', minLength: 1, maxLength: 256 },
   },
 } as const;
 const cancelBody = requiredStrings('runId');
@@ -73,10 +75,10 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
 
   app.post<{ Body: RunCodeBody & { runId?: string } }>('/run-code', { schema: { body: runCodeBody }, compress: false }, async (request, reply) => {
     const viewer = viewerOf(request);
-    const { code, kernelId, language = 'python', runId } = request.body;
+    const { code, kernelId, language = 'python', runId, database_id: databaseId, schema } = request.body;
     checkRunId(runId);
     const run = (onEvent: (event: RunEvent) => void): Promise<RunDone> => {
-      if (language === 'sql') return runSql(sql, viewer, code, runId, onEvent);
+      if (language === 'sql') return runSql(sql, viewer, code, { runId, databaseId, schema }, onEvent);
       if (!kernelId) throw badRequest('kernelId is required to run Python code; start a kernel first (POST /start-kernel)');
       return kernels.execute(viewer, kernelId, code, onEvent);
     };
@@ -142,8 +144,8 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
   }
 };
 
-async function runSql(sql: WarehouseSql, viewer: Viewer, code: string, runId: string | undefined, onEvent: (event: RunEvent) => void): Promise<RunDone> {
-  const outputs = sqlOutputs(await sql.run(viewer.username, code, runId));
+async function runSql(sql: WarehouseSql, viewer: Viewer, code: string, where: SqlRunOptions, onEvent: (event: RunEvent) => void): Promise<RunDone> {
+  const outputs = sqlOutputs(await sql.run(viewer.username, code, where));
   for (const output of outputs) onEvent({ type: 'output', output });
   return { type: 'done', execution_count: null, status: outputs.some((output) => output.output_type === 'error') ? 'error' : 'ok' };
 }

@@ -1,15 +1,20 @@
 import type { Cell, ResultColumn } from '../../contracts/bi';
-import type { NbOutput } from '../../contracts/kernels';
+import { NOTEBOOK_DATABASE_ID, type NbOutput } from '../../contracts/kernels';
 import type { UserStore } from '../auth/users';
 import { runnerFor, type BiContext } from '../bi/context';
 import { BiHttpError } from '../bi/errors';
 import { notFound } from './errors';
 import type { SqlRows } from './provider';
 
-/** SQL cells and the kernel's sql() read the warehouse's first database unless the query names another catalog. */
-export const NOTEBOOK_DATABASE_ID = 1;
 /** Rows drawn in a cell's HTML table; every row stays in the output's JSON data. */
 const HTML_ROWS = 1000;
+
+/** Where a SQL cell runs (the notebook's database and no schema by default) and its runId for stopping it. */
+export interface SqlRunOptions {
+  runId?: string;
+  databaseId?: number;
+  schema?: string;
+}
 
 export type SqlOutcome = { ok: true; columns: ResultColumn[]; rows: Record<string, Cell>[]; note: string | null } | { ok: false; message: string };
 
@@ -23,11 +28,11 @@ export class WarehouseSql {
     private readonly users: Pick<UserStore, 'find'>,
   ) {}
 
-  async run(username: string, sql: string, runId?: string): Promise<SqlOutcome> {
+  async run(username: string, sql: string, { runId, databaseId = NOTEBOOK_DATABASE_ID, schema }: SqlRunOptions = {}): Promise<SqlOutcome> {
     const record = await this.users.find(username);
     const runner = await runnerFor(this.users, { username, admin: record?.role === 'admin' });
     try {
-      const outcome = await this.bi.executor.execute(runner, { database_id: NOTEBOOK_DATABASE_ID, sql, ...(runId ? { client_id: runId } : {}) });
+      const outcome = await this.bi.executor.execute(runner, { database_id: databaseId, sql, ...(schema ? { schema } : {}), ...(runId ? { client_id: runId } : {}) });
       if (outcome.status !== 200) return { ok: false, message: outcome.body.message };
       const { body } = outcome;
       return { ok: true, columns: body.columns, rows: body.data.values(), note: body.truncated ? (body.truncated_reason ?? 'Result truncated') : null };

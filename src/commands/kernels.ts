@@ -1,4 +1,5 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import type { BiDatabase } from '../../contracts/bi';
 import type { KernelSpecList } from '../../contracts/kernels';
 import type { Output } from '../notebook/types';
 import { notebookServerMachine } from '../machines/notebookServer.machine';
@@ -18,12 +19,19 @@ export interface RunMessage {
 const isRunMessage = (data: unknown): data is RunMessage =>
   typeof data === 'object' && data !== null && typeof (data as RunMessage).docId === 'string' && typeof (data as RunMessage).view === 'object';
 
+export interface WarehousePlaces {
+  databases(): Promise<BiDatabase[]>;
+  schemas(databaseId: number): Promise<string[]>;
+}
+
 export interface KernelsDeps {
   api: KernelsApi;
   username: string;
   notify: Notify;
   /** Writes a run's outputs into the notebook's document (notebook.recordOutputs). */
   record: (docId: string, cellId: string, outputs: Output[], executionCount: number | null) => void;
+  /** The warehouse's databases and schemas, for SQL cells' pickers (SQL Lab's metadata cache). */
+  warehouse: WarehousePlaces;
   /** Injectable for tests (BroadcastChannel by default). */
   broadcast?: () => Broadcast<RunMessage>;
 }
@@ -113,6 +121,8 @@ export function createKernels(deps: KernelsDeps) {
   return {
     server,
     kernelspecs: (): Promise<KernelSpecList> => api.kernelspecs(),
+    /** Where SQL cells may run: the databases and their schemas (cached; offline, what was last seen). */
+    warehouse: deps.warehouse,
     /** The notebook's run (kernel, cells, queue), made at its first open in this page and kept for the session. */
     open(docId: string, path: string): Promise<NotebookRun> {
       const known = hosted.get(docId)?.run;

@@ -1,6 +1,7 @@
 import { createActor, fromCallback, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { KernelModel, KernelStreamEvent } from '../../contracts/kernels';
-import { cellMachine, type CellContext, type CellFinished, type CellLanguage, type CellMachineEvent, type RunCellInput } from '../machines/cell.machine';
+import type { KernelModel, KernelStreamEvent, RunCodeBody } from '../../contracts/kernels';
+import { ulid } from 'ulid';
+import { cellMachine, type CellContext, type CellFinished, type CellLanguage, type CellMachineEvent, type RunCellInput, type SqlPlace } from '../machines/cell.machine';
 import { kernelMachine, RESTART_AND_RUN_ALL_FAILED_MESSAGE } from '../machines/kernel.machine';
 import { EMPTY_QUEUE, enqueue, finish, interrupt, startNext, type RunQueue } from '../machines/runQueue';
 import { notebookOutputs } from '../notebook/fromRun';
@@ -37,6 +38,8 @@ export interface RunnableCell {
   id: string;
   source: string;
   language: CellLanguage;
+  /** SQL cells: the database and schema chosen in the cell. */
+  place?: SqlPlace;
 }
 
 export interface NotebookRunDeps {
@@ -58,18 +61,32 @@ function cellView(snapshot: SnapshotFrom<typeof cellMachine>): CellRunView {
   return { state: snapshot.value as CellRunView['state'], outputs: notebookOutputs(outputs), output, runningNumber };
 }
 
-/** The runCell actor: one streamed run; stopping the actor (abort, interrupt) aborts the request. */
+/** A run-code body: Python on the kernel; SQL on the warehouse at the cell's place, with a runId to stop it by. */
+function runBody(input: RunCellInput): RunCodeBody & { runId?: string } {
+  const body = { code: input.code, kernelId: input.kernelId, language: input.language };
+  if (input.language !== 'sql') return body;
+  const place = input.place ? { database_id: input.place.databaseId, ...(input.place.schema ? { schema: input.place.schema } : {}) } : {};
+  return { ...body, ...place, runId: ulid().slice(-11) }; // SQL Lab's client ids are at most 11 characters
+}
+
+/** The runCell actor: one streamed run; stopping the actor (abort, interrupt) aborts the request, and stops a SQL query on the server. */
 function runCellActor(api: KernelsApi) {
   return fromCallback<CellMachineEvent, RunCellInput>(({ input, sendBack }) => {
     const controller = new AbortController();
-    const body = { code: input.code, kernelId: input.kernelId, language: input.language };
+    const body = runBody(input);
+    let ended = false;
     api
       .run(body, (event) => sendBack({ type: 'RUN_EVENT', event }), controller.signal)
       .then((done) => sendBack({ type: 'RUN_DONE', done }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) sendBack({ type: 'RUN_FAILED', error });
-      });
-    return () => controller.abort();
+      })
+      .finally(() => (ended = true));
+    return () => {
+      controller.abort();
+      // A warehouse query goes on without its request: stop it by its runId (unreachable: nothing to do).
+      if (!ended && body.runId) api.cancelRun(body.runId).catch(() => {});
+    };
   });
 }
 
@@ -143,7 +160,7 @@ export function createNotebookRun(deps: NotebookRunDeps) {
 
   async function run(toRun: readonly RunnableCell[]) {
     const id = toRun.some((cell) => cell.language !== 'sql') ? await kernelId() : null;
-    for (const cell of toRun) cellActor(cell.id).send({ type: 'QUEUE', code: cell.source, language: cell.language, kernelId: id });
+    for (const cell of toRun) cellActor(cell.id).send({ type: 'QUEUE', code: cell.source, language: cell.language, kernelId: id, ...(cell.place ? { place: cell.place } : {}) });
     queue = enqueue(queue, toRun.map((cell) => cell.id));
     pump();
   }

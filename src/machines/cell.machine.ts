@@ -52,7 +52,7 @@ export const cellMachine = setup({
     interruptKernel: () => {},
     queue: assign(({ event }) => {
       assertEvent(event, 'QUEUE');
-      return { run: { code: event.code, language: event.language ?? 'python', kernelId: event.kernelId } };
+      return { run: { code: event.code, language: event.language ?? 'python', kernelId: event.kernelId, ...(event.place ? { place: event.place } : {}) } };
     }),
     begin: assign(({ context }) => ({ outputs: [], clearOnNext: false, output: '', runningNumber: (context.runningNumber ?? 0) + 1 })),
     apply: assign(({ context, event }) => {
@@ -93,7 +93,7 @@ export const cellMachine = setup({
         src: 'runCell',
         input: ({ context }) => {
           const run = context.run!;
-          return { cellId: context.cellId, code: run.code, language: run.language, kernelId: run.kernelId ?? '' };
+          return { cellId: context.cellId, code: run.code, language: run.language, kernelId: run.kernelId ?? '', ...(run.place ? { place: run.place } : {}) };
         },
       },
       on: {

@@ -1,4 +1,5 @@
 import type { NbOutput, RunDone, RunEvent } from '../../contracts/kernels';
+import type { CellSqlPlace } from '../notebook/sqlPlace';
 
 /** The cell machine's vocabulary: exact texts, events, actor input. Re-exported by cell.machine.ts. */
 
@@ -8,6 +9,9 @@ export const UNREACHABLE_PREFIX = 'Kernel unreachable: ';
 export const NO_KERNEL_REASON = 'no kernel is running for this notebook';
 
 export type CellLanguage = 'python' | 'sql';
+
+/** Where a SQL cell runs: a warehouse database and, optionally, the schema its names resolve in. */
+export type SqlPlace = CellSqlPlace;
 
 export interface CellContext {
   cellId: string;
@@ -20,7 +24,7 @@ export interface CellContext {
   /** The execution count; one more per run. */
   runningNumber: number | null;
   /** What runs: set by QUEUE, so an edit while queued does not change the queued run. */
-  run: { code: string; language: CellLanguage; kernelId: string | null } | null;
+  run: { code: string; language: CellLanguage; kernelId: string | null; place?: SqlPlace } | null;
 }
 
 export interface CellMachineInput {
@@ -30,7 +34,7 @@ export interface CellMachineInput {
 }
 
 export type CellMachineEvent =
-  | { type: 'QUEUE'; code: string; language?: CellLanguage; kernelId: string | null }
+  | { type: 'QUEUE'; code: string; language?: CellLanguage; kernelId: string | null; place?: SqlPlace }
   /** The queue's turn came (runQueue.startNext). */
   | { type: 'START' }
   /** The user stops this cell: a queued one just leaves the queue; a running one is cancelled. */
@@ -47,6 +51,7 @@ export interface RunCellInput {
   code: string;
   language: CellLanguage;
   kernelId: string;
+  place?: SqlPlace;
 }
 
 export interface CellFinished {

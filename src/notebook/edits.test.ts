@@ -72,6 +72,13 @@ describe('cell edits and their inverses', () => {
     expect(roundTrip(base, { op: 'metadata', metadata: { kernelspec: { name: 'ir' } } }).metadata).toEqual({ kernelspec: { name: 'ir' } });
   });
 
+  it("replaces one cell's metadata (a SQL cell's place) and undoes it; a gone cell is left alone", () => {
+    const after = roundTrip(base, { op: 'cellMetadata', id: 'c', metadata: { language: 'sql', sql: { database_id: 1, schema: 'gaming' } } });
+    expect(after.cells[2].metadata).toEqual({ language: 'sql', sql: { database_id: 1, schema: 'gaming' } });
+    expect(after.cells[0]).toBe(base.cells[0]);
+    expect(applyEdit(base, { op: 'cellMetadata', id: 'gone', metadata: {} })).toBe(base);
+  });
+
   it('leaves the notebook as it is for cells another tab deleted, and never inserts a cell twice', () => {
     expect(applyEdit(base, { op: 'source', id: 'gone', source: 'x' })).toBe(base);
     expect(ids(applyEdit(base, { op: 'replace', remove: ['gone'], insert: [] }))).toBe('a b c d');

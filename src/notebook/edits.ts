@@ -17,7 +17,9 @@ export type CellEdit =
   /** sql is a code cell whose metadata.language is "sql" (how the notebook file says it). */
   | { op: 'type'; id: string; to: EditableType }
   | { op: 'outputs'; id: string; outputs: Output[]; executionCount: number | null }
-  | { op: 'metadata'; metadata: JsonObject };
+  | { op: 'metadata'; metadata: JsonObject }
+  /** One cell's whole metadata (a SQL cell's database and schema live there). */
+  | { op: 'cellMetadata'; id: string; metadata: JsonObject };
 
 export type EditableType = CellType | 'sql';
 
@@ -41,6 +43,8 @@ export function applyEdit(notebook: Nbformat45, edit: CellEdit): Nbformat45 {
       return withCell(notebook, edit.id, (cell) => (cell.cell_type === 'code' ? { ...cell, outputs: edit.outputs, execution_count: edit.executionCount } : cell));
     case 'metadata':
       return { ...notebook, metadata: edit.metadata };
+    case 'cellMetadata':
+      return withCell(notebook, edit.id, (cell) => ({ ...cell, metadata: edit.metadata }));
   }
 }
 
@@ -67,6 +71,8 @@ export function invertEdit(notebook: Nbformat45, edit: CellEdit): CellEdit {
     }
     case 'metadata':
       return { op: 'metadata', metadata: notebook.metadata };
+    case 'cellMetadata':
+      return { op: 'cellMetadata', id: edit.id, metadata: cellById(notebook, edit.id)?.metadata ?? edit.metadata };
   }
 }
 

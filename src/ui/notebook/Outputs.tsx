@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { MimeBundle, Output } from '../../notebook/types';
+import { DATA_RESOURCE, DataGrid, tableOf } from './DataGrid';
 import { HtmlFrame } from './HtmlFrame';
 import { JsonTree } from './JsonTree';
 import { latexHtml, mayHaveMath } from './math';
@@ -62,6 +63,8 @@ function Widget({ data }: { data: MimeBundle }) {
 
 function Bundle({ data }: { data: MimeBundle }) {
   if (WIDGET_VIEW in data) return <Widget data={data} />;
+  const table = tableOf(data[DATA_RESOURCE]);
+  if (table) return <DataGrid table={table} />;
   const type = SHOWN.find((mime) => mime in data);
   if (!type) return <p className="muted nb-unshown">Output of type {Object.keys(data).join(', ') || 'none'} is not shown here.</p>;
   const value = data[type];
