@@ -1,3 +1,4 @@
+import { Play, Square } from 'lucide-react';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import type { CellRunView } from '../../../commands/notebookRun';
 import { cellTypeOf } from '../../../notebook/edits';
@@ -6,7 +7,10 @@ import { mayHaveMath } from '../math';
 import { useTex } from '../MathProvider';
 import { OutputArea, scrolledOf } from '../OutputArea';
 import { markdownHtml } from '../render';
+import { sqlPlaceOf, type CellSqlPlace } from '../../../notebook/sqlPlace';
+import { HighlightedSource } from './HighlightedSource';
 import type { NotebookCommand } from './keys';
+import { SqlCellBar } from './SqlCellBar';
 
 const CellEditor = lazy(() => import('./CellEditor'));
 
@@ -20,6 +24,9 @@ export interface EditorCellProps {
   onSelect: (event: MouseEvent, edit: boolean) => void;
   onText: (text: string) => void;
   onCommand: (command: NotebookCommand, at: { text: string; offset: number }) => void;
+  onRun: () => void;
+  onAbort: () => void;
+  onPlace: (place: CellSqlPlace) => void;
 }
 
 const ACTIVE = new Set(['queued', 'running']);
@@ -30,9 +37,10 @@ function prompt(cell: CodeCell, run: CellRunView | undefined): string {
 }
 
 /** The cell's text without Monaco: same font and line height, so mounting the editor moves nothing. */
-function PlainSource({ cell }: { cell: Cell }) {
+function PlainSource({ cell, language }: { cell: Cell; language: string }) {
   const tex = useTex(cell.cell_type === 'markdown' && mayHaveMath(cell.source));
   if (cell.cell_type === 'markdown' && cell.source.trim()) return <div className="nb-markdown" dangerouslySetInnerHTML={{ __html: markdownHtml(cell.source, cell.attachments, tex) }} />;
+  if (cell.cell_type !== 'raw') return <HighlightedSource source={cell.source} language={language} />;
   return (
     <pre className="nb-plain">
       <code>{cell.source || ' '}</code>
@@ -40,8 +48,28 @@ function PlainSource({ cell }: { cell: Cell }) {
   );
 }
 
+/** The cell's own Run, or Stop while it is queued or running (then it shows always). */
+function RunButton({ running, onRun, onAbort, index }: { running: boolean; onRun: () => void; onAbort: () => void; index: number }) {
+  const label = running ? `Stop cell ${index + 1}` : `Run cell ${index + 1}`;
+  return (
+    <button
+      type="button"
+      className={`icon-button nb-cell-run${running ? ' nb-stop' : ''}`}
+      aria-label={label}
+      title={running ? 'Stop (a queued cell leaves the queue)' : 'Run this cell'}
+      onClick={(event) => {
+        event.stopPropagation();
+        if (running) onAbort();
+        else onRun();
+      }}
+    >
+      {running ? <Square size={14} aria-hidden="true" /> : <Play size={14} aria-hidden="true" />}
+    </button>
+  );
+}
+
 /** One cell of the editor: prompt, source (Monaco while it is the active cell), outputs. */
-export function EditorCell({ cell, index, run, active, selected, editing, onSelect, onText, onCommand }: EditorCellProps) {
+export function EditorCell({ cell, index, run, active, selected, editing, onSelect, onText, onCommand, onRun, onAbort, onPlace }: EditorCellProps) {
   const [scrolled, setScrolled] = useState(() => scrolledOf(cell.metadata));
   const type = cellTypeOf(cell);
   const monaco = active && (cell.cell_type === 'code' || editing);
@@ -63,20 +91,26 @@ export function EditorCell({ cell, index, run, active, selected, editing, onSele
     >
       <div className="nb-input">
         {cell.cell_type === 'code' ? (
-          <span className="nb-prompt" aria-label="Execution count">
-            {prompt(cell, run)}
+          <span className="nb-gutter">
+            <span className="nb-prompt" aria-label="Execution count">
+              {prompt(cell, run)}
+            </span>
+            <RunButton running={!!run && ACTIVE.has(run.state)} onRun={onRun} onAbort={onAbort} index={index} />
           </span>
         ) : (
           <span className="nb-prompt" aria-hidden="true" />
         )}
-        <div className="nb-source-box" onClick={(event) => !event.ctrlKey && !event.metaKey && !event.shiftKey && onSelect(event, true)}>
-          {monaco ? (
-            <Suspense fallback={<PlainSource cell={cell} />}>
-              <CellEditor value={cell.source} language={language} onText={onText} onCommand={onCommand} focused={editing} label={`Cell ${index + 1}`} />
-            </Suspense>
-          ) : (
-            <PlainSource cell={cell} />
-          )}
+        <div className="nb-source-col">
+          {type === 'sql' && <SqlCellBar place={sqlPlaceOf(cell)} onPlace={onPlace} index={index} />}
+          <div className="nb-source-box" onClick={(event) => !event.ctrlKey && !event.metaKey && !event.shiftKey && onSelect(event, true)}>
+            {monaco ? (
+              <Suspense fallback={<PlainSource cell={cell} language={language} />}>
+                <CellEditor value={cell.source} language={language} onText={onText} onCommand={onCommand} focused={editing} label={`Cell ${index + 1}`} />
+              </Suspense>
+            ) : (
+              <PlainSource cell={cell} language={language} />
+            )}
+          </div>
         </div>
       </div>
       {/* Its first line: a failure's traceback is in the outputs already, in colour. */}

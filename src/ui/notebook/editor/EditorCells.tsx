@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { KeyboardEvent, MouseEvent, RefObject } from 'react';
 import type { RunView } from '../../../commands/notebookRun';
+import type { CellSqlPlace } from '../../../notebook/sqlPlace';
 import type { Nbformat45 } from '../../../notebook/types';
 import { MathProvider } from '../MathProvider';
 import { EditorCell } from './EditorCell';
@@ -16,12 +17,15 @@ export interface EditorCellsProps {
   onText: (id: string, text: string) => void;
   onCommand: (command: NotebookCommand, at?: { text: string; offset: number }) => void;
   onKeyDown: (event: KeyboardEvent) => void;
+  onRun: (id: string) => void;
+  onAbort: (id: string) => void;
+  onPlace: (id: string, place: CellSqlPlace) => void;
   /** The list's scrolling element: command mode keeps the focus there. */
   scroller: RefObject<HTMLDivElement | null>;
 }
 
 /** The cells in a virtualized list: only those near the viewport are in the DOM (1,000-cell notebooks). */
-export function EditorCells({ notebook, view, selection, mode, onSelect, onText, onCommand, onKeyDown, scroller }: EditorCellsProps) {
+export function EditorCells({ notebook, view, selection, mode, onSelect, onText, onCommand, onKeyDown, onRun, onAbort, onPlace, scroller }: EditorCellsProps) {
   const cells = notebook.cells;
   // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -50,6 +54,9 @@ export function EditorCells({ notebook, view, selection, mode, onSelect, onText,
                   onSelect={(event, edit) => onSelect(cell.id, event, edit)}
                   onText={(text) => onText(cell.id, text)}
                   onCommand={onCommand}
+                  onRun={() => onRun(cell.id)}
+                  onAbort={() => onAbort(cell.id)}
+                  onPlace={(place) => onPlace(cell.id, place)}
                 />
               </div>
             );

@@ -1,4 +1,8 @@
 import { useSelector } from '@xstate/react';
+import {
+  ArrowDown, ArrowUp, ClipboardPaste, Copy, CopyPlus, Eraser, FastForward, Play, Plus, Power, Redo2, RotateCw, Save, Scissors, Square, Undo2,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { KernelSpecList } from '../../../../contracts/kernels';
 import type { Kernels } from '../../../commands/kernels';
@@ -12,19 +16,29 @@ export interface EditorToolbarProps {
   view: RunView | null;
   activeType: EditableType | null;
   perform: (command: NotebookCommand) => void;
-  move: (by: -1 | 1) => void;
-  restartAndRunAll: () => void;
-  undo: () => void;
-  redo: () => void;
 }
 
-const TYPE_COMMANDS: Record<string, NotebookCommand> = { code: 'toCode', markdown: 'toMarkdown', raw: 'toRaw' };
+const TYPE_COMMANDS: Record<EditableType, NotebookCommand> = { code: 'toCode', markdown: 'toMarkdown', raw: 'toRaw', sql: 'toSql' };
+
+/** The kernel's states as people read them. */
+const KERNEL_WORDS: Record<string, string> = {
+  none: 'No kernel',
+  starting: 'Starting…',
+  idle: 'Idle',
+  busy: 'Busy',
+  interrupting: 'Interrupting…',
+  restarting: 'Restarting…',
+  dead: 'Dead',
+  shuttingDown: 'Shutting down…',
+  shutDown: 'No kernel',
+};
 
 function ServerControls({ kernels }: { kernels: Kernels }) {
   const state = useSelector(kernels.server, (snapshot) => String(typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]));
   const running = state === 'running';
   return (
     <span className="nb-server" data-testid="server-status" data-state={state}>
+      <span className="nb-dot" aria-hidden="true" />
       Server: {state}
       <button type="button" className="button" onClick={() => kernels.server.send({ type: running ? 'STOP' : 'START' })} disabled={state === 'starting' || state === 'stopping'}>
         {running ? 'Stop server' : 'Start server'}
@@ -47,7 +61,7 @@ function KernelPicker({ kernels, run }: { kernels: Kernels; run: NotebookRun }) 
   }, [kernels]);
   if (!specs) return null;
   return (
-    <select aria-label="Kernel" className="select" defaultValue="" onChange={(event) => event.target.value && run.start(event.target.value)}>
+    <select aria-label="Kernel" className="nb-select" value="" onChange={(event) => event.target.value && run.start(event.target.value)}>
       <option value="">Start kernel…</option>
       {specs.kernelspecs.map((spec) => (
         <option key={spec.name} value={spec.name} title={spec.banner}>
@@ -58,40 +72,54 @@ function KernelPicker({ kernels, run }: { kernels: Kernels; run: NotebookRun }) 
   );
 }
 
-/** The notebook's toolbar: document operations, runs, the kernel and the notebook server. */
-export function EditorToolbar({ kernels, run, view, activeType, perform, move, restartAndRunAll, undo, redo }: EditorToolbarProps) {
-  const button = (label: string, action: () => void, disabled = false) => (
-    <button type="button" className="button" onClick={action} disabled={disabled}>
-      {label}
-    </button>
-  );
+/** The notebook's toolbar: icon buttons named for screen readers and tooltips, grouped as JupyterLab groups them. */
+export function EditorToolbar({ kernels, run, view, activeType, perform }: EditorToolbarProps) {
   const noKernel = !run || !view || ['none', 'shutDown'].includes(view.kernel.state);
+  const tool = (label: string, keys: string, icon: LucideIcon, command: NotebookCommand, disabled = false) => {
+    const Glyph = icon;
+    return (
+      <button type="button" className="icon-button nb-tool" aria-label={label} title={keys ? `${label} (${keys})` : label} onClick={() => perform(command)} disabled={disabled}>
+        <Glyph size={16} aria-hidden="true" strokeWidth={1.75} />
+      </button>
+    );
+  };
+  const kernelState = view?.kernel.state ?? 'none';
   return (
     <div className="nb-toolbar" role="toolbar" aria-label="Notebook">
-      {button('Save', () => perform('save'))}
-      {button('Insert', () => perform('insertBelow'))}
-      {button('Cut', () => perform('cut'))}
-      {button('Copy', () => perform('copy'))}
-      {button('Paste', () => perform('pasteBelow'))}
-      {button('Move up', () => move(-1))}
-      {button('Move down', () => move(1))}
-      {button('Undo', undo)}
-      {button('Redo', redo)}
-      {button('Run', () => perform('runAndSelectNext'), !run)}
-      {button('Interrupt', () => run?.interrupt(), noKernel)}
-      {button('Restart', () => run?.restart(), noKernel)}
-      {button('Restart & run all', restartAndRunAll, noKernel)}
-      {button('Shut down', () => run?.shutdown(), noKernel)}
-      <select aria-label="Cell type" className="select" value={activeType === 'sql' ? 'code' : (activeType ?? 'code')} onChange={(event) => perform(TYPE_COMMANDS[event.target.value])}>
-        <option value="code">Code</option>
-        <option value="markdown">Markdown</option>
-        <option value="raw">Raw</option>
-      </select>
-      {kernels && run && <KernelPicker kernels={kernels} run={run} />}
-      <span className="nb-kernel-status" data-testid="kernel-status" data-state={view?.kernel.state ?? 'none'}>
-        Kernel: {view?.kernel.name ?? 'none'} ({view?.kernel.state ?? 'none'})
+      <span className="nb-tools">
+        {tool('Save', 'Ctrl+S', Save, 'save')}
+        <span className="nb-sep" aria-hidden="true" />
+        {tool('Insert', 'B', Plus, 'insertBelow')}
+        {tool('Cut', 'X', Scissors, 'cut')}
+        {tool('Copy', 'C', Copy, 'copy')}
+        {tool('Paste', 'V', ClipboardPaste, 'pasteBelow')}
+        {tool('Duplicate', '', CopyPlus, 'duplicate')}
+        {tool('Move up', '', ArrowUp, 'moveUp')}
+        {tool('Move down', '', ArrowDown, 'moveDown')}
+        {tool('Undo', 'Z', Undo2, 'undo')}
+        {tool('Redo', 'Shift+Z', Redo2, 'redo')}
+        <span className="nb-sep" aria-hidden="true" />
+        {tool('Run', 'Shift+Enter', Play, 'runAndSelectNext', !run)}
+        {tool('Interrupt', 'I I', Square, 'interrupt', noKernel)}
+        {tool('Restart', '0 0', RotateCw, 'restart', noKernel)}
+        {tool('Restart & run all', '', FastForward, 'restartAndRunAll', noKernel)}
+        {tool('Shut down', '', Power, 'shutdown', noKernel)}
+        {tool('Clear all outputs', '', Eraser, 'clearOutputs')}
+        <select aria-label="Cell type" className="nb-select" value={activeType ?? 'code'} onChange={(event) => perform(TYPE_COMMANDS[event.target.value as EditableType])}>
+          <option value="code">Code</option>
+          <option value="sql">SQL</option>
+          <option value="markdown">Markdown</option>
+          <option value="raw">Raw</option>
+        </select>
       </span>
-      {kernels && <ServerControls kernels={kernels} />}
+      <span className="nb-status">
+        {kernels && run && <KernelPicker kernels={kernels} run={run} />}
+        <span className="nb-kernel-status" data-testid="kernel-status" data-state={kernelState} role="status">
+          <span className="nb-dot" aria-hidden="true" />
+          {view?.kernel.name ?? 'No kernel'}: {KERNEL_WORDS[kernelState] ?? kernelState}
+        </span>
+        {kernels && <ServerControls kernels={kernels} />}
+      </span>
     </div>
   );
 }

@@ -10,10 +10,10 @@ import { EditorCells } from './EditorCells';
 import { EditorToolbar } from './EditorToolbar';
 import { commandFor } from './keys';
 import { NotebookMeta } from './NotebookMeta';
-import { moveEdit } from './operations';
 import { notebookPathOf } from './paths';
+import { WarehouseContext } from './SqlCellBar';
 import { NO_SELECTION, selectOne, toggle, extend, within, type Selection } from './selection';
-import { runnable, useEditorCommands } from './useEditorCommands';
+import { useEditorCommands } from './useEditorCommands';
 import { useNotebookEditor, useTyping } from './useNotebookEditor';
 
 /** /admin/workspace/notebook?path=… (the read-only view's links) leads to the editor's URL. */
@@ -44,7 +44,7 @@ function Editor({ path }: { path: string }) {
   const selection = chosen === NO_SELECTION && order.length > 0 ? selectOne(order[0]) : within(chosen, order);
   const read = useCallback(async () => (docId ? ((await reads.notebookDoc(docId))?.notebook ?? null) : null), [reads, docId]);
   const scroller = useRef<HTMLDivElement>(null);
-  const perform = useEditorCommands({ docs, docId, notebook, run, selection, setSelection, setMode, typing, read });
+  const { perform, runCell, abortCell, placeCell } = useEditorCommands({ docs, docId, notebook, run, selection, setSelection, setMode, typing, read });
 
   useEffect(() => {
     // Leaving a cell ends its stretch of typing: the next typing is its own undo step.
@@ -68,8 +68,6 @@ function Editor({ path }: { path: string }) {
     setSelection(selectOne(id));
     setMode(edit ? 'edit' : 'command');
   };
-  const move = (by: -1 | 1) => notebook && docs && docId && void docs.edit(docId, moveEdit(notebook, selection.selected, by) ?? { op: 'order', ids: order });
-  const restartAndRunAll = () => notebook && run && void typing.flush().then(async () => run.restartAndRunAll(((await read()) ?? notebook).cells.flatMap((cell) => runnable(cell) ?? [])));
   const active = notebook && selection.active ? cellById(notebook, selection.active) : undefined;
   const name = path.slice(path.lastIndexOf('/') + 1);
   const folder = parentOf(path);
@@ -91,10 +89,6 @@ function Editor({ path }: { path: string }) {
         view={view}
         activeType={active ? cellTypeOf(active) : null}
         perform={(command) => void perform(command)}
-        move={move}
-        restartAndRunAll={restartAndRunAll}
-        undo={() => docs && docId && void docs.undo(docId)}
-        redo={() => docs && docId && void docs.redo(docId)}
       />
       {editor.error && (
         <p className="nb-failed" role="alert">
@@ -103,21 +97,26 @@ function Editor({ path }: { path: string }) {
       )}
       {!editor.error && !notebook && <Loading />}
       {notebook && (
-        <EditorCells
-          notebook={notebook}
-          view={view}
-          selection={selection}
-          mode={mode}
-          onSelect={onSelect}
-          onText={typing.typed}
-          onCommand={(command, at) => {
-            // Command mode: the keys go to the list, no longer into the cell's editor.
-            if (command === 'command') scroller.current?.focus();
-            void perform(command, at);
-          }}
-          onKeyDown={onKeyDown}
-          scroller={scroller}
-        />
+        <WarehouseContext.Provider value={kernels?.warehouse ?? null}>
+          <EditorCells
+            notebook={notebook}
+            view={view}
+            selection={selection}
+            mode={mode}
+            onSelect={onSelect}
+            onText={typing.typed}
+            onCommand={(command, at) => {
+              // Command mode: the keys go to the list, no longer into the cell's editor.
+              if (command === 'command') scroller.current?.focus();
+              void perform(command, at);
+            }}
+            onKeyDown={onKeyDown}
+            onRun={(id) => void runCell(id)}
+            onAbort={abortCell}
+            onPlace={(id, place) => void placeCell(id, place)}
+            scroller={scroller}
+          />
+        </WarehouseContext.Provider>
       )}
     </article>
   );

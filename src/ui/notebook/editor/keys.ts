@@ -28,7 +28,16 @@ export type NotebookCommand =
   | 'selectUp'
   | 'selectDown'
   | 'extendUp'
-  | 'extendDown';
+  | 'extendDown'
+  | 'redo'
+  | 'duplicate'
+  | 'toSql'
+  | 'moveUp'
+  | 'moveDown'
+  | 'clearOutputs'
+  | 'runAll'
+  | 'restartAndRunAll'
+  | 'shutdown';
 
 export interface KeyPress {
   key: string;
@@ -61,7 +70,7 @@ const PLAIN: Record<string, NotebookCommand> = {
   j: 'selectDown',
 };
 
-const SHIFTED: Record<string, NotebookCommand> = { v: 'pasteAbove', m: 'merge', arrowup: 'extendUp', k: 'extendUp', arrowdown: 'extendDown', j: 'extendDown' };
+const SHIFTED: Record<string, NotebookCommand> = { v: 'pasteAbove', m: 'merge', z: 'redo', arrowup: 'extendUp', k: 'extendUp', arrowdown: 'extendDown', j: 'extendDown' };
 
 const TWICE: Record<string, NotebookCommand> = { d: 'delete', i: 'interrupt', '0': 'restart' };
 

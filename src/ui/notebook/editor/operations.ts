@@ -46,3 +46,19 @@ export function pasteEdit(notebook: Nbformat45, at: string | null, where: 'above
   const insert = cells.map((cell, i) => ({ index: start + i, cell: { ...cell, id: newId() } }));
   return { op: 'replace', remove: [], insert };
 }
+
+/** Copies of the cells right below the last of them, outputs kept (JupyterLab's Duplicate). */
+export function duplicateEdit(notebook: Nbformat45, ids: readonly string[], newId: () => string): CellEdit | null {
+  const cells = notebook.cells.filter((cell) => ids.includes(cell.id));
+  const last = cells.at(-1);
+  if (!last) return null;
+  const start = notebook.cells.indexOf(last) + 1;
+  return { op: 'replace', remove: [], insert: cells.map((cell, i) => ({ index: start + i, cell: { ...cell, id: newId() } })) };
+}
+
+/** Empties the outputs and counts of every code cell that has any (one edit each; the editor groups them into one undo step). */
+export function clearOutputsEdits(notebook: Nbformat45): CellEdit[] {
+  return notebook.cells.flatMap((cell) =>
+    cell.cell_type === 'code' && (cell.outputs.length > 0 || cell.execution_count !== null) ? [{ op: 'outputs' as const, id: cell.id, outputs: [], executionCount: null }] : [],
+  );
+}

@@ -3,9 +3,10 @@ import type { NotebookDocCommands } from '../../../commands/notebookDoc';
 import type { NotebookRun, RunnableCell } from '../../../commands/notebookRun';
 import { cellTypeOf, mergeEdit, splitEdit, type CellEdit } from '../../../notebook/edits';
 import { randomCellId } from '../../../notebook/ids';
+import { sqlPlaceOf, withSqlPlace, type CellSqlPlace } from '../../../notebook/sqlPlace';
 import type { Cell, Nbformat45 } from '../../../notebook/types';
 import type { NotebookCommand } from './keys';
-import { deleteEdit, insertEdit, pasteEdit, typeEdits } from './operations';
+import { clearOutputsEdits, deleteEdit, duplicateEdit, insertEdit, moveEdit, pasteEdit, typeEdits } from './operations';
 import { extend, inOrder, selectOne, step, type Selection } from './selection';
 
 export interface EditorState {
@@ -21,10 +22,14 @@ export interface EditorState {
   read: () => Promise<Nbformat45 | null>;
 }
 
+const TYPES = { toCode: 'code', toMarkdown: 'markdown', toRaw: 'raw', toSql: 'sql' } as const;
+
 /** A code cell as the run queue takes it (markdown and raw cells do not run). */
 export function runnable(cell: Cell): RunnableCell | null {
   if (cell.cell_type !== 'code') return null;
-  return { id: cell.id, source: cell.source, language: cellTypeOf(cell) === 'sql' ? 'sql' : 'python' };
+  if (cellTypeOf(cell) !== 'sql') return { id: cell.id, source: cell.source, language: 'python' };
+  const place = sqlPlaceOf(cell);
+  return { id: cell.id, source: cell.source, language: 'sql', ...(place ? { place } : {}) };
 }
 
 /**
@@ -40,18 +45,32 @@ export function useEditorCommands(state: EditorState) {
     latest.current = state;
   });
 
-  async function apply(edit: CellEdit | null) {
+  async function apply(edit: CellEdit | null, group?: string) {
     const { docs, docId } = latest.current;
-    if (edit && docs && docId) await docs.edit(docId, edit);
+    if (edit && docs && docId) await docs.edit(docId, edit, group === undefined ? {} : { group });
   }
 
-  async function runSelected(after: 'stay' | 'next' | 'insert') {
+  /** Several edits as one undo step. */
+  async function applyAll(edits: CellEdit[], name: string) {
+    const group = `${name}:${Date.now()}`;
+    for (const edit of edits) await apply(edit, group);
+  }
+
+  async function runAll(restart: boolean) {
+    const { run, read, notebook } = latest.current;
+    const cells = ((await read()) ?? notebook)?.cells.flatMap((cell) => runnable(cell) ?? []) ?? [];
+    if (!run) return;
+    if (restart) return run.restartAndRunAll(cells);
+    return run.run(cells);
+  }
+
+  async function runSelected(after: 'stay' | 'next' | 'insert', only?: string) {
     const { run, selection, setSelection, typing, read } = latest.current;
     await typing.flush();
     const fresh = await read();
     if (!fresh || !run) return;
     const order = fresh.cells.map((cell) => cell.id);
-    const chosen = inOrder(selection, order);
+    const chosen = only ? [only] : inOrder(selection, order);
     void run.run(fresh.cells.filter((cell) => chosen.includes(cell.id)).flatMap((cell) => runnable(cell) ?? []));
     const last = chosen[chosen.length - 1] ?? null;
     if (after === 'next') {
@@ -71,7 +90,7 @@ export function useEditorCommands(state: EditorState) {
     await apply(insertEdit(notebook, at, where, id));
   }
 
-  return async function perform(command: NotebookCommand, at?: { text: string; offset: number }) {
+  async function perform(command: NotebookCommand, at?: { text: string; offset: number }) {
     // What was typed goes first: a command acts on the text on screen.
     if (command !== 'edit') await latest.current.typing.flush();
     const { notebook, docs, docId, selection, setSelection, setMode, typing } = latest.current;
@@ -97,11 +116,21 @@ export function useEditorCommands(state: EditorState) {
       }
       case 'toCode':
       case 'toMarkdown':
-      case 'toRaw': {
-        const to = command === 'toCode' ? 'code' : command === 'toMarkdown' ? 'markdown' : 'raw';
-        for (const edit of typeEdits(notebook, chosen, to)) await apply(edit);
-        return;
-      }
+      case 'toRaw':
+      case 'toSql':
+        return applyAll(typeEdits(notebook, chosen, TYPES[command]), 'type');
+      case 'duplicate':
+        return apply(duplicateEdit(notebook, chosen, randomCellId));
+      case 'moveUp':
+      case 'moveDown':
+        return apply(moveEdit(notebook, chosen, command === 'moveUp' ? -1 : 1));
+      case 'clearOutputs':
+        return applyAll(clearOutputsEdits(notebook), 'clear');
+      case 'runAll':
+      case 'restartAndRunAll':
+        return runAll(command === 'restartAndRunAll');
+      case 'shutdown':
+        return latest.current.run?.shutdown();
       case 'copy':
       case 'cut':
         clipboard.current = notebook.cells.filter((cell) => chosen.includes(cell.id));
@@ -111,8 +140,9 @@ export function useEditorCommands(state: EditorState) {
       case 'pasteBelow':
         return apply(pasteEdit(notebook, active, command === 'pasteAbove' ? 'above' : 'below', clipboard.current, randomCellId));
       case 'undo':
-        await typing.flush();
         return void docs.undo(docId);
+      case 'redo':
+        return void docs.redo(docId);
       case 'merge':
         return apply(mergeEdit(notebook, chosen.length > 1 ? chosen : order.slice(order.indexOf(active ?? ''), order.indexOf(active ?? '') + 2)));
       case 'split':
@@ -138,6 +168,18 @@ export function useEditorCommands(state: EditorState) {
       case 'extendDown':
         return setSelection(extend(selection, order, command === 'extendUp' ? -1 : 1));
     }
+  }
+
+  return {
+    perform,
+    /** The cell's own Run button: that cell only, whatever is selected. */
+    runCell: (id: string) => runSelected('stay', id),
+    /** The cell's own Stop button: a queued cell leaves the queue, a running one is cancelled (and the kernel interrupted). */
+    abortCell: (id: string) => latest.current.run?.abort(id),
+    /** A SQL cell's database and schema (one undoable edit of its metadata). */
+    placeCell(id: string, place: CellSqlPlace) {
+      const cell = latest.current.notebook?.cells.find((one) => one.id === id);
+      return cell ? apply({ op: 'cellMetadata', id, metadata: withSqlPlace(cell.metadata, place) }) : Promise.resolve();
+    },
   };
 }
-
