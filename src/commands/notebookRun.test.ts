@@ -50,6 +50,37 @@ describe('NotebookRun', () => {
     expect(run.view().cells.b.state).toBe('running');
   });
 
+  it('shows the cells queued while their kernel starts, and runs them on it once it is up', async () => {
+    const { run, runs, calls } = setup();
+    let started = (_: KernelModel) => {};
+    calls.start.mockImplementationOnce(() => new Promise<KernelModel>((resolve) => (started = resolve)));
+    const running = run.run([cell('a'), cell('b')]);
+    await flush();
+    expect(run.view().cells.a.state).toBe('queued');
+    expect(run.view().cells.b.state).toBe('queued');
+    expect(runs).toHaveLength(0);
+    started(kernel);
+    await running;
+    await vi.waitFor(() => expect(runs.map((r) => r.code)).toEqual(['a']));
+    expect(calls.run.mock.calls[0][0]).toMatchObject({ kernelId: 'k1' });
+  });
+
+  it('a SQL cell runs on the warehouse at its place with a runId, and its stop cancels the query there', async () => {
+    const { run, calls } = setup();
+    const cancelRun = vi.fn(async () => {});
+    Object.assign(calls, { cancelRun });
+    await run.run([{ id: 's', source: 'select 1', language: 'sql', place: { databaseId: 2, schema: 'gaming' } }]);
+    await vi.waitFor(() => expect(calls.run).toHaveBeenCalledTimes(1));
+    const body = calls.run.mock.calls[0][0] as unknown as Record<string, unknown>;
+    expect(body).toMatchObject({ code: 'select 1', language: 'sql', database_id: 2, schema: 'gaming' });
+    expect(String(body.runId)).toMatch(/^[0-9A-Z]{11}$/);
+    expect(calls.start).not.toHaveBeenCalled();
+    run.abort('s');
+    await flush();
+    expect(cancelRun).toHaveBeenCalledWith(body.runId);
+    expect(run.view().cells.s).toMatchObject({ state: 'cancelled', output: 'Execution cancelled' });
+  });
+
   it('interrupt cancels the running cell, dequeues the others and asks the kernel', async () => {
     const { run, runs, calls, record } = setup();
     await run.run([cell('a'), cell('b')]);

@@ -136,7 +136,7 @@ export function createNotebookRun(deps: NotebookRunDeps) {
   function pump() {
     const next = startNext(queue);
     queue = next.queue;
-    if (next.start) cells.get(next.start)?.send({ type: 'START' });
+    if (next.start) cells.get(next.start)?.send({ type: 'START', kernelId: kernel.getSnapshot().context.kernel?.id ?? null });
   }
 
   function cellActor(cellId: string): CellActor {
@@ -158,10 +158,11 @@ export function createNotebookRun(deps: NotebookRunDeps) {
     return rested.context.kernel?.id ?? null;
   }
 
+  /** Queued at once (the cells show [*] while their kernel starts), started on the kernel once it is up. */
   async function run(toRun: readonly RunnableCell[]) {
-    const id = toRun.some((cell) => cell.language !== 'sql') ? await kernelId() : null;
-    for (const cell of toRun) cellActor(cell.id).send({ type: 'QUEUE', code: cell.source, language: cell.language, kernelId: id, ...(cell.place ? { place: cell.place } : {}) });
+    for (const cell of toRun) cellActor(cell.id).send({ type: 'QUEUE', code: cell.source, language: cell.language, kernelId: null, ...(cell.place ? { place: cell.place } : {}) });
     queue = enqueue(queue, toRun.map((cell) => cell.id));
+    if (toRun.some((cell) => cell.language !== 'sql')) await kernelId();
     pump();
   }
 

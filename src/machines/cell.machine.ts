@@ -28,6 +28,11 @@ function callFailedText(error: unknown): string {
   return isUnreachable(error) ? `${UNREACHABLE_PREFIX}${message}` : `${FAILED_OUTPUT}: ${message}`;
 }
 
+/** The kernel a cell runs on: the one START names, else the one it was queued with. */
+function kernelOf(context: CellContext, event: CellMachineEvent): string | null {
+  return event.type === 'START' && event.kernelId !== undefined ? event.kernelId : (context.run?.kernelId ?? null);
+}
+
 const finished = (status: CellFinished['status']) => ({ type: 'finished' as const, params: ({ context }: { context: CellContext }) => ({ cellId: context.cellId, status }) });
 
 /**
@@ -66,9 +71,10 @@ export const cellMachine = setup({
       },
     }),
     cancelledOutput: assign({ output: CANCELLED_OUTPUT }),
+    useKernel: assign({ run: ({ context, event }) => context.run && { ...context.run, kernelId: kernelOf(context, event) } }),
   },
   guards: {
-    noKernel: ({ context }) => context.run?.language !== 'sql' && !context.run?.kernelId,
+    noKernel: ({ context, event }) => context.run?.language !== 'sql' && !kernelOf(context, event),
     ok: ({ event }) => event.type === 'RUN_DONE' && event.done.status === 'ok',
     raised: ({ event }) => event.type === 'RUN_DONE' && event.done.status === 'error',
   },
@@ -82,7 +88,7 @@ export const cellMachine = setup({
       on: {
         START: [
           { guard: 'noKernel', target: 'failed', actions: assign({ output: `${UNREACHABLE_PREFIX}${NO_KERNEL_REASON}` }) },
-          { target: 'running', actions: 'begin' },
+          { target: 'running', actions: ['useKernel', 'begin'] },
         ],
         ABORT: { target: 'idle', actions: finished('dequeued') },
         KERNEL_INTERRUPTED: { target: 'idle', actions: finished('dequeued') },

@@ -81,8 +81,10 @@ export default function CellEditor({ value, language, onText, onCommand, focused
 
   useEffect(() => {
     const instance = editor.current;
-    if (!instance || instance.getValue() === value || typed.current.includes(value)) return;
-    instance.setValue(value);
+    if (!instance) return;
+    // The document caught up with the editor: what was typed before is no longer an echo to skip.
+    if (instance.getValue() === value) typed.current = [];
+    else if (!typed.current.includes(value)) instance.setValue(value);
   }, [value]);
 
   useEffect(() => {

@@ -73,6 +73,8 @@ export function EditorCell({ cell, index, run, active, selected, editing, onSele
   const [scrolled, setScrolled] = useState(() => scrolledOf(cell.metadata));
   const type = cellTypeOf(cell);
   const monaco = active && (cell.cell_type === 'code' || editing);
+  // Rendered markdown answers a click as a page does (links work); a double click or Enter edits it, as in JupyterLab.
+  const rendered = cell.cell_type === 'markdown' && !monaco;
   const language = type === 'sql' ? 'sql' : type === 'code' ? 'python' : type === 'markdown' ? 'markdown' : 'plaintext';
   // A run's outputs until the document holds them (recorded at done, with the run's count).
   const fromRun = run && run.state !== 'idle' && run.runningNumber !== (cell.cell_type === 'code' ? cell.execution_count : null);
@@ -102,7 +104,7 @@ export function EditorCell({ cell, index, run, active, selected, editing, onSele
         )}
         <div className="nb-source-col">
           {type === 'sql' && <SqlCellBar place={sqlPlaceOf(cell)} onPlace={onPlace} index={index} />}
-          <div className="nb-source-box" onClick={(event) => !event.ctrlKey && !event.metaKey && !event.shiftKey && onSelect(event, true)}>
+          <div className="nb-source-box" onClick={(event) => !event.ctrlKey && !event.metaKey && !event.shiftKey && !rendered && onSelect(event, true)}>
             {monaco ? (
               <Suspense fallback={<PlainSource cell={cell} language={language} />}>
                 <CellEditor value={cell.source} language={language} onText={onText} onCommand={onCommand} focused={editing} label={`Cell ${index + 1}`} />

@@ -1,0 +1,25 @@
+import { expect, test } from './offlineFixtures';
+import { NotebookEditor } from './pages/NotebookEditor';
+
+test('offline, a cached notebook opens and edits, and running a cell says the kernel is unreachable', async ({ page, server, loginPage, workspace }) => {
+  test.setTimeout(120_000);
+  await loginPage.goto();
+  await loginPage.signInAsRole('editor');
+  const folder = await workspace.freshFolder('offline-run');
+  await workspace.newNotebook('away.ipynb');
+  await workspace.row('away.ipynb').getByRole('link', { name: 'away.ipynb' }).click();
+  const editor = new NotebookEditor(page);
+  await expect(editor.cell(0)).toBeVisible();
+
+  await server.stop();
+  await page.reload(); // from the service worker's cache and this device's copy
+  await expect(editor.title).toHaveText('away.ipynb');
+  await editor.typeInto(0, 'print("offline")');
+  await page.keyboard.press('Escape');
+  await editor.cell(0).getByRole('button', { name: 'Run cell 1' }).click();
+  await expect(editor.cell(0)).toHaveAttribute('data-run-state', 'failed', { timeout: 30_000 });
+  await expect(editor.cell(0).locator('.nb-run-message')).toHaveText(/^Kernel unreachable: /);
+  // What was typed is kept.
+  await expect(editor.cell(0)).toContainText('print("offline")');
+  await expect(page).toHaveURL(new RegExp(`/admin/workspace/notebook/${encodeURIComponent(folder)}/away.ipynb$`));
+});
