@@ -4,7 +4,7 @@ import { notebookInversion, readDocAt, readDocPath } from '../db/notebookDocs';
 import type { ConsoleDb, NotebookDocRow } from '../db/schema';
 import { invertEdit, type CellEdit } from '../notebook/edits';
 import type { Output } from '../notebook/types';
-import { mutator, refuse, saved, undoable, type CommandContext, type Decision, type Refusal, type Result } from './core';
+import { mutator, refuse, saved, undoable, type CommandContext, type Decision, type Notify, type Refusal, type Result } from './core';
 import { createNotebookConflicts } from './notebookConflict';
 import { checkedFile, normalizedFile } from './notebookDocFile';
 import type { NotebookFile } from './notebookFiles';
@@ -97,14 +97,18 @@ export function createNotebookDocCommands(deps: NotebookDocDeps) {
     redo: (docId: string) => history(docId).redo(),
     /** A run's outputs, once it is done (not undoable). */
     recordOutputs,
-    /** Writes the doc to its file; told as 'File saved successfully' or 'Error saving file' (offline: it waits in the log). */
-    async save(docId: string) {
+    /**
+     * Writes the doc to its file; told as 'File saved successfully' or 'Error saving file' (offline: it
+     * waits in the log). `quiet` (autosave) tells only errors: the editor's badge shows the rest.
+     */
+    async save(docId: string, { quiet = false }: { quiet?: boolean } = {}) {
       const result = await writeSave(docId);
       if (!result.ok) {
         deps.notify({ kind: 'error', message: SAVE_ERROR_MESSAGE });
         return result;
       }
-      return saved(deps, words, async () => result)();
+      const notify: Notify = quiet ? (notice) => notice.kind === 'error' && deps.notify(notice) : deps.notify;
+      return saved({ ...deps, notify }, words, async () => result)();
     },
     ...createNotebookConflicts({ ...deps, words, opened }),
   };
