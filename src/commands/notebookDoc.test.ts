@@ -305,17 +305,22 @@ describe('nbformat round trip', () => {
 });
 
 describe('autosave and the editor’s save state', () => {
-  it('a quiet save (autosave) tells no success nor waiting, only errors', async () => {
-    const { server, commands, notices, openDoc } = setup();
+  it('an autosave saves only edits no save holds yet, and tells no success nor waiting, only errors', async () => {
+    const { db, server, commands, notices, openDoc } = setup();
     const docId = await openDoc();
+    expect(await commands.save(docId, { auto: true })).toBeNull(); // a clean doc
     await commands.edit(docId, { op: 'source', id: 'a', source: 'auto' });
-    expect(await commands.save(docId, { quiet: true })).toEqual({ kind: 'applied' });
+    expect(await commands.save(docId, { auto: true })).toEqual({ kind: 'applied' });
     server.state.online = false;
     await commands.edit(docId, { op: 'source', id: 'a', source: 'auto, offline' });
-    expect(await commands.save(docId, { quiet: true })).toEqual({ kind: 'waiting' });
+    expect(await commands.save(docId, { auto: true })).toEqual({ kind: 'waiting' });
+    // That edit's save waits already: autosave (from this tab or another) writes no second one.
+    const events = await db.events.count();
+    expect(await commands.save(docId, { auto: true })).toBeNull();
+    expect(await db.events.count()).toBe(events);
     expect(notices).toEqual([]);
     await commands.edit(docId, { op: 'metadata', metadata: { kernelspec: 'python3' } });
-    await commands.save(docId, { quiet: true });
+    await commands.save(docId, { auto: true });
     expect(notices).toEqual([{ kind: 'error', message: SAVE_ERROR_MESSAGE }]);
   });
 
@@ -332,6 +337,9 @@ describe('autosave and the editor’s save state', () => {
     server.state.online = true;
     expect(await Promise.all([sender.settled((await doc(docId)).saveId!), sender.wake()])).toContainEqual({ kind: 'failed', status: 409, message: expect.any(String) });
     expect(await state(docId)).toMatchObject({ conflict: { changeId: (await doc(docId)).saveId, status: 409 }, waiting: false });
+    // Autosave never goes over a refused save, even with edits after it.
+    await commands.edit(docId, { op: 'source', id: 'a', source: 'offline, then more' });
+    expect(await commands.save(docId, { auto: true })).toBeNull();
     await commands.keepMine(docId);
     expect(await state(docId)).toMatchObject({ conflict: null, waiting: false });
   });

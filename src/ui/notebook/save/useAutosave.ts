@@ -2,8 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { NotebookDocCommands } from '../../../commands/notebookDoc';
 import type { NotebookSaveState } from '../../../db/notebookSaves';
 import type { NotebookDocRow } from '../../../db/schema';
-import { useSignedIn } from '../../appContext';
-import { createAutosave, needsAutosave } from './autosave';
+import { createAutosave } from '../../../commands/notebookAutosave';
 
 interface Props {
   docs: NotebookDocCommands | null;
@@ -20,18 +19,16 @@ interface Props {
  * with a save due; never while its last save is refused.
  */
 export function useAutosave({ docs, docId, doc, state, flush }: Props) {
-  const { reads } = useSignedIn();
   const autosave = useMemo(() => {
     if (!docs) return null;
     return createAutosave({
       async save() {
+        // The typing just written may be the only edit: the command decides on the stored doc.
         await flush();
-        // Decided on the stored doc: the typing just written may be the only edit.
-        const [row, saves] = await Promise.all([reads.notebookDoc(docId), reads.notebookSaveState(docId)]);
-        if (row && needsAutosave({ ...row, writtenEditSeq: saves.writtenEditSeq, conflict: saves.conflict !== null })) await docs.save(docId, { quiet: true });
+        await docs.save(docId, { auto: true });
       },
     });
-  }, [docs, docId, reads, flush]);
+  }, [docs, docId, flush]);
 
   useEffect(() => {
     if (!autosave) return;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTOSAVE_DELAY_MS, createAutosave, needsAutosave, type AutosaveInput } from './autosave';
+import { AUTOSAVE_DELAY_MS, createAutosave, needsAutosave, type AutosaveInput } from './notebookAutosave';
 
 const dirty = (lastEditSeq: number, more: Partial<AutosaveInput> = {}): AutosaveInput => ({ dirty: true, lastEditSeq, writtenEditSeq: null, conflict: false, ...more });
 
