@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, test, waitForServiceWorker } from './offlineFixtures';
 import { NotebookEditor } from './pages/NotebookEditor';
 import type { WorkspacePage } from './pages/WorkspacePage';
@@ -104,6 +105,7 @@ test.describe('Saving notebooks', () => {
       await expect(changed.locator('.conflict-line.mine')).toHaveText(/yours\s*print\("mine"\)/);
       await expect(changed.locator('.conflict-line.theirs')).toHaveText(/server\s*print\("theirs"\)/);
       await expect(editor.conflictEntry('Only on the server')).toContainText('# Added elsewhere');
+      expect(await seriousViolations(page)).toEqual([]);
       // Focus starts on the safe choice and stays in the dialog.
       await expect(dialog.getByRole('button', { name: 'Decide later' })).toBeFocused();
       for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
