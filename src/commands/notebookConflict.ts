@@ -1,11 +1,11 @@
-import Dexie from 'dexie';
-import { WORKSPACE_AGGREGATE, type ConsoleEvent, type NewEventSpec, type NotebookSavedPayload } from '../db/events';
+import { WORKSPACE_AGGREGATE, type ConsoleEvent, type NewEventSpec } from '../db/events';
 import { readDocPath } from '../db/notebookDocs';
+import { conflictOf, openSavesOf, type NotebookConflict } from '../db/notebookSaves';
 import { newEvent } from '../db/identity';
 import { append } from '../db/append';
 import { readWorkspace } from '../db/reads';
 import { recordSaveOutcomes } from '../db/saveOutcome';
-import type { ConsoleDb, SaveRow } from '../db/schema';
+import type { SaveRow } from '../db/schema';
 import { notebookDiff, type NotebookDiff } from '../notebook/diff';
 import { notebookFromFile } from '../notebook/fromFile';
 import type { Nbformat45 } from '../notebook/types';
@@ -13,6 +13,8 @@ import { inLog, refuse, saved, type CommandContext, type Refusal, type SaveWords
 import { checkedFile, normalizedFile } from './notebookDocFile';
 import type { NotebookFile } from './notebookFiles';
 import type { Sender } from './sender';
+
+export type { NotebookConflict };
 
 export const NO_CONFLICT_MESSAGE = 'This notebook has no refused save to resolve.';
 export const THEIRS_UNREACHABLE_MESSAGE = "The server's copy cannot be read now; try again when the server is back.";
@@ -22,24 +24,6 @@ interface ConflictDeps extends CommandContext {
   read: (path: string) => Promise<NotebookFile>;
   words: SaveWords<[ConsoleEvent[]]>;
   opened: (docId: string, payload: { path: string; content: string; version?: string; copyOf?: string }) => NewEventSpec<object>;
-}
-
-/** A refused save of an open notebook: the change, why, and where the doc is now. */
-export interface NotebookConflict {
-  changeId: string;
-  status: number;
-  message: string;
-}
-
-/** The doc's saves still open (waiting or refused), oldest first: each holds the whole file, so the latest supersedes the rest. */
-async function openSavesOf(db: ConsoleDb, docId: string): Promise<SaveRow[]> {
-  const rows = (
-    await Promise.all(['pending', 'failed'].map((state) => db.saves.where('[state+seq]').between([state, Dexie.minKey], [state, Dexie.maxKey]).toArray()))
-  )
-    .flat()
-    .filter((row) => row.type === 'WorkspaceNotebookSaved');
-  const events = new Map((await db.events.where('id').anyOf(rows.map((row) => row.id)).toArray()).map((event) => [event.id, event]));
-  return rows.filter((row) => (events.get(row.id)?.payload as NotebookSavedPayload | undefined)?.docId === docId).sort((a, b) => a.seq - b.seq);
 }
 
 /** "reports/q1.ipynb" → "reports/q1 (copy).ipynb", else "(copy 2)", … : the first name free in its folder. */
@@ -65,9 +49,8 @@ export function createNotebookConflicts(deps: ConflictDeps) {
 
   async function conflict(docId: string): Promise<(NotebookConflict & { rows: SaveRow[] }) | null> {
     const rows = await openSavesOf(db, docId);
-    const last = rows.at(-1);
-    if (last?.state !== 'failed' || last.status !== 409) return null;
-    return { changeId: last.id, status: last.status, message: last.message ?? '', rows };
+    const found = conflictOf(rows);
+    return found && { ...found, rows };
   }
 
   /** The doc, its current path and the server's file there, read from the server only. */

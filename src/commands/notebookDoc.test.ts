@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WORKSPACE_AGGREGATE } from '../db/events';
 import { newEvent, type Identity } from '../db/identity';
 import { append } from '../db/append';
+import { createReads } from '../db/reads';
 import { freshDbs } from '../db/testDb';
 import { applyEdit } from '../notebook/edits';
 import { parseNotebook } from '../notebook/parse';
@@ -300,5 +301,46 @@ describe('nbformat round trip', () => {
     expected = applyEdit(expected, { op: 'type', id: second.id, to: 'raw' });
     expect(again.notebook).toEqual(expected);
     expect(again.warnings).toEqual([]);
+  });
+});
+
+describe('autosave and the editor’s save state', () => {
+  it('an autosave saves only edits no save holds yet, and tells no success nor waiting, only errors', async () => {
+    const { db, server, commands, notices, openDoc } = setup();
+    const docId = await openDoc();
+    expect(await commands.save(docId, { auto: true })).toBeNull(); // a clean doc
+    await commands.edit(docId, { op: 'source', id: 'a', source: 'auto' });
+    expect(await commands.save(docId, { auto: true })).toEqual({ kind: 'applied' });
+    server.state.online = false;
+    await commands.edit(docId, { op: 'source', id: 'a', source: 'auto, offline' });
+    expect(await commands.save(docId, { auto: true })).toEqual({ kind: 'waiting' });
+    // That edit's save waits already: autosave (from this tab or another) writes no second one.
+    const events = await db.events.count();
+    expect(await commands.save(docId, { auto: true })).toBeNull();
+    expect(await db.events.count()).toBe(events);
+    expect(notices).toEqual([]);
+    await commands.edit(docId, { op: 'metadata', metadata: { kernelspec: 'python3' } });
+    await commands.save(docId, { auto: true });
+    expect(notices).toEqual([{ kind: 'error', message: SAVE_ERROR_MESSAGE }]);
+  });
+
+  it('reads what the badge, autosave and the dialog need: the edit saved, a save waiting, a refused one', async () => {
+    const { db, server, sender, commands, openDoc, doc } = setup();
+    const state = (docId: string) => createReads(db).notebookSaveState(docId);
+    const docId = await openDoc();
+    expect(await state(docId)).toEqual({ conflict: null, waiting: false, writtenEditSeq: null });
+    server.state.online = false;
+    await commands.edit(docId, { op: 'source', id: 'a', source: 'offline' });
+    await commands.save(docId);
+    expect(await state(docId)).toEqual({ conflict: null, waiting: true, writtenEditSeq: (await doc(docId)).lastEditSeq });
+    server.put(PATH, serializeNotebook(nb(code('a', 'theirs'))));
+    server.state.online = true;
+    expect(await Promise.all([sender.settled((await doc(docId)).saveId!), sender.wake()])).toContainEqual({ kind: 'failed', status: 409, message: expect.any(String) });
+    expect(await state(docId)).toMatchObject({ conflict: { changeId: (await doc(docId)).saveId, status: 409 }, waiting: false });
+    // Autosave never goes over a refused save, even with edits after it.
+    await commands.edit(docId, { op: 'source', id: 'a', source: 'offline, then more' });
+    expect(await commands.save(docId, { auto: true })).toBeNull();
+    await commands.keepMine(docId);
+    expect(await state(docId)).toMatchObject({ conflict: null, waiting: false });
   });
 });

@@ -1,10 +1,12 @@
 import { ulid } from 'ulid';
 import { notebookAggregate, WORKSPACE_AGGREGATE, type NewEventSpec } from '../db/events';
 import { notebookInversion, readDocAt, readDocPath } from '../db/notebookDocs';
+import { notebookSaveState } from '../db/notebookSaves';
 import type { ConsoleDb, NotebookDocRow } from '../db/schema';
 import { invertEdit, type CellEdit } from '../notebook/edits';
 import type { Output } from '../notebook/types';
-import { mutator, refuse, saved, undoable, type CommandContext, type Decision, type Refusal, type Result } from './core';
+import { mutator, refuse, saved, undoable, type CommandContext, type Decision, type Notify, type Refusal, type Result } from './core';
+import { needsAutosave } from './notebookAutosave';
 import { createNotebookConflicts } from './notebookConflict';
 import { checkedFile, normalizedFile } from './notebookDocFile';
 import type { NotebookFile } from './notebookFiles';
@@ -66,9 +68,14 @@ export function createNotebookDocCommands(deps: NotebookDocDeps) {
     return { events: [{ type: 'NotebookOutputsRecorded', aggregateId: notebookAggregate(docId), payload: { cellId, outputs, executionCount } }] };
   });
 
-  const writeSave = mutator(deps, async (docId: string): Promise<Decision | Refusal> => {
+  const writeSave = mutator(deps, async (docId: string, auto: boolean): Promise<Decision | Refusal> => {
     const doc = await docOf(db, docId);
     if ('ok' in doc) return doc;
+    // Decided in the transaction: two tabs autosaving the same edit write one save.
+    if (auto) {
+      const { conflict, writtenEditSeq } = await notebookSaveState(db, docId);
+      if (!needsAutosave({ ...doc, writtenEditSeq, conflict: conflict !== null })) return { events: [] };
+    }
     const path = await readDocPath(db, doc);
     if (path === null) return refuse('gone', GONE_MESSAGE);
     const file = checkedFile(doc.notebook);
@@ -97,14 +104,19 @@ export function createNotebookDocCommands(deps: NotebookDocDeps) {
     redo: (docId: string) => history(docId).redo(),
     /** A run's outputs, once it is done (not undoable). */
     recordOutputs,
-    /** Writes the doc to its file; told as 'File saved successfully' or 'Error saving file' (offline: it waits in the log). */
-    async save(docId: string) {
-      const result = await writeSave(docId);
+    /**
+     * Writes the doc to its file; told as 'File saved successfully' or 'Error saving file' (offline: it
+     * waits in the log). `auto` (autosave) saves only edits no save holds yet, never over a refused
+     * save, and tells only errors: the editor's badge shows the rest (JupyterLab's autosave is quiet too).
+     */
+    async save(docId: string, { auto = false }: { auto?: boolean } = {}) {
+      const result = await writeSave(docId, auto);
       if (!result.ok) {
         deps.notify({ kind: 'error', message: SAVE_ERROR_MESSAGE });
         return result;
       }
-      return saved(deps, words, async () => result)();
+      const notify: Notify = auto ? (notice) => notice.kind === 'error' && deps.notify(notice) : deps.notify;
+      return saved({ ...deps, notify }, words, async () => result)();
     },
     ...createNotebookConflicts({ ...deps, words, opened }),
   };

@@ -3,6 +3,7 @@ import { catalogEditRows, catalogUndoState } from './catalogEdits';
 import { inverterFor, SAVED_QUERIES_AGGREGATE, WORKSPACE_AGGREGATE, type Inversion } from './events';
 import { savedQueryInverse } from './projections/savedQueryInverse';
 import { workspaceInversion } from './projections/workspaceInverse';
+import { notebookSaveState } from './notebookSaves';
 import { listRecentVisits, RECENT_VISITS_KEPT } from './recentVisits';
 import { readSavedQueries } from './savedQueryCache';
 import { openSaves } from './saveOutcome';
@@ -84,6 +85,8 @@ export function createReads(db: ConsoleDb) {
     savedQueriesUndo: () => canUndo(db, SAVED_QUERIES_AGGREGATE, savedQueryInverse),
     /** An open notebook's document (null when this device has none with that id). */
     notebookDoc: async (docId: string) => (await db.notebookDocs.get(docId)) ?? null,
+    /** How an open notebook's saves stand: waiting, refused (a conflict to resolve), the last edit saved. */
+    notebookSaveState: (docId: string) => notebookSaveState(db, docId),
     recentVisits: (username: string, limit: number) => listRecentVisits(db, username, limit),
     recentSources: (username: string, withSqlTabs: boolean) => recentSources(db, username, withSqlTabs),
   };

@@ -39,4 +39,27 @@ export class NotebookEditor {
   async save() {
     await this.page.keyboard.press('ControlOrMeta+S');
   }
+
+  // ---- Saving: autosave, the conflict dialog, offline (notebook-save.spec.ts) ----
+
+  /** Opens the notebook at `path` (under the workspace) by its URL. */
+  async open(path: string) {
+    await this.page.goto(`/admin/workspace/notebook/${path.split('/').map(encodeURIComponent).join('/')}`);
+    await expect(this.title).toHaveText(path.slice(path.lastIndexOf('/') + 1));
+    await expect(this.cells.first()).toBeVisible();
+  }
+
+  /** The dialog a save refused because the file changed on the server opens. */
+  get conflictDialog(): Locator {
+    return this.page.getByRole('dialog', { name: /changed on the server/ });
+  }
+
+  /** One cell's entry in the conflict dialog's differences. */
+  conflictEntry(title: 'Changed' | 'Only on the server' | 'Only in yours'): Locator {
+    return this.conflictDialog.getByRole('listitem').filter({ has: this.page.locator('strong', { hasText: title }) });
+  }
+
+  async resolve(choice: 'Keep mine' | 'Take theirs' | 'Save mine as a copy' | 'Decide later') {
+    await this.conflictDialog.getByRole('button', { name: choice, exact: true }).click();
+  }
 }

@@ -4,6 +4,7 @@ import { cellById, cellTypeOf } from '../../../notebook/edits';
 import { useSignedIn } from '../../appContext';
 import { Loading } from '../../components/Loading';
 import { folderUrl, notebookUrl, parentOf } from '../../workspace/names';
+import { SaveStatus } from '../save/SaveStatus';
 import '../notebook.css';
 import './editor.css';
 import { EditorCells } from './EditorCells';
@@ -80,7 +81,7 @@ function Editor({ path }: { path: string }) {
           <span aria-hidden="true"> / </span>
         </nav>
         <h2 id="notebook-title">{name}</h2>
-        {doc && <span className="badge" data-testid="doc-state">{doc.dirty ? 'Unsaved changes' : 'Saved'}</span>}
+        {doc && docId && <SaveStatus docId={docId} doc={doc} name={name} flush={typing.flush} />}
       </header>
       {notebook && <NotebookMeta notebook={notebook} path={path} />}
       <EditorToolbar

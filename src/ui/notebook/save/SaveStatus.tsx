@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import type { NotebookDocRow } from '../../../db/schema';
+import { useSignedIn } from '../../appContext';
+import { useLive } from '../../hooks/live';
+import { useLoaded } from '../../hooks/useLoaded';
+import { ConflictDialog } from './ConflictDialog';
+import { useAutosave } from './useAutosave';
+import './save.css';
+
+interface Props {
+  docId: string;
+  doc: NotebookDocRow;
+  name: string;
+  /** Writes the typing not written yet (the editor's useTyping). */
+  flush: () => Promise<void>;
+}
+
+/**
+ * How the open notebook stands with the server (the header's badge), its autosave, and the
+ * conflict dialog when its save was refused because the file changed on the server.
+ */
+export function SaveStatus({ docId, doc, name, flush }: Props) {
+  const signedIn = useSignedIn();
+  const docs = useLoaded(signedIn.notebook);
+  const state = useLive((reads) => reads.notebookSaveState(docId), [docId]);
+  // "Decide later" puts off this refused save; a new refusal opens the dialog again.
+  const [later, setLater] = useState<string | null>(null);
+  const [reopened, setReopened] = useState(false);
+  useAutosave({ docs, docId, doc, state, flush });
+
+  const conflict = state?.conflict ?? null;
+  const open = conflict !== null && (conflict.changeId !== later || reopened);
+  const text = conflict ? 'Not saved: changed on the server' : state?.waiting ? 'Waiting to sync' : doc.dirty ? 'Unsaved changes' : 'Saved';
+  const tone = conflict ? ' badge-danger' : state?.waiting ? ' badge-warn' : '';
+  return (
+    <>
+      <span className={`badge${tone}`} data-testid="doc-state">
+        {text}
+      </span>
+      {conflict && !open && (
+        <button type="button" className="button small" onClick={() => setReopened(true)}>
+          Resolve…
+        </button>
+      )}
+      {open && docs && (
+        <ConflictDialog
+          docs={docs}
+          docId={docId}
+          name={name}
+          onLater={() => {
+            setLater(conflict.changeId);
+            setReopened(false);
+          }}
+        />
+      )}
+    </>
+  );
+}
