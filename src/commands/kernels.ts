@@ -109,8 +109,10 @@ export function createKernels(deps: KernelsDeps) {
       path,
       existing,
       record: (cellId, outputs, count) => deps.record(docId, cellId, outputs, count),
+      // Called first while the run is being made (its kernel actor starts): nothing to tell yet.
       changed: () => {
-        channel.post({ docId, view: run.view() });
+        const made = hosted.get(docId)?.run;
+        if (made) channel.post({ docId, view: made.view() });
         listeners.forEach((listener) => listener());
       },
     });

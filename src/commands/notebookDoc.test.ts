@@ -11,6 +11,8 @@ import { schemaProblem } from '../notebook/validate';
 import { serializeNotebook } from '../notebook/serialize';
 import type { Cell, Nbformat45 } from '../notebook/types';
 import { WAITING_NOTICE_ID, type Notice } from './core';
+import { memoryStorage } from '../db/testStorage';
+import { createTypingJournal } from '../db/typingJournal';
 import { createNotebookDocCommands, NO_DOC_MESSAGE, SAVE_ERROR_MESSAGE, SAVED_MESSAGE } from './notebookDoc';
 import { createNotebookFiles } from './notebookFiles';
 import { createSender, type Sender } from './sender';
@@ -54,6 +56,28 @@ function setup() {
   const sources = async (docId: string) => (await doc(docId)).notebook.cells.map((cell) => cell.source);
   return { db, server, notices, sender, commands, tab, read, openDoc, doc, sources };
 }
+
+describe('a crash between two pauses of typing', () => {
+  it('loses nothing: the next open writes what the journal kept as the edit it was about to be', async () => {
+    const base = setup();
+    const storage = memoryStorage();
+    const withJournal = (identity: Identity) => createNotebookDocCommands({ db: base.db, identity, notify: () => {}, sender: base.sender, read: base.read, journal: createTypingJournal(storage) });
+    const before = withJournal(me);
+    const opened = await before.open(PATH);
+    if (!opened.ok) throw new Error(opened.message);
+    const cellId = (await base.doc(opened.docId)).notebook.cells[0].id;
+    before.typed(opened.docId, cellId, 'print("typed just before the crash")');
+    // The tab dies here: no edit was written. A new tab opens the notebook.
+    const after = withJournal(me);
+    await after.open(PATH);
+    expect((await base.sources(opened.docId))[0]).toBe('print("typed just before the crash")');
+    expect(createTypingJournal(storage).pending(opened.docId)).toEqual([]);
+    // An edit that lands clears its entry: nothing is written twice at the next open.
+    after.typed(opened.docId, cellId, 'x = 1');
+    await after.edit(opened.docId, { op: 'source', id: cellId, source: 'x = 1' });
+    expect(createTypingJournal(storage).pending(opened.docId)).toEqual([]);
+  });
+});
 
 describe('opening a notebook', () => {
   it('opens the server’s file as a doc (its version the base) and finds it again by path without a new event', async () => {

@@ -8,6 +8,7 @@ import type { Output } from '../notebook/types';
 import { mutator, refuse, saved, undoable, type CommandContext, type Decision, type Notify, type Refusal, type Result } from './core';
 import { needsAutosave } from './notebookAutosave';
 import { createNotebookConflicts } from './notebookConflict';
+import { browserStorage, createTypingJournal, type TypingJournal } from '../db/typingJournal';
 import { checkedFile, normalizedFile } from './notebookDocFile';
 import type { NotebookFile } from './notebookFiles';
 import type { Sender } from './sender';
@@ -22,6 +23,8 @@ export interface NotebookDocDeps extends CommandContext {
   sender: Pick<Sender, 'wake' | 'settled'>;
   /** A notebook's file: from the server, else this device's copy or log (the workspace's readNotebook). */
   read: (path: string) => Promise<NotebookFile>;
+  /** Typing not yet written as an edit, kept for a crash (this browser's localStorage by default). */
+  journal?: TypingJournal;
 }
 
 /** The doc or a refusal, in a command's transaction. */
@@ -53,7 +56,9 @@ export function createNotebookDocCommands(deps: NotebookDocDeps) {
     return { events: [opened(docId, { path, content, version })], docId };
   });
 
-  const edit = mutator(deps, async (docId: string, change: CellEdit, options: { group?: string } = {}): Promise<Decision | Refusal> => {
+  const journal = deps.journal ?? createTypingJournal(browserStorage());
+
+  const appendEdit = mutator(deps, async (docId: string, change: CellEdit, options: { group?: string } = {}): Promise<Decision | Refusal> => {
     const doc = await docOf(db, docId);
     if ('ok' in doc) return doc;
     const inverse = invertEdit(doc.notebook, change);
@@ -84,20 +89,44 @@ export function createNotebookDocCommands(deps: NotebookDocDeps) {
     return { events: [{ type: 'WorkspaceNotebookSaved', aggregateId: WORKSPACE_AGGREGATE, payload }] };
   });
 
+  async function edit(docId: string, change: CellEdit, options: { group?: string } = {}) {
+    const result = await appendEdit(docId, change, options);
+    if (result.ok && change.op === 'source') journal.settled(docId, change.id, change.source);
+    return result;
+  }
+
+  /** Typing a crashed tab left in the journal becomes the edits it was about to be. */
+  async function recover(docId: string) {
+    for (const { cellId, text } of journal.pending(docId)) {
+      const cell = (await db.notebookDocs.get(docId))?.notebook.cells.find((one) => one.id === cellId);
+      if (cell && cell.source !== text) await edit(docId, { op: 'source', id: cellId, source: text }, { group: `recovered:${cellId}` });
+      journal.settled(docId, cellId, text);
+    }
+  }
+
+  async function openDoc(path: string): Promise<Result<{ docId: string }>> {
+    const doc = await readDocAt(db, path);
+    if (doc?.dirty) return { ok: true, events: [], docId: doc.docId };
+    const file = await deps.read(path);
+    if (!file.ok) return doc ? { ok: true, events: [], docId: doc.docId } : file;
+    const normalized = normalizedFile(file.content, path);
+    if (!normalized.ok) return normalized;
+    return openFile(path, normalized.content, file.from === 'server' ? file.version : doc ? undefined : file.version);
+  }
+
   return {
     /**
      * The doc of the notebook at `path`: this device's when it holds unsaved edits or the server has
-     * nothing newer (or cannot be reached); else opened (again) from the server's file.
+     * nothing newer (or cannot be reached); else opened (again) from the server's file. Typing a
+     * crashed tab had not written yet is written now.
      */
     async open(path: string): Promise<Result<{ docId: string }>> {
-      const doc = await readDocAt(db, path);
-      if (doc?.dirty) return { ok: true, events: [], docId: doc.docId };
-      const file = await deps.read(path);
-      if (!file.ok) return doc ? { ok: true, events: [], docId: doc.docId } : file;
-      const normalized = normalizedFile(file.content, path);
-      if (!normalized.ok) return normalized;
-      return openFile(path, normalized.content, file.from === 'server' ? file.version : doc ? undefined : file.version);
+      const result = await openDoc(path);
+      if (result.ok) await recover(result.docId);
+      return result;
     },
+    /** What is typed in a cell, at every change, before the pause that makes it an edit (kept for a crash). */
+    typed: (docId: string, cellId: string, text: string) => journal.note(docId, cellId, text),
     /** One edit (the editor calls it per typing pause); the same `group` for consecutive edits of one cell makes them one undo step. */
     edit,
     undo: (docId: string) => history(docId).undo(),

@@ -23,3 +23,23 @@ test('offline, a cached notebook opens and edits, and running a cell says the ke
   await expect(editor.cell(0)).toContainText('print("offline")');
   await expect(page).toHaveURL(new RegExp(`/admin/workspace/notebook/${encodeURIComponent(folder)}/away.ipynb$`));
 });
+
+test('a tab that crashes right after typing loses nothing: the notebook reopens with the text', async ({ page, loginPage, workspace }) => {
+  test.setTimeout(120_000);
+  await loginPage.goto();
+  await loginPage.signInAsRole('editor');
+  await workspace.freshFolder('crash');
+  await workspace.newNotebook('crash.ipynb');
+  await workspace.row('crash.ipynb').getByRole('link', { name: 'crash.ipynb' }).click();
+  const url = page.url();
+  const editor = new NotebookEditor(page);
+  await editor.typeInto(0, 'print("typed a moment before the crash")');
+  // The renderer dies at once, well inside the pause that would have made the typing an edit.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.crash').catch(() => {}); // the session dies with the page
+  const reopened = await page.context().newPage();
+  await reopened.goto(url);
+  const again = new NotebookEditor(reopened);
+  await expect(again.cell(0)).toContainText('print("typed a moment before the crash")');
+  await expect(again.docState).toHaveText(/Unsaved changes|Waiting to sync|Saved/);
+});

@@ -80,6 +80,7 @@ export function useTyping(docs: NotebookDocCommands | null, docId: string | null
   return useMemo(
     () => ({
       typed(cellId: string, text: string) {
+        if (docs && docId) docs.typed(docId, cellId, text); // kept at once, for a crash before the pause
         if (!pending.current.has(cellId) && pending.current.size > 0) void flush();
         pending.current.set(cellId, text);
         clearTimeout(timer.current);
@@ -91,6 +92,6 @@ export function useTyping(docs: NotebookDocCommands | null, docId: string | null
         group.current = null;
       },
     }),
-    [flush],
+    [flush, docs, docId],
   );
 }
