@@ -35,9 +35,11 @@ test('a tab that crashes right after typing loses nothing: the notebook reopens 
   const editor = new NotebookEditor(page);
   await editor.typeInto(0, 'print("typed a moment before the crash")');
   // The renderer dies at once, well inside the pause that would have made the typing an edit.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Page.crash').catch(() => {}); // the session dies with the page
   const reopened = await page.context().newPage();
+  const cdp = await page.context().newCDPSession(page);
+  const crashed = page.waitForEvent('crash');
+  void cdp.send('Page.crash').catch(() => {}); // the session dies with the page
+  await crashed;
   await reopened.goto(url);
   const again = new NotebookEditor(reopened);
   await expect(again.cell(0)).toContainText('print("typed a moment before the crash")');
