@@ -27,9 +27,9 @@ export async function install(page: Page): Promise<void> {
  * middle visible code cell's source lets a typed character show: the first screen's paint, and
  * that character's. The click and the key are real input (Playwright's mouse and keyboard).
  */
-export async function openToInteractive(page: Page, s: NotebookSelectors, start: number, run: number): Promise<{ painted: number; interactive: number }> {
+export async function openToInteractive(page: Page, s: NotebookSelectors, start: number, run: number, limitMs = STEP_LIMIT_MS): Promise<{ painted: number; interactive: number }> {
   const ms = STEP_LIMIT_MS;
-  const painted = await within(ms, 'first screen of cells', page.evaluate((a) => window.nbBench.firstScreen(a.s, a.ms), { s, ms }));
+  const painted = await within(limitMs, 'first screen of cells', page.evaluate((a) => window.nbBench.firstScreen(a.s, a.ms), { s, ms: limitMs }));
   const at = await page.evaluate((sel) => window.nbBench.pickMiddle(sel), s);
   await page.mouse.click(at.x, at.y);
   await within(ms, 'cell focused', page.evaluate((limit) => window.nbBench.focused(limit), ms));
