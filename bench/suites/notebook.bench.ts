@@ -19,24 +19,30 @@ const BUDGET = { openMs: 1000, typingMs: 16, frameMs: 16.7, heapMb: 150, oursOve
 /** Event Timing's smallest durationThreshold: keystrokes under it leave no entry. */
 const THRESHOLD = 16;
 
+/** Typing's budget measure (see typingResults). */
+const typingP95 = (typing: Typing) => thresholdPercentile(typing.strokes.map((s) => s.duration), typing.keys, THRESHOLD, 95);
+
 const nbNote = `a generated notebook of ${CELLS.toLocaleString('en-US')} cells (every 5th markdown; stream text, results, HTML tables, PNGs); viewport ${VIEWPORT.width}×${VIEWPORT.height}; Chromium with a profile on disk`;
 
 /**
- * Typing's budget is on Event Timing's processing time (processingEnd − processingStart, summed over
- * the keystroke's keydown, keypress, input… events): the main-thread work its handlers do. Its
- * `duration` (event → the next paint, rounded to 8 ms) is reported too but includes the wait for the
- * next vsync, up to 16.7 ms at 60 Hz whatever the page does, so a 16 ms budget on it would test the
- * frame clock. Keystrokes under the observer's 16 ms durationThreshold leave no entry; they count
- * as 16 (see thresholdPercentile), which makes each percentile an upper bound.
+ * Typing's budget is on Event Timing's `duration` of each keystroke (its longest event: keydown → the
+ * next paint, rounded to 8 ms): the latency the person sees, and the one measure that holds all the
+ * work in both pages. Monaco in Chromium types through an EditContext, whose textupdate events
+ * Event Timing does not time, so processing time (processingEnd − processingStart of keydown,
+ * keypress, keyup…) leaves out our edit's own handling while it holds CodeMirror's (input events):
+ * reported, not budgeted. `duration` includes the wait for the next frame, so ≤ 16 ms means the
+ * character shows in the frame after the key. Keystrokes under the observer's 16 ms
+ * durationThreshold leave no entry and count as 16 (see thresholdPercentile): an upper bound.
  */
 export function typingResults(label: string, typing: Typing, budget?: number): BenchResult[] {
   const durations = typing.strokes.map((s) => s.duration);
   const processing = typing.strokes.map((s) => s.processing);
-  const how = `${typing.keys} keys pressed one at a time in a middle code cell (Playwright keyboard), each left to paint and settle; ${typing.strokes.length} had Event Timing entries (durationThreshold ${THRESHOLD}), the others count as ${THRESHOLD} ms; ${typing.keydowns} keydowns counted`;
+  const how = `${typing.keys} keys pressed one at a time in a middle code cell (Playwright keyboard), each left to paint and settle; ${typing.strokes.length} had Event Timing entries (durationThreshold ${THRESHOLD}: ${typing.names.join(', ')}), the others count as ${THRESHOLD} ms; ${typing.keydowns} keydowns counted`;
   return [
-    result(SUITE, `${label}typing: Event Timing processing per keystroke, p95`, thresholdPercentile(processing, typing.keys, THRESHOLD, 95), 'ms', budget, how),
-    result(SUITE, `${label}typing: Event Timing duration (key → next paint), p95`, thresholdPercentile(durations, typing.keys, THRESHOLD, 95), 'ms', undefined, 'includes the wait for the next frame; rounded to 8 ms by Chromium'),
-    result(SUITE, `${label}typing: keydown → next frame painted, p95`, percentile(typing.work, 95), 'ms', undefined, 'wall time from the keydown event\'s timestamp to a task after the next frame\'s paint: Event Timing\'s duration unrounded, the wait for vsync included'),
+    result(SUITE, `${label}typing: Event Timing duration (key → next paint), p95`, typingP95(typing), 'ms', budget, how),
+    result(SUITE, `${label}typing: Event Timing duration, p50`, thresholdPercentile(durations, typing.keys, THRESHOLD, 50), 'ms'),
+    result(SUITE, `${label}typing: Event Timing processing per keystroke, p95`, thresholdPercentile(processing, typing.keys, THRESHOLD, 95), 'ms', undefined, 'handlers of the timed events only (not EditContext textupdate, see the suite)'),
+    result(SUITE, `${label}typing: keydown → next frame painted, p95`, percentile(typing.work, 95), 'ms', undefined, "wall time from the keydown event's timestamp to a task after the next frame's paint: like duration, unrounded"),
   ];
 }
 
@@ -76,9 +82,6 @@ function consoleResults(m: ConsoleMeasures): BenchResult[] {
 
 const CLASSIC = 'classic Jupyter: ';
 
-/** Typing's budget measure (see typingResults). */
-const typingP95 = (typing: Typing) => thresholdPercentile(typing.strokes.map((s) => s.processing), typing.keys, THRESHOLD, 95);
-
 function jupyterResults(ours: ConsoleMeasures, theirs: JupyterMeasures | { skipped: string }): BenchResult[] {
   const ratio = 'ours / classic Jupyter Notebook 6.4 (Debian) in the same Chromium';
   if ('skipped' in theirs) {
@@ -94,7 +97,7 @@ function jupyterResults(ours: ConsoleMeasures, theirs: JupyterMeasures | { skipp
     result(SUITE, `${CLASSIC}JS heap after open`, theirs.heapOpen, 'MB'),
     result(SUITE, `${CLASSIC}JS heap after scrolling through`, theirs.heapScrolled, 'MB'),
     result(SUITE, 'open to interactive: ours / classic Jupyter, median', median(ours.interactive) / median(theirs.interactive), '×', BUDGET.oursOverJupyter, `${ratio}; ours from a client-side navigation, theirs from a page load (a classic notebook is a page of its own)`),
-    result(SUITE, 'typing p95 (Event Timing processing): ours / classic Jupyter', typingP95(ours.typing) / typingP95(theirs.typing), '×', BUDGET.oursOverJupyter, ratio),
+    result(SUITE, 'typing p95 (Event Timing duration): ours / classic Jupyter', typingP95(ours.typing) / typingP95(theirs.typing), '×', BUDGET.oursOverJupyter, ratio),
     result(SUITE, 'scroll frame work p95: ours / classic Jupyter', percentile(ours.scroll.work, 95) / percentile(theirs.scroll.work, 95), '×', undefined, `${ratio}; theirs renders every cell up front, ours only those near the viewport`),
   ];
 }

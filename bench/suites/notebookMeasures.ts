@@ -41,6 +41,8 @@ export async function openToInteractive(page: Page, s: NotebookSelectors, start:
 
 export interface Typing {
   strokes: Keystroke[];
+  /** The event types Event Timing reported. */
+  names: string[];
   keys: number;
   /** keydown events Chromium counted (a check that every key arrived). */
   keydowns: number;
@@ -58,7 +60,8 @@ export async function measureTyping(page: Page): Promise<Typing> {
     await within(STEP_LIMIT_MS, 'keystroke', page.evaluate(() => window.nbBench.keystrokeDone()));
   }
   const record = await page.evaluate(() => window.nbBench.stopTyping());
-  return { strokes: keystrokesOf(record.entries, record.armedAt), keys: TYPED.length, keydowns: record.keydowns, work: record.work };
+  const names = [...new Set(record.entries.map((e) => e.name))].sort();
+  return { strokes: keystrokesOf(record.entries, record.armedAt), names, keys: TYPED.length, keydowns: record.keydowns, work: record.work };
 }
 
 /** A key, then until the edit's readwrite transaction over `store` has completed; `pauseMs` after the key is when the editor writes. */

@@ -94,8 +94,13 @@ export const IN_PAGE = `(() => {
       await frame();
     }
   };
+  // Watched only while typing is measured: during a page's load it would cost the page being measured.
   let lastMutation = 0;
-  new MutationObserver(() => { lastMutation = performance.now(); }).observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
+  let mutations = null;
+  const watchMutations = () => {
+    mutations ??= new MutationObserver(() => { lastMutation = performance.now(); });
+    mutations.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
+  };
   const quietFrames = async (since) => {
     let quiet = 0;
     let previous = await frame();
@@ -126,11 +131,11 @@ export const IN_PAGE = `(() => {
     async firstScreen(s, limitMs) {
       await until('a screen of cells', () => {
         const scroller = document.querySelector(s.scroller);
-        const cells = [...document.querySelectorAll(s.cell)];
+        const cells = document.querySelectorAll(s.cell);
         if (!scroller || cells.length < 3) return false;
         const r = scroller.getBoundingClientRect();
-        const lowest = Math.max(...cells.map((c) => c.getBoundingClientRect().bottom));
-        return lowest >= Math.min(r.bottom, window.innerHeight) - 1;
+        // The last in the DOM is the lowest, in both pages.
+        return cells[cells.length - 1].getBoundingClientRect().bottom >= Math.min(r.bottom, window.innerHeight) - 1;
       }, limitMs);
       return tick();
     },
@@ -157,6 +162,7 @@ export const IN_PAGE = `(() => {
       return tick();
     },
     startTyping() {
+      watchMutations();
       typing = { entries: [], armedAt: [], work: [], keydowns: performance.eventCounts.get('keydown') || 0 };
       typing.observer = new PerformanceObserver((list) => {
         for (const e of list.getEntries()) typing.entries.push({ name: e.name, startTime: e.startTime, duration: e.duration, processingStart: e.processingStart, processingEnd: e.processingEnd });
@@ -180,6 +186,7 @@ export const IN_PAGE = `(() => {
       await new Promise((done) => setTimeout(done, 200)); // entries come after their paint
       for (const e of typing.observer.takeRecords()) typing.entries.push({ name: e.name, startTime: e.startTime, duration: e.duration, processingStart: e.processingStart, processingEnd: e.processingEnd });
       typing.observer.disconnect();
+      mutations.disconnect();
       const { entries, armedAt, work } = typing;
       return { entries, armedAt, work, keydowns: (performance.eventCounts.get('keydown') || 0) - typing.keydowns };
     },
