@@ -29,7 +29,7 @@ const nbNote = `a generated notebook of ${CELLS.toLocaleString('en-US')} cells (
  * next paint, rounded to 8 ms): the latency the person sees, and the one measure that holds all the
  * work in both pages. Monaco in Chromium types through an EditContext, whose textupdate events
  * Event Timing does not time, so processing time (processingEnd − processingStart of keydown,
- * keypress, keyup…) leaves out our edit's own handling while it holds CodeMirror's (input events):
+ * keypress, beforeinput, keyup) leaves out our edit's own handling while it holds CodeMirror's (input events):
  * reported, not budgeted. `duration` includes the wait for the next frame, so ≤ 16 ms means the
  * character shows in the frame after the key. Keystrokes under the observer's 16 ms
  * durationThreshold leave no entry and count as 16 (see thresholdPercentile): an upper bound.

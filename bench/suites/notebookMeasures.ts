@@ -41,7 +41,7 @@ export async function openToInteractive(page: Page, s: NotebookSelectors, start:
 
 export interface Typing {
   strokes: Keystroke[];
-  /** The event types Event Timing reported. */
+  /** The event types Event Timing reported (pointer events among them are not counted as the keys'). */
   names: string[];
   keys: number;
   /** keydown events Chromium counted (a check that every key arrived). */

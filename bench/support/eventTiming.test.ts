@@ -18,8 +18,13 @@ describe('Event Timing per keystroke', () => {
     ]);
   });
 
+  it('leaves out pointer events that came meanwhile (the page moving under the mouse)', () => {
+    const entries = [entry('keydown', 101, 16, 2), entry('pointerover', 102, 200, 50), entry('mouseover', 103, 200, 40)];
+    expect(keystrokesOf(entries, [100])).toEqual([{ duration: 16, processing: 2 }]);
+  });
+
   it('ignores entries from before the first keystroke (the click that entered the cell)', () => {
-    expect(keystrokesOf([entry('pointerdown', 50, 40, 10), entry('keydown', 120, 16, 1)], [100])).toEqual([{ duration: 16, processing: 1 }]);
+    expect(keystrokesOf([entry('keyup', 50, 40, 10), entry('keydown', 120, 16, 1)], [100])).toEqual([{ duration: 16, processing: 1 }]);
   });
 });
 

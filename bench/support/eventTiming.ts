@@ -17,15 +17,19 @@ export interface Keystroke {
   processing: number;
 }
 
+/** The events a keystroke causes. Pointer events also come meanwhile (the page moves under a still mouse): not the key's. */
+const KEY_EVENTS = new Set(['keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'compositionstart', 'compositionupdate', 'compositionend']);
+
 /**
- * Groups Event Timing entries into keystrokes: keystroke k is every entry whose startTime (the
- * event's own timestamp) falls at or after `armedAt[k]` and before `armedAt[k + 1]`, the bench
- * arming each keystroke just before it presses the key. Keystrokes with no entry are left out:
- * all their events were under the observer's durationThreshold.
+ * Groups Event Timing entries into keystrokes: keystroke k is every key or input entry whose
+ * startTime (the event's own timestamp) falls at or after `armedAt[k]` and before `armedAt[k + 1]`,
+ * the bench arming each keystroke just before it presses the key. Keystrokes with no entry are left
+ * out: all their events were under the observer's durationThreshold.
  */
 export function keystrokesOf(entries: readonly EventEntry[], armedAt: readonly number[]): Keystroke[] {
   const strokes: (Keystroke | null)[] = armedAt.map(() => null);
   for (const entry of entries) {
+    if (!KEY_EVENTS.has(entry.name)) continue;
     let k = -1;
     while (k + 1 < armedAt.length && armedAt[k + 1] <= entry.startTime) k++;
     if (k < 0) continue; // before the first keystroke was armed: not ours
