@@ -11,13 +11,14 @@ import { executeSuite } from './suites/execute.bench';
 import { gridSuite } from './suites/grid.bench';
 import { kernelsSuite } from './suites/kernels.bench';
 import { loadSuite } from './suites/load.bench';
+import { notebookSuite } from './suites/notebook.bench';
 import { replaySuite } from './suites/replay.bench';
 import { workspaceSuite } from './suites/workspace.bench';
 import { CHROMIUM_LAUNCH } from './support/chromium';
 import type { BenchResult, BenchSuite } from './types';
 
 /** Every benchmark suite; later issues add theirs here. */
-const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite, loadSuite, workspaceSuite, kernelsSuite];
+const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite, loadSuite, workspaceSuite, kernelsSuite, notebookSuite];
 
 const RESULTS_FILE = resolve(import.meta.dirname, 'results.json');
 
