@@ -1,5 +1,5 @@
 import { Play, Square } from 'lucide-react';
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { lazy, memo, Suspense, useState, type MouseEvent } from 'react';
 import type { CellRunView } from '../../../commands/notebookRun';
 import { cellTypeOf } from '../../../notebook/edits';
 import type { Cell, CodeCell } from '../../../notebook/types';
@@ -14,6 +14,16 @@ import { SqlCellBar } from './SqlCellBar';
 
 const CellEditor = lazy(() => import('./CellEditor'));
 
+/** What a cell tells the list, naming itself (the same object for every cell, so cells can be memoized). */
+export interface CellHandlers {
+  select: (id: string, event: MouseEvent, edit: boolean) => void;
+  text: (id: string, text: string) => void;
+  command: (command: NotebookCommand, at: { text: string; offset: number }) => void;
+  run: (id: string) => void;
+  abort: (id: string) => void;
+  place: (id: string, place: CellSqlPlace) => void;
+}
+
 export interface EditorCellProps {
   cell: Cell;
   index: number;
@@ -21,12 +31,7 @@ export interface EditorCellProps {
   active: boolean;
   selected: boolean;
   editing: boolean;
-  onSelect: (event: MouseEvent, edit: boolean) => void;
-  onText: (text: string) => void;
-  onCommand: (command: NotebookCommand, at: { text: string; offset: number }) => void;
-  onRun: () => void;
-  onAbort: () => void;
-  onPlace: (place: CellSqlPlace) => void;
+  on: CellHandlers;
 }
 
 const ACTIVE = new Set(['queued', 'running']);
@@ -69,7 +74,8 @@ function RunButton({ running, onRun, onAbort, index }: { running: boolean; onRun
 }
 
 /** One cell of the editor: prompt, source (Monaco while it is the active cell), outputs. */
-export function EditorCell({ cell, index, run, active, selected, editing, onSelect, onText, onCommand, onRun, onAbort, onPlace }: EditorCellProps) {
+export const EditorCell = memo(function EditorCell({ cell, index, run, active, selected, editing, on }: EditorCellProps) {
+  const onSelect = (event: MouseEvent, edit: boolean) => on.select(cell.id, event, edit);
   const [scrolled, setScrolled] = useState(() => scrolledOf(cell.metadata));
   const type = cellTypeOf(cell);
   const monaco = active && (cell.cell_type === 'code' || editing);
@@ -97,17 +103,17 @@ export function EditorCell({ cell, index, run, active, selected, editing, onSele
             <span className="nb-prompt" aria-label="Execution count">
               {prompt(cell, run)}
             </span>
-            <RunButton running={!!run && ACTIVE.has(run.state)} onRun={onRun} onAbort={onAbort} index={index} />
+            <RunButton running={!!run && ACTIVE.has(run.state)} onRun={() => on.run(cell.id)} onAbort={() => on.abort(cell.id)} index={index} />
           </span>
         ) : (
           <span className="nb-prompt" aria-hidden="true" />
         )}
         <div className="nb-source-col">
-          {type === 'sql' && <SqlCellBar place={sqlPlaceOf(cell)} onPlace={onPlace} index={index} />}
+          {type === 'sql' && <SqlCellBar place={sqlPlaceOf(cell)} onPlace={(place) => on.place(cell.id, place)} index={index} />}
           <div className="nb-source-box" onClick={(event) => !event.ctrlKey && !event.metaKey && !event.shiftKey && !rendered && onSelect(event, true)}>
             {monaco ? (
               <Suspense fallback={<PlainSource cell={cell} language={language} />}>
-                <CellEditor value={cell.source} language={language} onText={onText} onCommand={onCommand} focused={editing} label={`Cell ${index + 1}`} />
+                <CellEditor value={cell.source} language={language} onText={(text) => on.text(cell.id, text)} onCommand={on.command} focused={editing} label={`Cell ${index + 1}`} />
               </Suspense>
             ) : (
               <PlainSource cell={cell} language={language} />
@@ -120,4 +126,4 @@ export function EditorCell({ cell, index, run, active, selected, editing, onSele
       <OutputArea outputs={outputs} scrolled={scrolled} onToggleScrolled={() => setScrolled(!scrolled)} />
     </div>
   );
-}
+});

@@ -1,10 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { KeyboardEvent, MouseEvent, RefObject } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { RunView } from '../../../commands/notebookRun';
 import type { CellSqlPlace } from '../../../notebook/sqlPlace';
 import type { Nbformat45 } from '../../../notebook/types';
 import { MathProvider } from '../MathProvider';
-import { EditorCell } from './EditorCell';
+import { EditorCell, type CellHandlers } from './EditorCell';
+import { HighlighterProvider } from './HighlightedSource';
 import type { NotebookCommand } from './keys';
 import type { Selection } from './selection';
 
@@ -24,9 +25,33 @@ export interface EditorCellsProps {
   scroller: RefObject<HTMLDivElement | null>;
 }
 
+/**
+ * Handlers that stay the same object for the life of the list and call the latest props: the cells
+ * are memoized, so scrolling renders only the cells that come into view.
+ */
+function useStableHandlers(props: EditorCellsProps): CellHandlers {
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+  return useMemo(
+    () => ({
+      select: (id, event, edit) => latest.current.onSelect(id, event, edit),
+      text: (id, text) => latest.current.onText(id, text),
+      command: (command, at) => latest.current.onCommand(command, at),
+      run: (id) => latest.current.onRun(id),
+      abort: (id) => latest.current.onAbort(id),
+      place: (id, place) => latest.current.onPlace(id, place),
+    }),
+    [],
+  );
+}
+
 /** The cells in a virtualized list: only those near the viewport are in the DOM (1,000-cell notebooks). */
-export function EditorCells({ notebook, view, selection, mode, onSelect, onText, onCommand, onKeyDown, onRun, onAbort, onPlace, scroller }: EditorCellsProps) {
+export function EditorCells(props: EditorCellsProps) {
+  const { notebook, view, selection, mode, onKeyDown, scroller } = props;
   const cells = notebook.cells;
+  const handlers = useStableHandlers(props);
   // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -38,31 +63,28 @@ export function EditorCells({ notebook, view, selection, mode, onSelect, onText,
   });
   return (
     <MathProvider>
-      <div ref={scroller} className="nb-scroller" tabIndex={0} role="region" aria-label="Cells" onKeyDown={onKeyDown} data-mode={mode}>
-        <div className="nb-virtual" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const cell = cells[item.index];
-            return (
-              <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="nb-row" style={{ transform: `translateY(${item.start}px)` }}>
-                <EditorCell
-                  cell={cell}
-                  index={item.index}
-                  run={view?.cells[cell.id]}
-                  active={selection.active === cell.id}
-                  selected={selection.selected.includes(cell.id)}
-                  editing={mode === 'edit' && selection.active === cell.id}
-                  onSelect={(event, edit) => onSelect(cell.id, event, edit)}
-                  onText={(text) => onText(cell.id, text)}
-                  onCommand={onCommand}
-                  onRun={() => onRun(cell.id)}
-                  onAbort={() => onAbort(cell.id)}
-                  onPlace={(place) => onPlace(cell.id, place)}
-                />
-              </div>
-            );
-          })}
+      <HighlighterProvider>
+        <div ref={scroller} className="nb-scroller" tabIndex={0} role="region" aria-label="Cells" onKeyDown={onKeyDown} data-mode={mode}>
+          <div className="nb-virtual" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const cell = cells[item.index];
+              return (
+                <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="nb-row" style={{ transform: `translateY(${item.start}px)` }}>
+                  <EditorCell
+                    cell={cell}
+                    index={item.index}
+                    run={view?.cells[cell.id]}
+                    active={selection.active === cell.id}
+                    selected={selection.selected.includes(cell.id)}
+                    editing={mode === 'edit' && selection.active === cell.id}
+                    on={handlers}
+                  />
+                </div>
+              );
+            })}
+          </div>
         </div>
-      </div>
+      </HighlighterProvider>
     </MathProvider>
   );
 }

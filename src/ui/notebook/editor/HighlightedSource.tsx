@@ -1,23 +1,36 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { highlightLines as Highlight } from './highlight';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { highlightLines } from './highlight';
 
-/**
- * A cell's code as coloured text, for the cells without an editor: the same font and line height as
- * Monaco, so mounting the editor moves nothing. Plain until Monaco's grammars have loaded.
- */
-export function HighlightedSource({ source, language }: { source: string; language: string }) {
-  const [highlight, setHighlight] = useState<{ language: string; lines: typeof Highlight } | null>(null);
+type Highlight = typeof highlightLines;
+
+const HighlighterContext = createContext<Highlight | null>(null);
+
+/** The languages cells are coloured in; their grammars load once, with Monaco's chunk. */
+const LANGUAGES = ['python', 'sql', 'markdown'];
+
+/** Loads Monaco's grammars once for the whole list, so a cell scrolled into view colours itself at once. */
+export function HighlighterProvider({ children }: { children: ReactNode }) {
+  const [highlight, setHighlight] = useState<{ lines: Highlight } | null>(null);
   useEffect(() => {
     let current = true;
     void import('./highlight').then(async (module) => {
-      await module.grammarReady(language);
-      if (current) setHighlight({ language, lines: module.highlightLines });
+      await Promise.all(LANGUAGES.map((language) => module.grammarReady(language)));
+      if (current) setHighlight({ lines: module.highlightLines });
     });
     return () => {
       current = false;
     };
-  }, [language]);
-  const lines = useMemo(() => (highlight?.language === language ? highlight.lines(source, language) : null), [highlight, source, language]);
+  }, []);
+  return <HighlighterContext.Provider value={highlight?.lines ?? null}>{children}</HighlighterContext.Provider>;
+}
+
+/**
+ * A cell's code as coloured text, for the cells without an editor: the same font and line height as
+ * Monaco, so mounting the editor moves nothing. Plain until the grammars have loaded.
+ */
+export function HighlightedSource({ source, language }: { source: string; language: string }) {
+  const highlight = useContext(HighlighterContext);
+  const lines = useMemo(() => (highlight ? highlight(source, language) : null), [highlight, source, language]);
   return (
     <pre className="nb-plain">
       <code>
