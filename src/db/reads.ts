@@ -5,6 +5,7 @@ import { savedQueryInverse } from './projections/savedQueryInverse';
 import { workspaceInversion } from './projections/workspaceInverse';
 import { listRecentVisits, RECENT_VISITS_KEPT } from './recentVisits';
 import { readSavedQueries } from './savedQueryCache';
+import { readNotebookTabs } from './notebookTabs';
 import { openSaves } from './saveOutcome';
 import type { ConsoleDb } from './schema';
 import { getResults, localHistory } from './sqlResults';
@@ -84,6 +85,8 @@ export function createReads(db: ConsoleDb) {
     savedQueriesUndo: () => canUndo(db, SAVED_QUERIES_AGGREGATE, savedQueryInverse),
     /** An open notebook's document (null when this device has none with that id). */
     notebookDoc: async (docId: string) => (await db.notebookDocs.get(docId)) ?? null,
+    /** The notebook editor's tab strip on this device: open tabs in order, with their notebooks' current paths. */
+    notebookTabs: () => readNotebookTabs(db),
     recentVisits: (username: string, limit: number) => listRecentVisits(db, username, limit),
     recentSources: (username: string, withSqlTabs: boolean) => recentSources(db, username, withSqlTabs),
   };
