@@ -49,6 +49,11 @@ export function mergedView(local: RunView, remote: RunView | undefined): RunView
   return { kernel, cells };
 }
 
+/** How many of a notebook's cells are queued or running (a tab's badge). */
+export function runningCount(view: RunView | null | undefined): number {
+  return view ? Object.values(view.cells).filter((cell) => ACTIVE.has(cell.state)).length : 0;
+}
+
 /**
  * The kernels of one signed-in session: the user's notebook server actor, one NotebookRun per open
  * notebook (its kernel and cell actors), one subscription to the per-user event stream feeding
@@ -60,6 +65,8 @@ export function createKernels(deps: KernelsDeps) {
   const hosted = new Map<string, Hosted>();
   const opening = new Map<string, Promise<NotebookRun>>();
   const remote = new Map<string, RunView>();
+  /** Told of any notebook's run view changing (the tab strip's badges). */
+  const watchers = new Set<() => void>();
   const channel = (deps.broadcast ?? (() => createBroadcast<RunMessage>('notebook-runs', { accept: isRunMessage })))();
 
   const server: ServerActor = createActor(
@@ -78,7 +85,10 @@ export function createKernels(deps: KernelsDeps) {
     () => {}, // offline or refused: the machine stays "stopped" until the stream says otherwise
   );
 
-  const tell = (docId: string) => hosted.get(docId)?.listeners.forEach((listener) => listener());
+  const tell = (docId: string) => {
+    hosted.get(docId)?.listeners.forEach((listener) => listener());
+    watchers.forEach((watcher) => watcher());
+  };
 
   const closeEvents = api.events((event) => {
     if (event.type === 'server') server.send({ type: 'STATUS', server: event.server });
@@ -103,7 +113,7 @@ export function createKernels(deps: KernelsDeps) {
       record: (cellId, outputs, count) => deps.record(docId, cellId, outputs, count),
       changed: () => {
         channel.post({ docId, view: run.view() });
-        listeners.forEach((listener) => listener());
+        tell(docId);
       },
     });
     hosted.set(docId, { run, listeners });
@@ -138,6 +148,16 @@ export function createKernels(deps: KernelsDeps) {
       const other = remote.get(docId);
       if (entry.merged?.local !== local || entry.merged.remote !== other) entry.merged = { local, remote: other, view: mergedView(local, other) };
       return entry.merged.view;
+    },
+    /** Cells queued or running in this notebook, here or in another tab (0 for one not run since this page opened). */
+    running(docId: string): number {
+      const entry = hosted.get(docId);
+      return runningCount(entry ? mergedView(entry.run.view(), remote.get(docId)) : remote.get(docId));
+    },
+    /** Told whenever any notebook's run view changes, here or in another tab. */
+    watch(watcher: () => void): () => void {
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
     },
     stop() {
       closeEvents();

@@ -12,6 +12,8 @@ export interface EditorCellsProps {
   view: RunView | null;
   selection: Selection;
   mode: 'command' | 'edit';
+  /** Report: sources hidden (CSS), no active cell, nothing editable. */
+  viewMode?: 'code' | 'report';
   onSelect: (id: string, event: MouseEvent, edit: boolean) => void;
   onText: (id: string, text: string) => void;
   onCommand: (command: NotebookCommand, at?: { text: string; offset: number }) => void;
@@ -21,8 +23,9 @@ export interface EditorCellsProps {
 }
 
 /** The cells in a virtualized list: only those near the viewport are in the DOM (1,000-cell notebooks). */
-export function EditorCells({ notebook, view, selection, mode, onSelect, onText, onCommand, onKeyDown, scroller }: EditorCellsProps) {
+export function EditorCells({ notebook, view, selection, mode, viewMode = 'code', onSelect, onText, onCommand, onKeyDown, scroller }: EditorCellsProps) {
   const cells = notebook.cells;
+  const code = viewMode === 'code';
   // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -34,7 +37,7 @@ export function EditorCells({ notebook, view, selection, mode, onSelect, onText,
   });
   return (
     <MathProvider>
-      <div ref={scroller} className="nb-scroller" tabIndex={0} role="region" aria-label="Cells" onKeyDown={onKeyDown} data-mode={mode}>
+      <div ref={scroller} className="nb-scroller" tabIndex={0} role="region" aria-label="Cells" onKeyDown={onKeyDown} data-mode={mode} data-view={viewMode}>
         <div className="nb-virtual" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const cell = cells[item.index];
@@ -44,9 +47,9 @@ export function EditorCells({ notebook, view, selection, mode, onSelect, onText,
                   cell={cell}
                   index={item.index}
                   run={view?.cells[cell.id]}
-                  active={selection.active === cell.id}
+                  active={code && selection.active === cell.id}
                   selected={selection.selected.includes(cell.id)}
-                  editing={mode === 'edit' && selection.active === cell.id}
+                  editing={code && mode === 'edit' && selection.active === cell.id}
                   onSelect={(event, edit) => onSelect(cell.id, event, edit)}
                   onText={(text) => onText(cell.id, text)}
                   onCommand={onCommand}

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { NotebookViewMode } from '../../../commands/notebookTabs';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { cellById, cellTypeOf } from '../../../notebook/edits';
 import { useSignedIn } from '../../appContext';
 import { Loading } from '../../components/Loading';
+import { usePageCommands } from '../../layout/pageCommands';
 import { folderUrl, notebookUrl, parentOf } from '../../workspace/names';
 import '../notebook.css';
 import './editor.css';
@@ -10,7 +12,9 @@ import { EditorCells } from './EditorCells';
 import { EditorToolbar } from './EditorToolbar';
 import { commandFor } from './keys';
 import { NotebookMeta } from './NotebookMeta';
+import { NotebookTabs } from './NotebookTabs';
 import { moveEdit } from './operations';
+import { notebookPaletteCommands } from './paletteCommands';
 import { notebookPathOf } from './paths';
 import { NO_SELECTION, selectOne, toggle, extend, within, type Selection } from './selection';
 import { runnable, useEditorCommands } from './useEditorCommands';
@@ -23,20 +27,39 @@ export function LegacyNotebookRedirect() {
   return <Navigate to={path ? notebookUrl(path) : '/admin/workspace'} replace />;
 }
 
-/** The notebook editor: one notebook as events, its cells, their runs and its kernel. */
+/** The notebook editor: the open notebooks' tabs, and one notebook as events, its cells, their runs and its kernel. */
 export function NotebookEditorPage() {
   const path = notebookPathOf(useLocation().pathname);
+  // Kept while going from tab to tab: the view is the editor's, not one notebook's.
+  const [viewMode, setViewMode] = useState<NotebookViewMode>('code');
+  const [shown, setShown] = useState<{ path: string; docId: string } | null>(null);
+  const onDoc = useCallback((docId: string) => path && setShown({ path, docId }), [path]);
   if (!path) return <p className="nb-failed" role="alert">This address names no notebook.</p>;
-  return <Editor key={path} path={path} />;
+  return (
+    <div className="nb-page" data-view={viewMode}>
+      <NotebookTabs path={path} docId={shown?.path === path ? shown.docId : null} mode={viewMode} />
+      <Editor key={path} path={path} viewMode={viewMode} onViewMode={setViewMode} onDoc={onDoc} />
+    </div>
+  );
 }
 
-function Editor({ path }: { path: string }) {
+interface EditorProps {
+  path: string;
+  viewMode: NotebookViewMode;
+  onViewMode: (mode: NotebookViewMode) => void;
+  /** Told the doc opened for the path (its tab). */
+  onDoc: (docId: string) => void;
+}
+
+function Editor({ path, viewMode, onViewMode, onDoc }: EditorProps) {
   const { reads } = useSignedIn();
   const editor = useNotebookEditor(path);
   const { docs, docId, doc, run, view, kernels } = editor;
   const notebook = doc?.notebook ?? null;
   const [chosen, setSelection] = useState<Selection>(NO_SELECTION);
-  const [mode, setMode] = useState<'command' | 'edit'>('command');
+  const [chosenMode, setMode] = useState<'command' | 'edit'>('command');
+  // The report view is read-only: never in edit mode.
+  const mode = viewMode === 'report' ? 'command' : chosenMode;
   const [pending, setPending] = useState<string | null>(null);
   const typing = useTyping(docs, docId);
   const order = notebook?.cells.map((cell) => cell.id) ?? [];
@@ -46,6 +69,9 @@ function Editor({ path }: { path: string }) {
   const scroller = useRef<HTMLDivElement>(null);
   const perform = useEditorCommands({ docs, docId, notebook, run, selection, setSelection, setMode, typing, read });
 
+  useEffect(() => {
+    if (docId) onDoc(docId);
+  }, [docId, onDoc]);
   useEffect(() => {
     // Leaving a cell ends its stretch of typing: the next typing is its own undo step.
     typing.endGroup();
@@ -57,7 +83,7 @@ function Editor({ path }: { path: string }) {
     const press = { key: event.key, shift: event.shiftKey, mod: event.ctrlKey || event.metaKey, alt: event.altKey };
     const answer = commandFor(press, 'command', pending);
     setPending(answer.pending);
-    if (!answer.command) return;
+    if (!answer.command || (viewMode === 'report' && !REPORT_KEYS.has(answer.command))) return;
     event.preventDefault();
     void perform(answer.command);
   };
@@ -66,10 +92,15 @@ function Editor({ path }: { path: string }) {
     if (event.ctrlKey || event.metaKey) return setSelection(toggle(selection, id));
     if (event.shiftKey) return setSelection(extend({ ...selection, active: id }, order, 1));
     setSelection(selectOne(id));
-    setMode(edit ? 'edit' : 'command');
+    setMode(edit && viewMode === 'code' ? 'edit' : 'command');
   };
   const move = (by: -1 | 1) => notebook && docs && docId && void docs.edit(docId, moveEdit(notebook, selection.selected, by) ?? { op: 'order', ids: order });
   const restartAndRunAll = () => notebook && run && void typing.flush().then(async () => run.restartAndRunAll(((await read()) ?? notebook).cells.flatMap((cell) => runnable(cell) ?? [])));
+  const runAll = () => notebook && run && void typing.flush().then(async () => run.run(((await read()) ?? notebook).cells.flatMap((cell) => runnable(cell) ?? [])));
+  const redo = () => docs && docId && void docs.redo(docId);
+  usePageCommands('Notebook', () =>
+    notebookPaletteCommands({ perform: (command) => void perform(command), runAll, restartAndRunAll, shutdown: () => run?.shutdown(), redo }, viewMode),
+  );
   const active = notebook && selection.active ? cellById(notebook, selection.active) : undefined;
   const name = path.slice(path.lastIndexOf('/') + 1);
   const folder = parentOf(path);
@@ -83,6 +114,7 @@ function Editor({ path }: { path: string }) {
         </nav>
         <h2 id="notebook-title">{name}</h2>
         {doc && <span className="badge" data-testid="doc-state">{doc.dirty ? 'Unsaved changes' : 'Saved'}</span>}
+        <ViewModeSwitch mode={viewMode} onChange={onViewMode} />
       </header>
       {notebook && <NotebookMeta notebook={notebook} path={path} />}
       <EditorToolbar
@@ -94,7 +126,7 @@ function Editor({ path }: { path: string }) {
         move={move}
         restartAndRunAll={restartAndRunAll}
         undo={() => docs && docId && void docs.undo(docId)}
-        redo={() => docs && docId && void docs.redo(docId)}
+        redo={redo}
       />
       {editor.error && (
         <p className="nb-failed" role="alert">
@@ -108,8 +140,9 @@ function Editor({ path }: { path: string }) {
           view={view}
           selection={selection}
           mode={mode}
+          viewMode={viewMode}
           onSelect={onSelect}
-          onText={typing.typed}
+          onText={(id, text) => viewMode === 'code' && typing.typed(id, text)}
           onCommand={(command, at) => {
             // Command mode: the keys go to the list, no longer into the cell's editor.
             if (command === 'command') scroller.current?.focus();
@@ -120,5 +153,21 @@ function Editor({ path }: { path: string }) {
         />
       )}
     </article>
+  );
+}
+
+/** Keys the report view answers: moving, running, saving (nothing that edits). */
+const REPORT_KEYS = new Set(['selectUp', 'selectDown', 'run', 'save', 'interrupt', 'restart']);
+
+/** Code (editable cells) or Report (outputs and rendered markdown only, read-only). */
+function ViewModeSwitch({ mode, onChange }: { mode: NotebookViewMode; onChange: (mode: NotebookViewMode) => void }) {
+  return (
+    <span className="nb-view-mode" role="group" aria-label="View">
+      {(['code', 'report'] as const).map((one) => (
+        <button key={one} type="button" aria-pressed={mode === one} onClick={() => onChange(one)}>
+          {one === 'code' ? 'Code' : 'Report'}
+        </button>
+      ))}
+    </span>
   );
 }
