@@ -12,7 +12,7 @@ describe('mergedView', () => {
     const merged = mergedView(local, remote);
     expect(merged.cells.a.state).toBe('running');
     expect(merged.cells.b.state).toBe('running');
-    expect(merged.cells.c).toBeUndefined();
+    expect(merged.cells.c.state).toBe('succeeded'); // run there only: how it ended shows here too
     expect(merged.kernel.state).toBe('busy');
   });
 
@@ -20,6 +20,13 @@ describe('mergedView', () => {
     const local: RunView = { kernel: kernel('idle'), cells: {} };
     expect(mergedView(local, { kernel: kernel('busy'), cells: {} }).kernel.state).toBe('idle');
     expect(mergedView(local, undefined)).toBe(local);
+  });
+});
+
+describe('mergedView after a run', () => {
+  it('keeps this tab’s own ended run over another tab’s', () => {
+    const local: RunView = { kernel: kernel('idle'), cells: { a: cellIn('failed') } };
+    expect(mergedView(local, { kernel: kernel('idle'), cells: { a: cellIn('succeeded') } }).cells.a.state).toBe('failed');
   });
 });
 

@@ -39,12 +39,17 @@ const ACTIVE = new Set(['queued', 'running']);
 
 /**
  * This tab's run view with what another tab runs on the same notebook laid over it: a cell queued
- * or running there shows so here; the kernel's state comes from there while this tab has none.
+ * or running there shows so here, and its end where this tab never ran it; the kernel's state
+ * comes from there while this tab has none.
  */
 export function mergedView(local: RunView, remote: RunView | undefined): RunView {
   if (!remote) return local;
   const cells = { ...local.cells };
-  for (const [id, cell] of Object.entries(remote.cells)) if (ACTIVE.has(cell.state) && !ACTIVE.has(cells[id]?.state ?? 'idle')) cells[id] = cell;
+  for (const [id, cell] of Object.entries(remote.cells)) {
+    const here = cells[id]?.state ?? 'idle';
+    // A run there shows here while it runs, and how it ended where this tab has not run the cell.
+    if ((ACTIVE.has(cell.state) && !ACTIVE.has(here)) || here === 'idle') cells[id] = cell;
+  }
   const kernel = ['none', 'shutDown'].includes(local.kernel.state) ? remote.kernel : local.kernel;
   return { kernel, cells };
 }

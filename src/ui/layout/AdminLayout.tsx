@@ -33,7 +33,8 @@ export function AdminLayout() {
   const meta = usePageMeta();
   const location = useLocation();
   const navigation = useNavigation();
-  useModHotkey('k', useCallback(() => setSearchOpen((o) => !o), []));
+  // Captured: the palette opens from a code editor too (the notebook's cells, SQL Lab).
+  useModHotkey('k', useCallback(() => setSearchOpen((o) => !o), []), { capture: true });
   useRecordVisit(location.pathname, meta?.title);
   if (!user) return null;
 
