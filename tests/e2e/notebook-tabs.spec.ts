@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { NotebookEditor } from './pages/NotebookEditor';
 import { WorkspacePage } from './pages/WorkspacePage';
@@ -32,6 +33,7 @@ test.describe('Notebook tabs', () => {
     await open(page, `${folder}/one.ipynb`);
     const editor = await open(page, `${folder}/two.ipynb`);
     await expect(editor.tabs).toHaveCount(2);
+    expect(await seriousViolations(page)).toEqual([]);
     await editor.tab('one.ipynb').click();
     await expect(page).toHaveURL(url(`${folder}/one.ipynb`));
     await expect(editor.title).toHaveText('one.ipynb');
@@ -145,6 +147,8 @@ test.describe('Two browser tabs on one notebook', () => {
     // Typed in A, shown in B (its Monaco takes text from outside too).
     await a.typeInto(1, 'print("from A")');
     await expect(b.cell(1)).toContainText('print("from A")');
+    await expect(b.tab('shared.ipynb').getByTestId('tab-dirty')).toBeVisible(); // not saved yet: the dot in both
+    await expect(a.tab('shared.ipynb').getByTestId('tab-dirty')).toBeVisible();
     await b.cell(1).locator('.nb-source-box').click();
     await a.typeInto(1, 'print("again A")');
     await expect(b.cell(1).locator('.monaco-editor')).toContainText('print("again A")');
@@ -154,8 +158,10 @@ test.describe('Two browser tabs on one notebook', () => {
     await page.keyboard.press('Control+Enter');
     await expect(b.cell(0)).toHaveAttribute('data-run-state', /queued|running/, { timeout: 150_000 });
     await expect(b.cell(0).getByLabel('Execution count')).toHaveText('[*]');
+    await expect(b.tab('shared.ipynb').getByTestId('tab-running')).toHaveText('1 running');
     await expect(b.cell(0)).toHaveAttribute('data-run-state', 'succeeded', { timeout: 60_000 });
     await expect(b.outputs(0)).toContainText('2');
+    await expect(b.tab('shared.ipynb').getByTestId('tab-running')).toBeHidden();
 
     // Both type into cell 1, B first, A while B's typing is still on its way: A's edit is the last,
     // so A's text is the cell's in both pages (neither keeps showing its own), and cell 0 keeps its text.

@@ -92,10 +92,15 @@ export function NotebookTabs({ path, docId, mode }: NotebookTabsProps) {
                 onKeyDown={(event) => keys(event, tab)}
               >
                 {tab.name}
-                {tab.dirty && <span className="nb-tab-dirty" title="Unsaved changes" aria-label="unsaved changes" data-testid="tab-dirty" />}
+                {tab.dirty && (
+                  <span className="nb-tab-dirty" title="Unsaved changes" data-testid="tab-dirty">
+                    <span className="visually-hidden">unsaved changes</span>
+                  </span>
+                )}
                 {running[tab.id] > 0 && (
-                  <span className="nb-tab-running" title="Cells queued or running" aria-label={`${running[tab.id]} running`} data-testid="tab-running">
+                  <span className="nb-tab-running" title="Cells queued or running" data-testid="tab-running">
                     {running[tab.id]}
+                    <span className="visually-hidden"> running</span>
                   </span>
                 )}
               </button>
