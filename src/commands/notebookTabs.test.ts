@@ -88,6 +88,14 @@ describe('closing tabs', () => {
     expect(notices).toEqual([{ kind: 'error', message: 'You cannot close the last tab.' }]);
     expect(await db.events.count()).toBe(before);
   });
+
+  it('a tab whose notebook was deleted does not count: the last tab shown still stays', async () => {
+    const { tabs, workspace, strip } = await threeTabs();
+    await workspace.remove('f/a.ipynb');
+    await workspace.remove('f/b.ipynb');
+    expect(await strip()).toEqual(['c.ipynb']);
+    expect(await tabs.close('C', 'C')).toMatchObject({ ok: false, message: LAST_NOTEBOOK_TAB_MESSAGE });
+  });
 });
 
 describe('new tab', () => {

@@ -49,7 +49,9 @@ export function createNotebookTabCommands(deps: NotebookTabDeps) {
 
   /** Closes a tab (never the last one); `next` is the tab to show when it was the one shown. */
   const close = mutator(deps, async (docId: string, shownId: string | null): Promise<Decision<{ next: string | null }> | Refusal> => {
-    const rows = await db.notebookTabs.toArray();
+    // Only the tabs the strip shows count (a deleted notebook's tab is not one to stay on).
+    const shownIds = new Set((await readNotebookTabs(db)).tabs.map((tab) => tab.id));
+    const rows = (await db.notebookTabs.toArray()).filter((t) => shownIds.has(t.id));
     const row = rows.find((t) => t.id === docId);
     if (!row || row.isClosed) return { events: [], next: null };
     if (!canClose(rows, docId)) return refuse('last-tab', LAST_NOTEBOOK_TAB_MESSAGE);

@@ -37,6 +37,9 @@ test.describe('Notebook tabs', () => {
     await editor.tab('one.ipynb').click();
     await expect(page).toHaveURL(url(`${folder}/one.ipynb`));
     await expect(editor.title).toHaveText('one.ipynb');
+    await editor.tab('one.ipynb').press('ArrowRight'); // the keyboard goes from tab to tab too
+    await expect(page).toHaveURL(url(`${folder}/two.ipynb`));
+    await expect(editor.tab('two.ipynb')).toBeFocused();
 
     // A reload keeps the strip (events), and opening a third adds it at the end.
     await open(page, `${folder}/three.ipynb`);

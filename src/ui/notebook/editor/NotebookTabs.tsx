@@ -29,8 +29,9 @@ function useRunningCounts(kernels: Kernels | null, tabs: readonly NotebookTab[])
 }
 
 /**
- * The notebooks open as tabs on this device (the same strip in every browser tab): click to go to
- * one, double-click or the pencil to rename it, × to close it, + for a new untitled notebook.
+ * The notebooks open as tabs on this device (the same strip in every browser tab): click (or the
+ * arrow keys) to go to one, double-click, F2 or the pencil to rename it, × or Delete to close it,
+ * + for a new untitled notebook.
  */
 export function NotebookTabs({ path, docId, mode }: NotebookTabsProps) {
   const signedIn = useSignedIn();
@@ -61,8 +62,14 @@ export function NotebookTabs({ path, docId, mode }: NotebookTabsProps) {
     const result = await commands?.rename(tab.id, name);
     if (result?.ok && result.path && tab.path === path) navigate(notebookUrl(result.path), { replace: true });
   };
+  const list = useRef<HTMLDivElement>(null);
   const keys = (event: KeyboardEvent, tab: NotebookTab) => {
-    if (event.key === 'F2') setEditing(tab.id);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step !== 0) {
+      const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+      go(next);
+      list.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(next.id)}"] [role="tab"]`)?.focus();
+    } else if (event.key === 'F2') setEditing(tab.id);
     else if (event.key === 'Delete') void close(tab);
     else return;
     event.preventDefault();
@@ -70,52 +77,82 @@ export function NotebookTabs({ path, docId, mode }: NotebookTabsProps) {
 
   return (
     <div className="nb-tabbar">
-      <div className="nb-tablist" role="tablist" aria-label="Open notebooks">
+      <div className="nb-tablist" role="tablist" aria-label="Open notebooks" ref={list}>
         {tabs.map((tab) =>
           editing === tab.id ? (
-            <RenameField key={tab.id} initial={tab.name} onDone={(name) => {
+            <RenameField
+              key={tab.id}
+              initial={tab.name}
+              onDone={(name) => {
                 setEditing(null);
                 if (name !== null) void rename(tab, name);
-              }} />
+              }}
+            />
           ) : (
-            <div key={tab.id} className={`nb-tab${tab.id === shown?.id ? ' active' : ''}`} role="presentation" data-tab-id={tab.id}>
-              <button
-                type="button"
-                role="tab"
-                aria-selected={tab.id === shown?.id}
-                aria-keyshortcuts="F2 Delete"
-                tabIndex={tab.id === shown?.id ? 0 : -1}
-                className="nb-tab-name"
-                title={`${tab.path} — double-click or F2 to rename, Delete to close`}
-                onClick={() => go(tab)}
-                onDoubleClick={() => setEditing(tab.id)}
-                onKeyDown={(event) => keys(event, tab)}
-              >
-                {tab.name}
-                {tab.dirty && (
-                  <span className="nb-tab-dirty" title="Unsaved changes" data-testid="tab-dirty">
-                    <span className="visually-hidden">unsaved changes</span>
-                  </span>
-                )}
-                {running[tab.id] > 0 && (
-                  <span className="nb-tab-running" title="Cells queued or running" data-testid="tab-running">
-                    {running[tab.id]}
-                    <span className="visually-hidden"> running</span>
-                  </span>
-                )}
-              </button>
-              <button type="button" className="nb-tab-action" aria-hidden="true" tabIndex={-1} title="Rename" onClick={() => setEditing(tab.id)}>
-                <Pencil size={12} />
-              </button>
-              <button type="button" className="nb-tab-action" aria-hidden="true" tabIndex={-1} title="Close tab" onClick={() => void close(tab)}>
-                <X size={13} />
-              </button>
-            </div>
+            <TabItem
+              key={tab.id}
+              tab={tab}
+              shown={tab.id === shown?.id}
+              running={running[tab.id]}
+              onGo={() => go(tab)}
+              onRename={() => setEditing(tab.id)}
+              onClose={() => void close(tab)}
+              onKeyDown={(event) => keys(event, tab)}
+            />
           ),
         )}
       </div>
       <button type="button" className="nb-tab-new" aria-label="New notebook tab" title="New notebook tab" onClick={() => void create()}>
         <Plus size={15} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+interface TabItemProps {
+  tab: NotebookTab;
+  shown: boolean;
+  running: number;
+  onGo: () => void;
+  onRename: () => void;
+  onClose: () => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+}
+
+/** One tab: its notebook's name, the unsaved dot, the running badge; × and the pencil are mouse shortcuts (the keys are F2 and Delete). */
+function TabItem({ tab, shown, running, onGo, onRename, onClose, onKeyDown }: TabItemProps) {
+  return (
+    <div className={`nb-tab${shown ? ' active' : ''}`} role="presentation" data-tab-id={tab.id}>
+      <button
+        type="button"
+        role="tab"
+        aria-selected={shown}
+        aria-keyshortcuts="F2 Delete"
+        tabIndex={shown ? 0 : -1}
+        className="nb-tab-name"
+        title={`${tab.path} — double-click or F2 to rename, Delete to close`}
+        onClick={onGo}
+        onDoubleClick={onRename}
+        onKeyDown={onKeyDown}
+      >
+        {tab.name}
+        {tab.dirty && (
+          <span className="nb-tab-dirty" title="Unsaved changes" data-testid="tab-dirty">
+            <span className="visually-hidden">unsaved changes</span>
+          </span>
+        )}
+        {running > 0 && (
+          <span className="nb-tab-running" title="Cells queued or running" data-testid="tab-running">
+            {running}
+            <span className="visually-hidden"> running</span>
+          </span>
+        )}
+      </button>
+      <button type="button" className="nb-tab-action" aria-hidden="true" tabIndex={-1} title="Rename" onClick={onRename}>
+        <Pencil size={12} />
+      </button>
+      <button type="button" className="nb-tab-action" aria-hidden="true" tabIndex={-1} title="Close tab" onClick={onClose}>
+        <X size={13} />
       </button>
     </div>
   );
