@@ -19,6 +19,8 @@ import { notebookPathOf } from './paths';
 import { NO_SELECTION, selectOne, toggle, extend, within, type Selection } from './selection';
 import { runnable, useEditorCommands } from './useEditorCommands';
 import { useNotebookEditor, useTyping } from './useNotebookEditor';
+import { answersInReport } from './viewMode';
+import { ViewModeSwitch } from './ViewModeSwitch';
 
 /** /admin/workspace/notebook?path=… (the read-only view's links) leads to the editor's URL. */
 export function LegacyNotebookRedirect() {
@@ -83,7 +85,7 @@ function Editor({ path, viewMode, onViewMode, onDoc }: EditorProps) {
     const press = { key: event.key, shift: event.shiftKey, mod: event.ctrlKey || event.metaKey, alt: event.altKey };
     const answer = commandFor(press, 'command', pending);
     setPending(answer.pending);
-    if (!answer.command || (viewMode === 'report' && !REPORT_KEYS.has(answer.command))) return;
+    if (!answer.command || (viewMode === 'report' && !answersInReport(answer.command))) return;
     event.preventDefault();
     void perform(answer.command);
   };
@@ -153,21 +155,5 @@ function Editor({ path, viewMode, onViewMode, onDoc }: EditorProps) {
         />
       )}
     </article>
-  );
-}
-
-/** Keys the report view answers: moving, running, saving (nothing that edits). */
-const REPORT_KEYS = new Set(['selectUp', 'selectDown', 'run', 'save', 'interrupt', 'restart']);
-
-/** Code (editable cells) or Report (outputs and rendered markdown only, read-only). */
-function ViewModeSwitch({ mode, onChange }: { mode: NotebookViewMode; onChange: (mode: NotebookViewMode) => void }) {
-  return (
-    <span className="nb-view-mode" role="group" aria-label="View">
-      {(['code', 'report'] as const).map((one) => (
-        <button key={one} type="button" aria-pressed={mode === one} onClick={() => onChange(one)}>
-          {one === 'code' ? 'Code' : 'Report'}
-        </button>
-      ))}
-    </span>
   );
 }
