@@ -78,6 +78,9 @@ test.describe('Notebook tabs', () => {
     // Not editable: a double-click opens no editor.
     await editor.cell(0).dblclick();
     await expect(editor.cell(0).locator('.monaco-editor')).toHaveCount(0);
+    await page.keyboard.press('b'); // command mode's "insert below" edits: not in the report view
+    await page.waitForTimeout(500);
+    await expect(editor.cells).toHaveCount(1);
 
     await editor.setView('Code');
     await expect(editor.cell(0).locator('.nb-source-box')).toBeVisible();
