@@ -81,6 +81,7 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
     return createCatalogBrowser({ ...context, username: user.username, email: user.email, cache, api: await apis.bi(), metadata: await metadata() });
   });
   const notebook = once(async () => (await import('./commands/notebookDoc')).createNotebookDocCommands({ ...context, sender, read: workspace.readNotebook }));
+  const notebookTabs = once(async () => (await import('./commands/notebookTabs')).createNotebookTabCommands({ ...context, workspace }));
   const kernels = once(async () => {
     const [{ createKernels }, { createKernelsApi }, docs] = await Promise.all([import('./commands/kernels'), import('./sync/api/kernels.api'), notebook()]);
     const api = createKernelsApi(apis.notebook, config.apis.notebook);
@@ -107,6 +108,7 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
       sqlLab,
       catalog,
       notebook,
+      notebookTabs,
       kernels,
       recordVisit: (visit) => void kit.recordVisit(db, { ...visit, username: user.username, visitedAt: Date.now() }).catch((error: unknown) => console.warn('Could not remember the visit', error)),
       storageEstimate: kit.storageEstimate,

@@ -4,6 +4,7 @@ import type { RuntimeConfig } from '../sync/api/types';
 import type { CatalogBrowser } from './catalogEdits';
 import type { Kernels } from './kernels';
 import type { NotebookDocCommands } from './notebookDoc';
+import type { NotebookTabCommands } from './notebookTabs';
 import type { SavedQueryCommands } from './savedQueries';
 import type { SaveCommands } from './saves';
 import type { AccountCommands, AuthActor, Session } from './session';
@@ -25,6 +26,8 @@ export interface SignedIn {
   catalog: () => Promise<CatalogBrowser>;
   /** Open notebooks as events (the notebook editor's document); loads with the editor. */
   notebook: () => Promise<NotebookDocCommands>;
+  /** The notebook editor's tabs on this device; loads with the editor. */
+  notebookTabs: () => Promise<NotebookTabCommands>;
   /** The notebook server, kernels and cell runs of open notebooks; loads with the editor. */
   kernels: () => Promise<Kernels>;
   /** Remembers a page this user opened (the home page's and the Recent page's list). */

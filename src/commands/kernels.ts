@@ -47,14 +47,24 @@ const ACTIVE = new Set(['queued', 'running']);
 
 /**
  * This tab's run view with what another tab runs on the same notebook laid over it: a cell queued
- * or running there shows so here; the kernel's state comes from there while this tab has none.
+ * or running there shows so here, and its end where this tab never ran it; the kernel's state
+ * comes from there while this tab has none.
  */
 export function mergedView(local: RunView, remote: RunView | undefined): RunView {
   if (!remote) return local;
   const cells = { ...local.cells };
-  for (const [id, cell] of Object.entries(remote.cells)) if (ACTIVE.has(cell.state) && !ACTIVE.has(cells[id]?.state ?? 'idle')) cells[id] = cell;
+  for (const [id, cell] of Object.entries(remote.cells)) {
+    const here = cells[id]?.state ?? 'idle';
+    // A run there shows here while it runs, and how it ended where this tab has not run the cell.
+    if ((ACTIVE.has(cell.state) && !ACTIVE.has(here)) || here === 'idle') cells[id] = cell;
+  }
   const kernel = ['none', 'shutDown'].includes(local.kernel.state) ? remote.kernel : local.kernel;
   return { kernel, cells };
+}
+
+/** How many of a notebook's cells are queued or running (a tab's badge). */
+export function runningCount(view: RunView | null | undefined): number {
+  return view ? Object.values(view.cells).filter((cell) => ACTIVE.has(cell.state)).length : 0;
 }
 
 /**
@@ -68,6 +78,8 @@ export function createKernels(deps: KernelsDeps) {
   const hosted = new Map<string, Hosted>();
   const opening = new Map<string, Promise<NotebookRun>>();
   const remote = new Map<string, RunView>();
+  /** Told of any notebook's run view changing (the tab strip's badges). */
+  const watchers = new Set<() => void>();
   const channel = (deps.broadcast ?? (() => createBroadcast<RunMessage>('notebook-runs', { accept: isRunMessage })))();
 
   const server: ServerActor = createActor(
@@ -86,7 +98,10 @@ export function createKernels(deps: KernelsDeps) {
     () => {}, // offline or refused: the machine stays "stopped" until the stream says otherwise
   );
 
-  const tell = (docId: string) => hosted.get(docId)?.listeners.forEach((listener) => listener());
+  const tell = (docId: string) => {
+    hosted.get(docId)?.listeners.forEach((listener) => listener());
+    watchers.forEach((watcher) => watcher());
+  };
 
   const closeEvents = api.events((event) => {
     if (event.type === 'server') server.send({ type: 'STATUS', server: event.server });
@@ -113,7 +128,7 @@ export function createKernels(deps: KernelsDeps) {
       changed: () => {
         const made = hosted.get(docId)?.run;
         if (made) channel.post({ docId, view: made.view() });
-        listeners.forEach((listener) => listener());
+        tell(docId);
       },
     });
     hosted.set(docId, { run, listeners });
@@ -150,6 +165,16 @@ export function createKernels(deps: KernelsDeps) {
       const other = remote.get(docId);
       if (entry.merged?.local !== local || entry.merged.remote !== other) entry.merged = { local, remote: other, view: mergedView(local, other) };
       return entry.merged.view;
+    },
+    /** Cells queued or running in this notebook, here or in another tab (0 for one not run since this page opened). */
+    running(docId: string): number {
+      const entry = hosted.get(docId);
+      return runningCount(entry ? mergedView(entry.run.view(), remote.get(docId)) : remote.get(docId));
+    },
+    /** Told whenever any notebook's run view changes, here or in another tab. */
+    watch(watcher: () => void): () => void {
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
     },
     stop() {
       closeEvents();

@@ -177,9 +177,10 @@ export function isSavedQueryEvent(event: ConsoleEvent): event is SavedQueryEvent
   return SAVED_QUERY_TYPES.has(event.type);
 }
 
-// ---- SQL workbench tabs: sqlTabEvents.ts (re-exported here) ---------------------------------
+// ---- SQL workbench tabs and notebook editor tabs: sqlTabEvents.ts, notebookTabEvents.ts (re-exported here) ---
 
 export * from './sqlTabEvents';
+export * from './notebookTabEvents';
 
 // ---- Catalog browser's local edits (aggregate id: `catalog`) ----------------------------------
 

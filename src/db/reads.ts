@@ -6,6 +6,7 @@ import { workspaceInversion } from './projections/workspaceInverse';
 import { notebookSaveState } from './notebookSaves';
 import { listRecentVisits, RECENT_VISITS_KEPT } from './recentVisits';
 import { readSavedQueries } from './savedQueryCache';
+import { readNotebookTabs } from './notebookTabs';
 import { openSaves } from './saveOutcome';
 import type { ConsoleDb } from './schema';
 import { getResults, localHistory } from './sqlResults';
@@ -87,6 +88,8 @@ export function createReads(db: ConsoleDb) {
     notebookDoc: async (docId: string) => (await db.notebookDocs.get(docId)) ?? null,
     /** How an open notebook's saves stand: waiting, refused (a conflict to resolve), the last edit saved. */
     notebookSaveState: (docId: string) => notebookSaveState(db, docId),
+    /** The notebook editor's tab strip on this device: open tabs in order, with their notebooks' current paths. */
+    notebookTabs: () => readNotebookTabs(db),
     recentVisits: (username: string, limit: number) => listRecentVisits(db, username, limit),
     recentSources: (username: string, withSqlTabs: boolean) => recentSources(db, username, withSqlTabs),
   };

@@ -40,7 +40,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect(await db.uiState.get('clientId')).toEqual({ key: 'clientId', value: 'C1' });
     expect(await db.events.count()).toBe(1);
     for (const table of [db.sqlTabs, db.sqlResults, db.sqlResultsMeta, db.sqlLocalHistory, db.catalogEdits]) expect(await table.count()).toBe(0);
@@ -57,7 +57,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect(await db.sqlTabs.get('T1')).toMatchObject({ id: 'T1' });
     await db.catalogEdits.put({ id: 'lakehouse/gaming', deleted: true, seq: 3 });
     expect(await db.catalogEdits.where('seq').equals(3).primaryKeys()).toEqual(['lakehouse/gaming']);
@@ -86,7 +86,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect(db.tables.map((t) => t.name)).not.toContain('outbox');
     const rows = await db.saves.orderBy('seq').toArray();
     expect(rows.map((r) => [r.id, r.state, r.label])).toEqual([
@@ -103,7 +103,7 @@ describe('ConsoleDb versions', () => {
     await db.delete();
   });
 
-  it('opens a version-6 database as version 7 with an empty notebookDocs table, keeping the notebook cache', async () => {
+  it('opens a version-6 database as the latest version with an empty notebookDocs table, keeping the notebook cache', async () => {
     const name = `schema-v6-${Math.random().toString(36).slice(2)}`;
     const old = new Dexie(name);
     old.version(6).stores({
@@ -119,11 +119,33 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect(await db.notebookCache.get('a.ipynb')).toMatchObject({ content: '{}' });
     expect(await db.notebookDocs.count()).toBe(0);
     expect(db.notebookDocs.schema.primKey.name).toBe('docId');
     expect(db.notebookDocs.schema.indexes.map((index) => index.name)).toEqual(['path']);
+    await db.delete();
+  });
+
+  it('opens a version-7 database as version 8 with an empty notebookTabs table keyed by doc id, keeping the docs', async () => {
+    const name = `schema-v7-${Math.random().toString(36).slice(2)}`;
+    const v7 = new ConsoleDb(name);
+    await v7.open();
+    const stores = Object.fromEntries(v7.tables.filter((table) => table.name !== 'notebookTabs').map((table) => [table.name, [table.schema.primKey.src, ...table.schema.indexes.map((index) => index.src)].join(', ')]));
+    v7.close();
+    await Dexie.delete(name);
+    const old = new Dexie(name);
+    old.version(7).stores(stores);
+    await old.table('notebookDocs').put({ docId: 'D', path: 'a.ipynb' });
+    old.close();
+
+    const db = new ConsoleDb(name);
+    await db.open();
+    expect(db.verno).toBe(8);
+    expect(await db.notebookDocs.get('D')).toMatchObject({ path: 'a.ipynb' });
+    expect(await db.notebookTabs.count()).toBe(0);
+    expect(db.notebookTabs.schema.primKey.name).toBe('id');
+    expect(db.notebookTabs.schema.indexes.map((index) => index.name)).toEqual(['order']);
     await db.delete();
   });
 });

@@ -107,6 +107,21 @@ export interface NotebookDocRow {
   saveId?: string;
 }
 
+/**
+ * One notebook open as a tab in the editor on this device (keyed by its doc id); see
+ * projections/notebookTabs.ts. Its name and path are its doc's (they follow renames).
+ */
+export interface NotebookTabRow {
+  id: string;
+  /** Position in the strip: the seq of the event that opened it (last). */
+  order: number;
+  isClosed: boolean;
+  /** Seq of the close while closed. */
+  closedSeq?: number;
+  /** Seq of the last opening or activation. */
+  activatedSeq?: number;
+}
+
 /** The catalog browser's local overlay of one node (created, renamed, deleted, owner, description); see src/catalog/types.ts. */
 export type { CatalogEditRow };
 
@@ -213,6 +228,7 @@ export class ConsoleDb extends Dexie {
   savedQueryCache!: Table<SavedQueryCacheRow, number>;
   notebookCache!: Table<NotebookCacheRow, string>;
   notebookDocs!: Table<NotebookDocRow, string>;
+  notebookTabs!: Table<NotebookTabRow, string>;
 
   constructor(name = 'data-platform-console') {
     super(name);
@@ -262,6 +278,11 @@ export class ConsoleDb extends Dexie {
     // only: the log holds no notebook events yet, so there is nothing to migrate or rebuild.
     this.version(7).stores({
       notebookDocs: 'docId, path',
+    });
+    // v8: the notebook editor's tabs (a projection of NotebookTab* events, keyed by doc id). A new
+    // table only: the log holds no tab events yet, so there is nothing to migrate or rebuild.
+    this.version(8).stores({
+      notebookTabs: 'id, order',
     });
   }
 }

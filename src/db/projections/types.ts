@@ -1,7 +1,7 @@
 import type { ConsoleEvent } from '../events';
 
 /** The Dexie tables that projections own. Nothing but append() and rebuildProjections() writes them. */
-export type ProjectionTable = 'workspaceChanges' | 'sqlTabs' | 'catalogEdits' | 'saves' | 'savedQueries' | 'notebookDocs';
+export type ProjectionTable = 'workspaceChanges' | 'sqlTabs' | 'catalogEdits' | 'saves' | 'savedQueries' | 'notebookDocs' | 'notebookTabs';
 
 /**
  * How events turn into rows of one table. Pure (no Dexie): append() reads the row, calls apply and

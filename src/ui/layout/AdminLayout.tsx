@@ -7,6 +7,7 @@ import { useMediaQuery } from '../hooks/useMediaQuery';
 import { usePageMeta } from '../hooks/usePageMeta';
 import { useRecordVisit } from '../hooks/useRecentVisits';
 import { CommandPalette } from './CommandPalette';
+import { PageCommandsProvider, type PageCommands } from './pageCommands';
 import { PageHeader } from './PageHeader';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -28,10 +29,12 @@ export function AdminLayout() {
   const { user, verified } = useAuth();
   const sidebar = useSidebar();
   const [searchOpen, setSearchOpen] = useState(false);
+  const [pageCommands, setPageCommands] = useState<PageCommands | null>(null);
   const meta = usePageMeta();
   const location = useLocation();
   const navigation = useNavigation();
-  useModHotkey('k', useCallback(() => setSearchOpen((o) => !o), []));
+  // Captured: the palette opens from a code editor too (the notebook's cells, SQL Lab).
+  useModHotkey('k', useCallback(() => setSearchOpen((o) => !o), []), { capture: true });
   useRecordVisit(location.pathname, meta?.title);
   if (!user) return null;
 
@@ -50,12 +53,14 @@ export function AdminLayout() {
         {sidebar.narrow && sidebar.open && <div className="backdrop" onClick={sidebar.toggle} aria-hidden="true" />}
         <main className="content" id="content">
           <PageHeader meta={meta} />
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          <PageCommandsProvider value={setPageCommands}>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </PageCommandsProvider>
         </main>
       </div>
-      <CommandPalette open={searchOpen} onOpenChange={setSearchOpen} role={user.role} />
+      <CommandPalette open={searchOpen} onOpenChange={setSearchOpen} role={user.role} pageCommands={pageCommands} />
     </div>
   );
 }

@@ -6,12 +6,15 @@ import { Icon } from '../components/Icon';
 import { useLive } from '../hooks/live';
 import { usePaletteSearch } from '../hooks/usePaletteSearch';
 import { catalogTargets } from './catalogTargets';
+import type { PageCommands } from './pageCommands';
 import { SEARCH_GROUPS, searchTargets, type SearchTarget } from './searchTargets';
 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   role: Role | undefined;
+  /** What the page in front offers (the notebook editor's commands), listed above the usual groups. */
+  pageCommands?: PageCommands | null;
 }
 
 /**
@@ -19,7 +22,7 @@ interface Props {
  * when the cache has none), the tables and columns of the cached catalog, tables the server finds
  * when the cache has none, and saved queries.
  */
-export function CommandPalette({ open, onOpenChange, role }: Props) {
+export function CommandPalette({ open, onOpenChange, role, pageCommands = null }: Props) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   // Read only while the dialog is open: the cache can hold a big catalog.
@@ -36,6 +39,24 @@ export function CommandPalette({ open, onOpenChange, role }: Props) {
       <Command.Input placeholder="Search pages, actions, notebooks, folders, tables, columns and saved queries…" aria-label="Search the console" value={query} onValueChange={setQuery} />
       <Command.List>
         {!server.pending && <Command.Empty>Nothing matches.</Command.Empty>}
+        {open && pageCommands && (
+          <Command.Group heading={pageCommands.group}>
+            {pageCommands.list().map((command) => (
+              <Command.Item
+                key={command.id}
+                value={`${command.label} ${command.id}`}
+                onSelect={() => {
+                  onOpenChange(false);
+                  command.run();
+                }}
+              >
+                <Icon name="terminal" size={16} />
+                <span className="command-label">{command.label}</span>
+                {command.shortcut && <kbd className="command-hint">{command.shortcut}</kbd>}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        )}
         {SEARCH_GROUPS.map((group) => (
           <Command.Group key={group} heading={group}>
             {targets

@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** A tab's accessible name: the notebook's name, then its marks (unsaved, running). */
+const tabName = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`);
+
 /** The notebook editor (/admin/workspace/notebook/<path>). */
 export class NotebookEditor {
   readonly title: Locator;
@@ -61,5 +64,50 @@ export class NotebookEditor {
 
   async resolve(choice: 'Keep mine' | 'Take theirs' | 'Save mine as a copy' | 'Decide later') {
     await this.conflictDialog.getByRole('button', { name: choice, exact: true }).click();
+  }
+
+  // ---- Tabs, view mode, palette (notebook-tabs.spec.ts) ----------------------------------
+
+  /** The strip of open notebooks' tabs. */
+  get tabs(): Locator {
+    return this.page.getByRole('tablist', { name: 'Open notebooks' }).getByRole('tab');
+  }
+
+  tab(name: string): Locator {
+    return this.page.getByRole('tablist', { name: 'Open notebooks' }).getByRole('tab', { name: tabName(name) });
+  }
+
+  /** The tab's frame, with its (mouse-only) rename and close buttons. */
+  private tabFrame(name: string): Locator {
+    return this.page.locator('.nb-tab').filter({ has: this.page.getByRole('tab', { name: tabName(name) }) });
+  }
+
+  async closeTab(name: string) {
+    await this.tabFrame(name).getByTitle('Close tab').click();
+  }
+
+  async newTab() {
+    await this.page.getByRole('button', { name: 'New notebook tab' }).click();
+  }
+
+  /** Double-clicks the tab and types the new name into its inline field. */
+  async renameTab(name: string, newName: string) {
+    await this.tab(name).dblclick();
+    const field = this.page.getByRole('textbox', { name: 'Notebook name' });
+    await field.fill(newName);
+    await field.press('Enter');
+  }
+
+  async setView(view: 'Code' | 'Report') {
+    await this.page.getByRole('group', { name: 'View' }).getByRole('button', { name: view }).click();
+  }
+
+  /** Picks a command in the Ctrl+K palette. */
+  async palette(label: string) {
+    await this.page.keyboard.press('ControlOrMeta+K');
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByRole('combobox').fill(label);
+    await dialog.getByRole('option', { name: new RegExp(`^${label}`) }).first().click();
+    await expect(dialog).toBeHidden();
   }
 }

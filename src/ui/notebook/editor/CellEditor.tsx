@@ -21,12 +21,27 @@ const KEYS: [number, NotebookCommand][] = [
   [monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.Minus, 'split'],
 ];
 
-/** One cell's Monaco, as tall as its text; text from outside (undo, another tab) is written in unless it is what was typed here. */
+/** Typing is written within a pause (400 ms) of its last key; past this, nothing typed here is on its way. */
+const AHEAD_MS = 1500;
+
+/**
+ * One cell's Monaco, as tall as its text. Text from outside (undo, another tab) is written in,
+ * except while what was typed here is on its way to the document: that write comes later, so it is
+ * the cell's last edit (another tab's text arriving meanwhile would only be overwritten by it, and
+ * writing it in would mix it into the typing).
+ */
 export default function CellEditor({ value, language, onText, onCommand, focused, label }: CellEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const latest = useRef({ onText, onCommand });
-  const typed = useRef<string[]>([]);
+  /** The text last typed here. */
+  const typed = useRef<string | null>(null);
+  /** The document's text of the cell, as last given. */
+  const doc = useRef(value);
+  /** Typing here that the document does not show yet, and when its last key was pressed. */
+  const ahead = useRef(false);
+  const typedAt = useRef(0);
+  const recheck = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     latest.current = { onText, onCommand };
   });
@@ -66,10 +81,14 @@ export default function CellEditor({ value, language, onText, onCommand, focused
     const changed = instance.onDidChangeModelContent((event) => {
       if (event.isFlush) return;
       const text = instance.getValue();
-      typed.current = [...typed.current.slice(-20), text];
+      typed.current = text;
+      // Typing back to the document's text writes nothing: nothing is on its way then.
+      ahead.current = text !== doc.current;
+      typedAt.current = Date.now();
       latest.current.onText(text);
     });
     return () => {
+      clearTimeout(recheck.current);
       sized.dispose();
       changed.dispose();
       instance.dispose();
@@ -79,12 +98,25 @@ export default function CellEditor({ value, language, onText, onCommand, focused
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // The document's text into the editor, unless typing here is still on its way (then once it is
+  // surely in: a live query may skip our own write's value when another's follows it closely).
   useEffect(() => {
-    const instance = editor.current;
-    if (!instance) return;
-    // The document caught up with the editor: what was typed before is no longer an echo to skip.
-    if (instance.getValue() === value) typed.current = [];
-    else if (!typed.current.includes(value)) instance.setValue(value);
+    doc.current = value;
+    const sync = () => {
+      const instance = editor.current;
+      if (!instance) return;
+      if (doc.current === typed.current) ahead.current = false; // the last typing is in
+      if (instance.getValue() === doc.current) return;
+      clearTimeout(recheck.current);
+      if (ahead.current && Date.now() - typedAt.current < AHEAD_MS) {
+        recheck.current = setTimeout(sync, AHEAD_MS);
+        return;
+      }
+      ahead.current = false;
+      typed.current = null;
+      instance.setValue(doc.current);
+    };
+    sync();
   }, [value]);
 
   useEffect(() => {

@@ -14,6 +14,8 @@ export interface EditorCellsProps {
   view: RunView | null;
   selection: Selection;
   mode: 'command' | 'edit';
+  /** Report: sources hidden (CSS), no active cell, nothing editable. */
+  viewMode?: 'code' | 'report';
   onSelect: (id: string, event: MouseEvent, edit: boolean) => void;
   onText: (id: string, text: string) => void;
   onCommand: (command: NotebookCommand, at?: { text: string; offset: number }) => void;
@@ -49,8 +51,9 @@ function useStableHandlers(props: EditorCellsProps): CellHandlers {
 
 /** The cells in a virtualized list: only those near the viewport are in the DOM (1,000-cell notebooks). */
 export function EditorCells(props: EditorCellsProps) {
-  const { notebook, view, selection, mode, onKeyDown, scroller } = props;
+  const { notebook, view, selection, mode, viewMode = 'code', onKeyDown, scroller } = props;
   const cells = notebook.cells;
+  const code = viewMode === 'code';
   const handlers = useStableHandlers(props);
   // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -64,7 +67,7 @@ export function EditorCells(props: EditorCellsProps) {
   return (
     <MathProvider>
       <HighlighterProvider>
-        <div ref={scroller} className="nb-scroller" tabIndex={0} role="region" aria-label="Cells" onKeyDown={onKeyDown} data-mode={mode}>
+        <div ref={scroller} className="nb-scroller" tabIndex={0} role="region" aria-label="Cells" onKeyDown={onKeyDown} data-mode={mode} data-view={viewMode}>
           <div className="nb-virtual" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const cell = cells[item.index];
@@ -74,9 +77,9 @@ export function EditorCells(props: EditorCellsProps) {
                     cell={cell}
                     index={item.index}
                     run={view?.cells[cell.id]}
-                    active={selection.active === cell.id}
+                    active={code && selection.active === cell.id}
                     selected={selection.selected.includes(cell.id)}
-                    editing={mode === 'edit' && selection.active === cell.id}
+                    editing={code && mode === 'edit' && selection.active === cell.id}
                     on={handlers}
                   />
                 </div>

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { NotebookViewMode } from '../../../commands/notebookTabs';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { cellById, cellTypeOf } from '../../../notebook/edits';
 import { useSignedIn } from '../../appContext';
 import { Loading } from '../../components/Loading';
+import { usePageCommands } from '../../layout/pageCommands';
 import { folderUrl, notebookUrl, parentOf } from '../../workspace/names';
 import { SaveStatus } from '../save/SaveStatus';
 import '../notebook.css';
@@ -11,11 +13,15 @@ import { EditorCells } from './EditorCells';
 import { EditorToolbar } from './EditorToolbar';
 import { commandFor } from './keys';
 import { NotebookMeta } from './NotebookMeta';
+import { NotebookTabs } from './NotebookTabs';
+import { notebookPaletteCommands } from './paletteCommands';
 import { notebookPathOf } from './paths';
 import { WarehouseContext } from './SqlCellBar';
 import { NO_SELECTION, selectOne, toggle, extend, within, type Selection } from './selection';
 import { useEditorCommands } from './useEditorCommands';
 import { useNotebookEditor, useTyping } from './useNotebookEditor';
+import { answersInReport } from './viewMode';
+import { ViewModeSwitch } from './ViewModeSwitch';
 
 /** /admin/workspace/notebook?path=… (the read-only view's links) leads to the editor's URL. */
 export function LegacyNotebookRedirect() {
@@ -24,20 +30,39 @@ export function LegacyNotebookRedirect() {
   return <Navigate to={path ? notebookUrl(path) : '/admin/workspace'} replace />;
 }
 
-/** The notebook editor: one notebook as events, its cells, their runs and its kernel. */
+/** The notebook editor: the open notebooks' tabs, and one notebook as events, its cells, their runs and its kernel. */
 export function NotebookEditorPage() {
   const path = notebookPathOf(useLocation().pathname);
+  // Kept while going from tab to tab: the view is the editor's, not one notebook's.
+  const [viewMode, setViewMode] = useState<NotebookViewMode>('code');
+  const [shown, setShown] = useState<{ path: string; docId: string } | null>(null);
+  const onDoc = useCallback((docId: string) => path && setShown({ path, docId }), [path]);
   if (!path) return <p className="nb-failed" role="alert">This address names no notebook.</p>;
-  return <Editor key={path} path={path} />;
+  return (
+    <div className="nb-page" data-view={viewMode}>
+      <NotebookTabs path={path} docId={shown?.path === path ? shown.docId : null} mode={viewMode} />
+      <Editor key={path} path={path} viewMode={viewMode} onViewMode={setViewMode} onDoc={onDoc} />
+    </div>
+  );
 }
 
-function Editor({ path }: { path: string }) {
+interface EditorProps {
+  path: string;
+  viewMode: NotebookViewMode;
+  onViewMode: (mode: NotebookViewMode) => void;
+  /** Told the doc opened for the path (its tab). */
+  onDoc: (docId: string) => void;
+}
+
+function Editor({ path, viewMode, onViewMode, onDoc }: EditorProps) {
   const { reads } = useSignedIn();
   const editor = useNotebookEditor(path);
   const { docs, docId, doc, run, view, kernels } = editor;
   const notebook = doc?.notebook ?? null;
   const [chosen, setSelection] = useState<Selection>(NO_SELECTION);
-  const [mode, setMode] = useState<'command' | 'edit'>('command');
+  const [chosenMode, setMode] = useState<'command' | 'edit'>('command');
+  // The report view is read-only: never in edit mode.
+  const mode = viewMode === 'report' ? 'command' : chosenMode;
   const [pending, setPending] = useState<string | null>(null);
   const typing = useTyping(docs, docId);
   const order = notebook?.cells.map((cell) => cell.id) ?? [];
@@ -47,6 +72,9 @@ function Editor({ path }: { path: string }) {
   const scroller = useRef<HTMLDivElement>(null);
   const { perform, runCell, abortCell, placeCell } = useEditorCommands({ docs, docId, notebook, run, selection, setSelection, setMode, typing, read });
 
+  useEffect(() => {
+    if (docId) onDoc(docId);
+  }, [docId, onDoc]);
   useEffect(() => {
     // Leaving a cell ends its stretch of typing: the next typing is its own undo step.
     typing.endGroup();
@@ -58,7 +86,7 @@ function Editor({ path }: { path: string }) {
     const press = { key: event.key, shift: event.shiftKey, mod: event.ctrlKey || event.metaKey, alt: event.altKey };
     const answer = commandFor(press, 'command', pending);
     setPending(answer.pending);
-    if (!answer.command) return;
+    if (!answer.command || (viewMode === 'report' && !answersInReport(answer.command))) return;
     event.preventDefault();
     void perform(answer.command);
   };
@@ -67,8 +95,9 @@ function Editor({ path }: { path: string }) {
     if (event.ctrlKey || event.metaKey) return setSelection(toggle(selection, id));
     if (event.shiftKey) return setSelection(extend({ ...selection, active: id }, order, 1));
     setSelection(selectOne(id));
-    setMode(edit ? 'edit' : 'command');
+    setMode(edit && viewMode === 'code' ? 'edit' : 'command');
   };
+  usePageCommands('Notebook', () => notebookPaletteCommands((command) => void perform(command), viewMode));
   const active = notebook && selection.active ? cellById(notebook, selection.active) : undefined;
   const name = path.slice(path.lastIndexOf('/') + 1);
   const folder = parentOf(path);
@@ -82,6 +111,7 @@ function Editor({ path }: { path: string }) {
         </nav>
         <h2 id="notebook-title">{name}</h2>
         {doc && docId && <SaveStatus docId={docId} doc={doc} name={name} flush={typing.flush} />}
+        <ViewModeSwitch mode={viewMode} onChange={onViewMode} />
       </header>
       {notebook && <NotebookMeta notebook={notebook} path={path} />}
       <EditorToolbar
@@ -104,8 +134,9 @@ function Editor({ path }: { path: string }) {
             view={view}
             selection={selection}
             mode={mode}
+            viewMode={viewMode}
             onSelect={onSelect}
-            onText={typing.typed}
+            onText={(id, text) => viewMode === 'code' && typing.typed(id, text)}
             onCommand={(command, at) => {
               // Command mode: the keys go to the list, no longer into the cell's editor.
               if (command === 'command') scroller.current?.focus();
