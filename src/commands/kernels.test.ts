@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { mergedView, runningCount } from './kernels';
+import { describe, expect, it, vi } from 'vitest';
+import type { KernelsApi } from '../sync/api/kernels.api';
+import { createKernels, mergedView, runningCount, type RunMessage } from './kernels';
 import type { CellRunView, RunView } from './notebookRun';
 
 const cellIn = (state: CellRunView['state']): CellRunView => ({ state, outputs: [], output: '', runningNumber: null });
@@ -36,5 +37,28 @@ describe('runningCount', () => {
     expect(runningCount(view)).toBe(2);
     expect(runningCount(null)).toBe(0);
     expect(runningCount(undefined)).toBe(0);
+  });
+});
+
+describe('createKernels', () => {
+  it('opens a notebook’s run without reading it before it exists, and tells other tabs of its changes', async () => {
+    const existing = { id: 'k1', name: 'python', provider: 'pyodide', execution_state: 'idle', last_activity: '', owner: 'ann', path: 'a.ipynb' };
+    const api = {
+      list: vi.fn(async () => [existing]),
+      events: vi.fn(() => () => {}),
+      serverStatus: vi.fn(async () => ({ username: 'ann', status: 'running', provider: 'pyodide', kernels: 1 })),
+      interrupt: vi.fn(async () => existing),
+    } as unknown as KernelsApi;
+    const posted: RunMessage[] = [];
+    const broadcast = () => ({ post: (message: RunMessage) => void posted.push(message), subscribe: () => () => {}, close: () => {} });
+    const warehouse = { databases: async () => [], schemas: async () => [] };
+    const kernels = createKernels({ api, username: 'ann', notify: () => {}, record: () => {}, broadcast, warehouse });
+    // The run's kernel actor starts with the existing kernel: its first change comes while the run is being made.
+    const run = await kernels.open('d1', 'a.ipynb');
+    expect(kernels.view('d1')?.kernel).toMatchObject({ state: 'idle', name: 'python' });
+    run.interrupt();
+    await vi.waitFor(() => expect(posted.at(-1)?.view.kernel.state).toBe('idle'));
+    expect(posted.some((message) => message.docId === 'd1' && message.view.kernel.state === 'interrupting')).toBe(true);
+    kernels.stop();
   });
 });
