@@ -44,7 +44,7 @@ const IN_PAGE_RUN = `(() => {
   const frame = () => new Promise((done) => requestAnimationFrame(() => done(performance.now())));
   const tick = () => new Promise((done) => { const c = new MessageChannel(); c.port1.onmessage = () => done(performance.now()); c.port2.postMessage(0); });
   window.nbRunAll = async (last, expected, limitMs) => {
-    const button = [...document.querySelectorAll('button')].find((b) => (b.textContent || '').trim() === 'Restart & run all');
+    const button = document.querySelector('button[aria-label="Restart & run all"]');
     if (!button || button.disabled) throw new Error('no enabled Restart & run all button');
     const state = () => document.querySelector('[data-testid="kernel-status"]')?.getAttribute('data-state');
     const start = performance.now();
