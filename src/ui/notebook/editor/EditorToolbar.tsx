@@ -116,7 +116,7 @@ export function EditorToolbar({ kernels, run, view, activeType, perform }: Edito
         {kernels && run && <KernelPicker kernels={kernels} run={run} />}
         <span className="nb-kernel-status" data-testid="kernel-status" data-state={kernelState} role="status">
           <span className="nb-dot" aria-hidden="true" />
-          {view?.kernel.name ?? 'No kernel'}: {KERNEL_WORDS[kernelState] ?? kernelState}
+          {view?.kernel.name && !['none', 'shutDown'].includes(kernelState) ? `${view.kernel.name}: ${KERNEL_WORDS[kernelState] ?? kernelState}` : 'No kernel'}
         </span>
         {kernels && <ServerControls kernels={kernels} />}
       </span>
