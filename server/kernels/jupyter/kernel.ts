@@ -11,10 +11,17 @@ interface Run {
   reply: Record<string, unknown> | null;
   idle: boolean;
   resolve: (done: RunDone) => void;
+  /** Ends the run if its iopub idle never comes after the reply (see IDLE_GRACE_MS). */
+  grace?: ReturnType<typeof setTimeout>;
 }
 
 /** How long a kernel may take to answer kernel_info after a start or restart. */
 const READY_TIMEOUT_MS = 30_000;
+/**
+ * After its execute_reply a run waits this long at most for the iopub idle that says its outputs are
+ * all in: an iopub message lost (the channel reconnecting) must not leave a cell running for ever.
+ */
+const IDLE_GRACE_MS = 5_000;
 /** kernel_info is asked again this often until answered (a starting kernel drops early requests). */
 const READY_RETRY_MS = 1_000;
 
@@ -30,8 +37,8 @@ export class JupyterKernel implements ProviderKernel {
   private socket: WebSocket | null = null;
   private readonly session = randomUUID();
   private readonly runs = new Map<string, Run>();
-  /** Shell replies awaited by request id (kernel_info). */
-  private readonly replies = new Map<string, () => void>();
+  /** kernel_info requests awaited by id: told of their shell reply and of their iopub status. */
+  private readonly replies = new Map<string, (channel: 'shell' | 'iopub') => void>();
   private readonly listeners = new Set<(state: ExecutionState) => void>();
   /** Shut down, closed or dead: the socket is not reopened. */
   private ended = false;
@@ -143,12 +150,14 @@ export class JupyterKernel implements ProviderKernel {
     if (message.channel === 'shell' || message.channel === 'control') {
       if (run && message.header.msg_type === 'execute_reply') {
         run.reply = message.content;
+        if (!run.idle) run.grace = setTimeout(() => ((run.idle = true), this.finish(parent!, run)), IDLE_GRACE_MS);
         this.finish(parent!, run);
-      } else if (parent !== undefined) this.replies.get(parent)?.();
+      } else if (parent !== undefined) this.replies.get(parent)?.('shell');
       return;
     }
     if (message.channel !== 'iopub') return;
     const state = statusOf(message);
+    if (parent !== undefined && state !== null) this.replies.get(parent)?.('iopub');
     if (state === null) {
       const event = runEventOf(message);
       if (run && event) run.onEvent(event);
@@ -178,6 +187,8 @@ export class JupyterKernel implements ProviderKernel {
 
   private finish(msgId: string, run: Run): void {
     if (!run.reply || !run.idle) return;
+    clearTimeout(run.grace);
+    if (this.runs.get(msgId) !== run) return;
     this.runs.delete(msgId);
     const count = run.reply.execution_count;
     run.resolve({ type: 'done', execution_count: typeof count === 'number' ? count : null, status: replyStatus(run.reply) });
@@ -186,7 +197,10 @@ export class JupyterKernel implements ProviderKernel {
   private abortRuns(why: string): void {
     const runs = [...this.runs.values()];
     this.runs.clear();
-    for (const run of runs) run.resolve(refuse(run.onEvent, why));
+    for (const run of runs) {
+      clearTimeout(run.grace);
+      run.resolve(refuse(run.onEvent, why));
+    }
   }
 
   /**
@@ -221,9 +235,15 @@ export class JupyterKernel implements ProviderKernel {
     throw new Error(`The kernel did not answer within ${READY_TIMEOUT_MS / 1000} s.`);
   }
 
+  /**
+   * One kernel_info request: true once both its shell reply and its iopub status came. The reply
+   * alone is not enough: after a (re)start the server may connect the iopub channel later than the
+   * shell one, and a run sent before would lose the iopub idle that ends it (JupyterLab's "nudge").
+   */
   private kernelInfo(): Promise<boolean> {
     const message = request(this.session, 'kernel_info_request', {});
     const id = message.header.msg_id;
+    const heard = new Set<'shell' | 'iopub'>();
     return new Promise((resolve) => {
       const done = (answered: boolean) => {
         clearTimeout(timer);
@@ -231,7 +251,10 @@ export class JupyterKernel implements ProviderKernel {
         resolve(answered);
       };
       const timer = setTimeout(() => done(false), READY_RETRY_MS);
-      this.replies.set(id, () => done(true));
+      this.replies.set(id, (channel) => {
+        heard.add(channel);
+        if (heard.size === 2) done(true);
+      });
       this.send(message);
     });
   }
