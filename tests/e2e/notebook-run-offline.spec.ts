@@ -31,6 +31,7 @@ test('a tab that crashes right after typing loses nothing: the notebook reopens 
   await workspace.freshFolder('crash');
   await workspace.newNotebook('crash.ipynb');
   await workspace.row('crash.ipynb').getByRole('link', { name: 'crash.ipynb' }).click();
+  await expect(page).toHaveURL(/\/admin\/workspace\/notebook\/.+\/crash\.ipynb$/);
   const url = page.url();
   const editor = new NotebookEditor(page);
   await editor.typeInto(0, 'print("typed a moment before the crash")');
