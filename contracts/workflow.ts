@@ -1,0 +1,244 @@
+/**
+ * The console's own model of workflows (Airflow DAGs, runs, task instances, logs). The client's
+ * adapters map Airflow 2's REST API v1 and Airflow 3's v2 to these shapes, and the screens only
+ * ever see these, so one set of screens works against either version.
+ * Times are ISO 8601 strings (UTC), or null where the upstream has none.
+ */
+
+export const RUN_STATES = ['queued', 'running', 'success', 'failed'] as const;
+export type RunState = (typeof RUN_STATES)[number];
+
+/** Airflow's task states; null is "no state yet" (v1's deprecated 'none' maps to null). */
+export const TASK_STATES = [
+  'success', 'running', 'failed', 'upstream_failed', 'skipped', 'up_for_retry', 'up_for_reschedule',
+  'queued', 'scheduled', 'deferred', 'removed', 'restarting',
+] as const;
+export type TaskState = (typeof TASK_STATES)[number] | null;
+
+export type RunType = 'manual' | 'scheduled' | 'backfill' | 'dataset_triggered' | 'asset_triggered' | 'asset_materialization';
+
+export interface Dag {
+  id: string;
+  displayName: string;
+  description: string | null;
+  isPaused: boolean;
+  /** False for a DAG whose file is gone (v1 is_active; v2 !is_stale). */
+  isActive: boolean;
+  owners: string[];
+  tags: string[];
+  /** A cron expression, a preset ('@daily'), or a summary such as '1 day, 0:00:00'; null when unscheduled. */
+  schedule: string | null;
+  /** When the next scheduled run's logical date falls (v1 next_dagrun, v2 next_dagrun_logical_date). */
+  nextRun: string | null;
+  /** What the source call needs: v1's file_token, v2's dag_id. */
+  sourceKey: string;
+  fileloc: string;
+  hasImportErrors: boolean;
+  maxActiveRuns: number | null;
+}
+
+export interface DagDetail extends Dag {
+  docMd: string | null;
+  startDate: string | null;
+  catchup: boolean | null;
+  timezone: string | null;
+  params: Record<string, unknown>;
+  lastParsed: string | null;
+}
+
+export interface DagRun {
+  dagId: string;
+  runId: string;
+  state: RunState;
+  runType: RunType;
+  /** Null for some Airflow 3 runs; runAfter is the time axis. */
+  logicalDate: string | null;
+  runAfter: string;
+  queuedAt: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  conf: Record<string, unknown>;
+  note: string | null;
+  /** Who or what started it: 'ui', 'rest_api', 'timetable'…; v1 gives only external_trigger. */
+  triggeredBy: string | null;
+}
+
+export interface Task {
+  id: string;
+  /** The class name of its operator, e.g. 'PythonOperator'. */
+  operator: string;
+  downstream: string[];
+  isMapped: boolean;
+  retries: number;
+  triggerRule: string;
+  docMd: string | null;
+  /** Task group path, e.g. ['extract'] for 'extract.load_orders'; empty at the top level. */
+  groups: string[];
+}
+
+export interface TaskInstance {
+  dagId: string;
+  runId: string;
+  taskId: string;
+  /** -1 for a task that is not mapped. */
+  mapIndex: number;
+  tryNumber: number;
+  maxTries: number;
+  state: TaskState;
+  queuedAt: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  /** Seconds. */
+  duration: number | null;
+  operator: string | null;
+  hostname: string | null;
+  pool: string | null;
+  renderedFields: Record<string, unknown> | null;
+  note: string | null;
+}
+
+export interface XComEntry {
+  key: string;
+  taskId: string;
+  mapIndex: number;
+  timestamp: string;
+  /** Only when read one by one. */
+  value?: unknown;
+}
+
+export interface EventLogEntry {
+  id: number;
+  when: string;
+  event: string;
+  dagId: string | null;
+  taskId: string | null;
+  runId: string | null;
+  tryNumber: number | null;
+  owner: string | null;
+  extra: string | null;
+}
+
+/** One read of a task try's log: text from where the token pointed, and where the next read starts. */
+export interface LogChunk {
+  content: string;
+  /** Pass it back to read on from here; null when the upstream gives none. */
+  token: string | null;
+  /** True when the try is finished and everything was read. */
+  endOfLog: boolean;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface DagStats {
+  dagId: string;
+  counts: Partial<Record<RunState, number>>;
+}
+
+/** A task or task group in the grid, with one cell per run (by runId). */
+export interface GridNode {
+  id: string;
+  label: string;
+  isGroup: boolean;
+  isMapped: boolean;
+  operator: string | null;
+  children: GridNode[];
+  /** For a group: the worst state of its children per run (Airflow's rule). */
+  instances: Record<string, GridCell>;
+}
+
+export interface GridCell {
+  state: TaskState;
+  tryNumber: number;
+  startDate: string | null;
+  endDate: string | null;
+  /** For a mapped task or group: how many children are in each state. */
+  childStates?: Partial<Record<NonNullable<TaskState> | 'no_status', number>>;
+}
+
+export interface GridData {
+  /** Oldest first, as Airflow's grid draws them left to right. */
+  runs: DagRun[];
+  nodes: GridNode[];
+}
+
+export interface GraphNode {
+  id: string;
+  label: string;
+  operator: string | null;
+  isGroup: boolean;
+  isMapped: boolean;
+  children: GraphNode[];
+}
+
+export interface GraphData {
+  nodes: GraphNode[];
+  edges: { source: string; target: string }[];
+}
+
+export type DagSort = 'dag_id' | '-dag_id' | 'next_dagrun' | '-next_dagrun' | 'last_run' | '-last_run';
+
+export interface DagQuery {
+  limit: number;
+  offset: number;
+  orderBy?: DagSort;
+  /** Part of the DAG id (dag_id_pattern). */
+  search?: string;
+  tags?: string[];
+  owners?: string[];
+  paused?: boolean;
+  lastRunState?: RunState;
+}
+
+export interface RunQuery {
+  limit: number;
+  offset: number;
+  /** Newest first by default. */
+  orderBy?: 'run_after' | '-run_after';
+  state?: RunState[];
+}
+
+export interface TriggerRequest {
+  conf: Record<string, unknown>;
+  /** Null lets the upstream choose (now). */
+  logicalDate: string | null;
+  note?: string;
+}
+
+/** The clear action's options, as the Airflow UI offers them. */
+export interface ClearRequest {
+  runId: string;
+  taskIds: string[];
+  includeDownstream: boolean;
+  includeUpstream: boolean;
+  onlyFailed: boolean;
+}
+
+/** What the screens ask of a workflow upstream; one implementation per Airflow API version. */
+export interface WorkflowService {
+  readonly version: 'v1' | 'v2';
+  listDags(query: DagQuery): Promise<Page<Dag>>;
+  getDag(dagId: string): Promise<DagDetail>;
+  setPaused(dagId: string, paused: boolean): Promise<Dag>;
+  listTasks(dagId: string): Promise<Task[]>;
+  listRuns(dagId: string, query: RunQuery): Promise<Page<DagRun>>;
+  getRun(dagId: string, runId: string): Promise<DagRun>;
+  triggerRun(dagId: string, request: TriggerRequest): Promise<DagRun>;
+  setRunState(dagId: string, runId: string, state: 'success' | 'failed'): Promise<DagRun>;
+  listTaskInstances(dagId: string, runId: string): Promise<TaskInstance[]>;
+  /** Every try of one task instance, oldest first. */
+  listTries(dagId: string, runId: string, taskId: string, mapIndex: number): Promise<TaskInstance[]>;
+  setTaskState(dagId: string, runId: string, taskId: string, state: 'success' | 'failed'): Promise<void>;
+  clearTasks(dagId: string, request: ClearRequest): Promise<void>;
+  listXComs(dagId: string, runId: string, taskId: string): Promise<XComEntry[]>;
+  getXCom(dagId: string, runId: string, taskId: string, key: string): Promise<XComEntry>;
+  getLog(dagId: string, runId: string, taskId: string, tryNumber: number, token: string | null): Promise<LogChunk>;
+  getSource(dag: Pick<Dag, 'id' | 'sourceKey'>): Promise<string>;
+  listEventLogs(dagId: string, page: { limit: number; offset: number }): Promise<Page<EventLogEntry>>;
+  dagStats(dagIds: string[]): Promise<DagStats[]>;
+  /** Recent runs × tasks, from the webserver's grid view where there is one, else built from tasks, runs and task instances. */
+  grid(dagId: string, options: { numRuns: number; baseDate?: string | null }): Promise<GridData>;
+  graph(dagId: string): Promise<GraphData>;
+}
