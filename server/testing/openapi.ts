@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+/**
+ * Checks requests and answers against an OpenAPI document (3.0 or 3.1, JSON or YAML) read from
+ * ../shared/contracts: the BI contract helper's approach (server/bi/testing/contract.ts), for the
+ * specs it cannot read. 3.1 documents are JSON Schema 2020-12 (`anyOf [.., {type: null}]`), so they
+ * get Ajv's 2020 dialect; 3.0 keeps `nullable`, which Ajv's default dialect understands.
+ */
+
+type Json = Record<string, unknown>;
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface WireRequest {
+  method: Method;
+  /** The path as the spec writes it would be filled in (after the spec's server base), without the query. */
+  path: string;
+  query: URLSearchParams;
+  body?: unknown;
+}
+
+export interface OpenApiContract {
+  /** Throws unless the request names an operation of the spec with declared, valid parameters and body; answers the spec path. */
+  expectRequest(request: WireRequest): string;
+  /** Throws (with Ajv's errors) unless `body` matches the spec's JSON response schema. */
+  expectResponse(specPath: string, method: Method, status: number, body: unknown): void;
+  expectSchema(name: string, body: unknown): void;
+}
+
+// js-yaml comes with the dev tools (eslint) and ships no types: only its load() is used.
+const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
+
+export function loadOpenApi(file: string, docId: string): OpenApiContract {
+  const text = readFileSync(file, 'utf8');
+  const spec = (file.endsWith('.json') ? JSON.parse(text) : yaml.load(text)) as Json;
+  const is31 = String(spec.openapi).startsWith('3.1');
+  if (!is31) spec.components = nullableWithoutType(spec.components);
+  const options: Options = { strict: false, allErrors: true };
+  const make = (extra: Options = {}) => {
+    const ajv = is31 ? new Ajv2020({ ...options, ...extra }) : new Ajv({ ...options, ...extra });
+    addFormats(ajv);
+    // Airflow 2's spec writes some date-times as 'datetime'.
+    ajv.addFormat('datetime', true);
+    ajv.addSchema({ $id: docId, components: spec.components }, docId);
+    return ajv;
+  };
+  const ajv = make();
+  // Query and path values arrive as strings, one or repeated: coerced to the parameter's type.
+  const params = make({ coerceTypes: 'array' });
+  const compiled = new Map<string, ValidateFunction>();
+  const validator = (instance: Ajv | Ajv2020, key: string, schema: unknown) => {
+    let validate = compiled.get(key);
+    if (!validate) compiled.set(key, (validate = instance.compile(anchored(schema, docId) as Json)));
+    return validate;
+  };
+  const check = (validate: ValidateFunction, data: unknown, what: string) => {
+    if (!validate(data)) throw new Error(`${what} does not match ${docId}: ${ajv.errorsText(validate.errors, { separator: '\n' })}`);
+  };
+  const operations = Object.entries(spec.paths as Json).map(([template, item]) => ({ template, item: item as Json, pattern: templatePattern(template) }));
+  return {
+    expectRequest({ method, path, query, body }) {
+      const found = operations.filter((o) => o.pattern.test(path) && (o.item[method] as Json | undefined));
+      // A literal segment ('~/dagRuns/list') wins over a parameter that would also match it.
+      found.sort((a, b) => braces(a.template) - braces(b.template));
+      const operation = found[0];
+      if (!operation) throw new Error(`${method.toUpperCase()} ${path} is no operation of ${docId}`);
+      const op = operation.item[method] as Json;
+      const declared = [...((operation.item.parameters as Json[] | undefined) ?? []), ...((op.parameters as Json[] | undefined) ?? [])].map((p) => resolve(spec, p));
+      const what = `${method.toUpperCase()} ${operation.template}`;
+      const values = { path: pathValues(operation.template, path), query: queryValues(query, declared) };
+      for (const where of ['path', 'query'] as const) {
+        const mine = declared.filter((p) => p.in === where);
+        const schema = {
+          type: 'object',
+          properties: Object.fromEntries(mine.map((p) => [p.name, p.schema ?? {}])),
+          required: mine.filter((p) => p.required).map((p) => p.name),
+          additionalProperties: false,
+        };
+        check(validator(params, `${what} ${where}`, schema), values[where], `${what} ${where} parameters`);
+      }
+      const requestSchema = ((resolve(spec, (op.requestBody as Json | undefined) ?? {}).content as Json | undefined)?.['application/json'] as Json | undefined)?.schema;
+      if (requestSchema) check(validator(ajv, `${what} body`, requestSchema), body, `${what} body`);
+      else if (body !== undefined) throw new Error(`${what} takes no body`);
+      return operation.template;
+    },
+    expectResponse(specPath, method, status, body) {
+      const item = (spec.paths as Json)[specPath] as Json | undefined;
+      const response = resolve(spec, (((item?.[method] as Json | undefined)?.responses as Json | undefined)?.[String(status)] as Json | undefined) ?? {});
+      const schema = ((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema;
+      if (!schema) throw new Error(`${docId} has no JSON schema for ${method.toUpperCase()} ${specPath} ${status}`);
+      check(validator(ajv, `${method} ${specPath} ${status}`, schema), body, `${method.toUpperCase()} ${specPath} ${status}`);
+    },
+    expectSchema(name, body) {
+      check(validator(ajv, `#${name}`, { $ref: `#/components/schemas/${name}` }), body, name);
+    },
+  };
+}
+
+/**
+ * 3.0's `nullable` beside `anyOf`/`$ref` without a `type` (Airflow 2's ScheduleInterval, ClassReference
+ * users) is what Ajv refuses: spelled as the 3.1 way, `anyOf: [schema, {type: null}]`.
+ */
+function nullableWithoutType(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableWithoutType);
+  if (typeof node !== 'object' || node === null) return node;
+  const entries = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, nullableWithoutType(value)])) as Json;
+  if (entries.nullable !== true || 'type' in entries) return entries;
+  const { nullable: _nullable, ...rest } = entries;
+  return { anyOf: [rest, { type: 'null' }] };
+}
+
+const braces = (template: string) => template.split('{').length;
+
+function templatePattern(template: string): RegExp {
+  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+  return new RegExp(`^${escaped}$`);
+}
+
+function pathValues(template: string, path: string): Record<string, string> {
+  const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const match = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/]+)')}$`).exec(path);
+  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match?.[i + 1] ?? '')]));
+}
+
+/** Repeated keys become arrays where the parameter is an array (or may be one), single strings elsewhere. */
+function queryValues(query: URLSearchParams, declared: Json[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const name of new Set(query.keys())) {
+    const all = query.getAll(name);
+    const schema = declared.find((p) => p.in === 'query' && p.name === name)?.schema;
+    values[name] = JSON.stringify(schema ?? {}).includes('"array"') ? all : all.length === 1 ? all[0] : all;
+  }
+  return values;
+}
+
+function resolve(spec: Json, node: Json): Json {
+  return typeof node.$ref === 'string' ? (pointer(spec, node.$ref) as Json) : node;
+}
+
+/** Local refs (#/components/...) rewritten to point into the document added under docId. */
+function anchored(schema: unknown, docId: string): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => anchored(s, docId));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${docId}${value}` : anchored(value, docId)]));
+}
+
+function pointer(doc: Json, ref: string): unknown {
+  return ref.slice(2).split('/').reduce<unknown>((node, part) => (node as Json)[part.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
+}

@@ -1,0 +1,145 @@
+import type { AxiosInstance } from 'axios';
+import type { V1Dag, V1DagDetail, V1DagRun, V1DagStats, V1EventLog, V1GraphData, V1GridData, V1Log, V1Task, V1TaskInstance, V1XComEntry } from '../../../contracts/airflowV1';
+import type { DagQuery, DagSort, Page, WorkflowService } from '../../../contracts/workflow';
+import { buildGraph } from '../../workflow/graph';
+import { buildGrid } from '../../workflow/grid';
+import { allPages, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded, WorkflowApiError, withWorkflowErrors } from './workflowHttp';
+import * as map from './workflowV1.map';
+
+/**
+ * The workflow service against Airflow 2's stable REST API v1 (`<base>/v1/...`, the spec's
+ * `servers: /api/v1`) and the webserver's grid_data / graph_data views at `<base>/grid_data`,
+ * where the console's own server answers them; a real Airflow 2 has them elsewhere, so on 404/405
+ * the views are built from tasks, runs and task instances instead.
+ */
+
+const V1_ORDER: Record<DagSort, string | undefined> = {
+  dag_id: 'dag_id',
+  '-dag_id': '-dag_id',
+  next_dagrun: 'next_dagrun',
+  '-next_dagrun': '-next_dagrun',
+  // v1 cannot sort by the last run: the upstream's default order is kept.
+  last_run: undefined,
+  '-last_run': undefined,
+};
+
+export function createWorkflowV1(http: AxiosInstance): WorkflowService {
+  withWorkflowErrors(http);
+  const get = async <T>(url: string, params?: URLSearchParams) => (await http.get<T>(url, { params })).data;
+  const dag = (dagId: string) => `/v1/dags/${seg(dagId)}`;
+  const run = (dagId: string, runId: string) => `${dag(dagId)}/dagRuns/${seg(runId)}`;
+  const ti = (dagId: string, runId: string, taskId: string) => `${run(dagId, runId)}/taskInstances/${seg(taskId)}`;
+
+  const listTasks = async (dagId: string) => (await get<{ tasks: V1Task[] }>(`${dag(dagId)}/tasks`)).tasks.map(map.taskFromV1);
+  const listRuns: WorkflowService['listRuns'] = async (dagId, q) => {
+    const params = query({ limit: q.limit, offset: q.offset, order_by: q.orderBy === 'run_after' ? 'execution_date' : '-execution_date', state: q.state });
+    const body = await get<{ dag_runs: V1DagRun[]; total_entries: number }>(`${dag(dagId)}/dagRuns`, params);
+    return { items: body.dag_runs.map(map.runFromV1), total: body.total_entries };
+  };
+
+  /** One batch call for the task instances of several runs (Airflow 2.7.1+'s dag_run_ids filter). */
+  const instancesOfRuns = async (dagId: string, runIds: string[]) => {
+    if (runIds.length === 0) return [];
+    const body = (await http.post<{ task_instances: V1TaskInstance[] }>('/v1/dags/~/dagRuns/~/taskInstances/list', { dag_ids: [dagId], dag_run_ids: runIds })).data;
+    return body.task_instances.map(map.taskInstanceFromV1);
+  };
+
+  return {
+    version: 'v1',
+    async listDags(q) {
+      const params = { order_by: q.orderBy && V1_ORDER[q.orderBy], tags: q.tags, paused: q.paused, dag_id_pattern: q.search || undefined };
+      if (q.lastRunState) throw new WorkflowApiError(400, 'Airflow 2 cannot filter DAGs by the state of their last run.', null);
+      // v1 has no owners filter: the owners' DAGs are picked from all pages, then paged here.
+      if (q.owners?.length) return ownersPage(await allPages<V1Dag>(http, '/v1/dags', 'dags', params), q);
+      const body = await get<{ dags: V1Dag[]; total_entries: number }>('/v1/dags', query({ ...params, limit: q.limit, offset: q.offset }));
+      return { items: body.dags.map(map.dagFromV1), total: body.total_entries };
+    },
+    getDag: async (dagId) => map.dagDetailFromV1(await get<V1DagDetail>(`${dag(dagId)}/details`)),
+    async setPaused(dagId, paused) {
+      const body = (await http.patch<V1Dag>(dag(dagId), { is_paused: paused }, { params: query({ update_mask: ['is_paused'] }) })).data;
+      return map.dagFromV1(body);
+    },
+    listTasks,
+    listRuns,
+    getRun: async (dagId, runId) => map.runFromV1(await get<V1DagRun>(run(dagId, runId))),
+    async triggerRun(dagId, request) {
+      // A null logical date is left out: Airflow 2 then takes now.
+      const body: Record<string, unknown> = { conf: request.conf };
+      if (request.logicalDate !== null) body.logical_date = request.logicalDate;
+      if (request.note) body.note = request.note;
+      return map.runFromV1((await http.post<V1DagRun>(`${dag(dagId)}/dagRuns`, body)).data);
+    },
+    setRunState: async (dagId, runId, state) => map.runFromV1((await http.patch<V1DagRun>(run(dagId, runId), { state })).data),
+    listTaskInstances: async (dagId, runId) =>
+      (await allPages<V1TaskInstance>(http, `${run(dagId, runId)}/taskInstances`, 'task_instances')).map(map.taskInstanceFromV1),
+    async listTries(dagId, runId, taskId, mapIndex) {
+      const url = mapIndex >= 0 ? `${ti(dagId, runId, taskId)}/${mapIndex}/tries` : `${ti(dagId, runId, taskId)}/tries`;
+      const tries = await allPages<V1TaskInstance>(http, url, 'task_instances');
+      return tries.map(map.taskInstanceFromV1).sort((a, b) => a.tryNumber - b.tryNumber);
+    },
+    async setTaskState(dagId, runId, taskId, state) {
+      await http.patch(ti(dagId, runId, taskId), { dry_run: false, new_state: state });
+    },
+    async clearTasks(dagId, request) {
+      await http.post(`${dag(dagId)}/clearTaskInstances`, {
+        dry_run: false,
+        dag_run_id: request.runId,
+        task_ids: request.taskIds,
+        include_upstream: request.includeUpstream,
+        include_downstream: request.includeDownstream,
+        only_failed: request.onlyFailed,
+        reset_dag_runs: true,
+      });
+    },
+    listXComs: async (dagId, runId, taskId) =>
+      (await allPages<V1XComEntry>(http, `${ti(dagId, runId, taskId)}/xcomEntries`, 'xcom_entries')).map(map.xcomFromV1),
+    getXCom: async (dagId, runId, taskId, key) => map.xcomFromV1(await get<V1XComEntry>(`${ti(dagId, runId, taskId)}/xcomEntries/${seg(key)}`)),
+    async getLog(dagId, runId, taskId, tryNumber, token) {
+      const params = query({ full_content: false, token: token ?? undefined });
+      const body = (await http.get<V1Log>(`${ti(dagId, runId, taskId)}/logs/${tryNumber}`, { params, headers: { Accept: 'application/json' } })).data;
+      const next = body.continuation_token || null;
+      return { content: body.content ?? '', token: next, endOfLog: tokenSaysEnded(next) };
+    },
+    async getSource(target) {
+      const body = (await http.get<{ content?: string }>(`/v1/dagSources/${seg(target.sourceKey)}`, { headers: { Accept: 'application/json' } })).data;
+      return body.content ?? '';
+    },
+    async listEventLogs(dagId, page) {
+      const body = await get<{ event_logs: V1EventLog[]; total_entries: number }>('/v1/eventLogs', query({ dag_id: dagId, limit: page.limit, offset: page.offset, order_by: '-when' }));
+      return { items: body.event_logs.map(map.eventFromV1), total: body.total_entries };
+    },
+    async dagStats(dagIds) {
+      // dag_ids is required in v1: no ids, no call.
+      if (dagIds.length === 0) return [];
+      const body = await get<V1DagStats>('/v1/dagStats', query({ dag_ids: dagIds.join(',') }));
+      return body.dags.map((d) => ({ dagId: d.dag_id, counts: Object.fromEntries(d.stats.map((s) => [s.state, s.count])) }));
+    },
+    async grid(dagId, { numRuns, baseDate }) {
+      try {
+        return map.gridFromV1(dagId, await get<V1GridData>('/grid_data', query({ dag_id: dagId, num_runs: numRuns, base_date: baseDate ?? undefined })));
+      } catch (error) {
+        if (!isAbsent(error)) throw error;
+      }
+      const [tasks, runs] = await Promise.all([
+        listTasks(dagId),
+        get<{ dag_runs: V1DagRun[] }>(`${dag(dagId)}/dagRuns`, query({ limit: Math.min(numRuns, PAGE_LIMIT), order_by: '-execution_date', execution_date_lte: baseDate ?? undefined })),
+      ]);
+      const dagRuns = runs.dag_runs.map(map.runFromV1);
+      return buildGrid(tasks, dagRuns, await instancesOfRuns(dagId, dagRuns.map((r) => r.runId)));
+    },
+    async graph(dagId) {
+      try {
+        return map.graphFromV1(await get<V1GraphData>('/graph_data', query({ dag_id: dagId })));
+      } catch (error) {
+        if (!isAbsent(error)) throw error;
+      }
+      return buildGraph(await listTasks(dagId));
+    },
+  };
+}
+
+function ownersPage(dags: V1Dag[], q: DagQuery): Page<ReturnType<typeof map.dagFromV1>> {
+  const wanted = new Set(q.owners);
+  const mine = dags.map(map.dagFromV1).filter((d) => d.owners.some((owner) => wanted.has(owner)));
+  return { items: mine.slice(q.offset, q.offset + q.limit), total: mine.length };
+}
