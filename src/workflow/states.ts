@@ -42,13 +42,14 @@ export function countStates(states: readonly TaskState[]): ChildStates {
 
 /** The summary cell of several cells: worst state, earliest start, latest end, state counts. */
 export function summaryCell(cells: readonly GridCell[]): GridCell {
-  const starts = cells.map((c) => c.startDate).filter((d): d is string => d !== null).sort();
-  const ends = cells.map((c) => c.endDate).filter((d): d is string => d !== null).sort();
-  return {
-    state: groupState(cells.map((c) => c.state)),
-    tryNumber: Math.max(0, ...cells.map((c) => c.tryNumber)),
-    startDate: starts[0] ?? null,
-    endDate: ends.at(-1) ?? null,
-    childStates: countStates(cells.map((c) => c.state)),
-  };
+  let startDate: string | null = null;
+  let endDate: string | null = null;
+  let tryNumber = 0;
+  for (const cell of cells) {
+    if (cell.startDate !== null && (startDate === null || cell.startDate < startDate)) startDate = cell.startDate;
+    if (cell.endDate !== null && (endDate === null || cell.endDate > endDate)) endDate = cell.endDate;
+    tryNumber = Math.max(tryNumber, cell.tryNumber);
+  }
+  const states = cells.map((c) => c.state);
+  return { state: groupState(states), tryNumber, startDate, endDate, childStates: countStates(states) };
 }
