@@ -13,6 +13,12 @@ export interface RuntimeConfig {
    * 413 past it. Absent when the server did not say: assume DEFAULT_UPLOAD_MAX_MB.
    */
   uploadMaxBytes?: number;
+  /**
+   * Which Airflow REST API apis.workflow speaks: 'v1' (Airflow 2's /api/v1, which the console's
+   * own server answers at <apis.workflow>/v1) or 'v2' (Airflow 3, whose absolute /api/v2 and /ui
+   * paths are put after apis.workflow, so it names the Airflow server's root). Absent: 'v1'.
+   */
+  workflowApiVersion?: 'v1' | 'v2';
 }
 
 /** The server's per-file upload limit when CONSOLE_UPLOAD_MAX_MB is not set. */

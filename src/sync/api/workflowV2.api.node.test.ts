@@ -1,0 +1,222 @@
+// Runs in Node (tsconfig.node.json): it reads Airflow 3's specs from ../shared/contracts.
+import { describe, expect, it } from 'vitest';
+import { loadOpenApi } from '../../../server/testing/openapi';
+import { sharedContract } from '../../../server/testing/sharedContracts';
+import { isNetworkError } from './http';
+import { V2_DAG, V2_DETAIL, V2_TASKS, v2Run, v2Ti } from './testing/airflowV2.fixtures';
+import { fakeAirflow, type SpecOf } from './testing/fakeAirflow';
+import { createWorkflowService } from './workflow.api';
+import { WorkflowApiError } from './workflowHttp';
+
+const publicFile = sharedContract('airflow-v2.yaml');
+const uiFile = sharedContract('airflow-ui-private.yaml');
+if (publicFile === null) console.warn('Airflow v2 adapter: requests and fixtures are not checked against the spec (../shared/contracts absent).');
+const publicSpec = publicFile === null ? null : loadOpenApi(publicFile, 'airflow-v2.yaml');
+const uiSpec = uiFile === null ? null : loadOpenApi(uiFile, 'airflow-ui-private.yaml');
+/** v2 paths are absolute: the adapter puts them after the base as the specs write them. */
+const specOf: SpecOf = (path) => ({ spec: path.startsWith('/ui/') ? uiSpec : publicSpec, path });
+
+function upstream(token?: string) {
+  const fake = fakeAirflow(specOf, 'https://airflow.example.com');
+  return { fake, api: createWorkflowService({ workflowApiVersion: 'v2' }, fake.http, { bearerToken: () => token ?? null }) };
+}
+
+const RUN = 'manual__2025-11-26T09:00:00+00:00';
+const runPath = `/api/v2/dags/orders_etl/dagRuns/${encodeURIComponent(RUN)}`;
+
+describe('Airflow v2 adapter: DAGs', () => {
+  it('sends arrays as repeated keys, maps is_stale, timetable_summary and next_dagrun_logical_date, with a bearer token', async () => {
+    const { fake, api } = upstream('jwt-1');
+    expect(api.version).toBe('v2');
+    fake.on('get', '/api/v2/dags', { body: { dags: [V2_DAG, { ...V2_DAG, dag_id: 'old', is_stale: true, next_dagrun_logical_date: null, next_dagrun_run_after: null }], total_entries: 2 } });
+    const page = await api.listDags({ limit: 10, offset: 0, orderBy: '-last_run', tags: ['etl', 'orders'], owners: ['data-eng'], lastRunState: 'failed', paused: false, search: 'ord' });
+    const q = fake.seen[0]!.query;
+    expect(q.getAll('tags')).toEqual(['etl', 'orders']);
+    expect(q.getAll('order_by')).toEqual(['-last_run_start_date']);
+    expect(Object.fromEntries(q)).toMatchObject({ owners: 'data-eng', last_dag_run_state: 'failed', paused: 'false', dag_id_pattern: 'ord' });
+    expect(fake.seen[0]!.headers.Authorization).toBe('Bearer jwt-1');
+    expect(page.items[0]).toMatchObject({ id: 'orders_etl', isActive: true, schedule: '30 2 * * *', nextRun: '2025-11-27T02:30:00Z', sourceKey: 'orders_etl', tags: ['etl'] });
+    expect(page.items[1]).toMatchObject({ isActive: false, nextRun: null });
+  });
+
+  it('reads details, pauses with the one allowed key, lists tasks and reads the source by dag_id', async () => {
+    const { fake, api } = upstream();
+    fake
+      .on('get', '/api/v2/dags/orders_etl/details', { body: V2_DETAIL })
+      .on('patch', '/api/v2/dags/orders_etl', { body: { ...V2_DAG, is_paused: true } })
+      .on('get', '/api/v2/dags/orders_etl/tasks', { body: { tasks: V2_TASKS, total_entries: 3 } })
+      .on('get', '/api/v2/dagSources/orders_etl', { body: { content: 'from airflow.sdk import dag\n', dag_id: 'orders_etl', version_number: 3, dag_display_name: 'Orders ETL' } });
+    expect(await api.getDag('orders_etl')).toMatchObject({ catchup: false, timezone: 'UTC', docMd: null });
+    expect((await api.setPaused('orders_etl', true)).isPaused).toBe(true);
+    expect(fake.seen[1]!.body).toEqual({ is_paused: true });
+    expect((await api.listTasks('orders_etl'))[0]).toEqual({ id: 'extract.orders', operator: 'PythonOperator', downstream: ['load'], isMapped: false, retries: 1, triggerRule: 'all_success', docMd: null, groups: ['extract'] });
+    expect(await api.getSource({ id: 'orders_etl', sourceKey: 'orders_etl' })).toBe('from airflow.sdk import dag\n');
+  });
+
+  it('asks dagStats with repeated dag_ids', async () => {
+    const { fake, api } = upstream();
+    fake.on('get', '/api/v2/dagStats', { body: { dags: [{ dag_id: 'orders_etl', dag_display_name: 'Orders ETL', stats: [{ state: 'running', count: 1 }] }], total_entries: 1 } });
+    expect(await api.dagStats(['orders_etl', 'b'])).toEqual([{ dagId: 'orders_etl', counts: { running: 1 } }]);
+    expect(fake.seen[0]!.query.getAll('dag_ids')).toEqual(['orders_etl', 'b']);
+  });
+
+  it('pages the event log with order_by as an array', async () => {
+    const { fake, api } = upstream();
+    const event = { event_log_id: 9, when: '2025-11-26T08:15:00Z', dag_id: 'orders_etl', task_id: null, run_id: null, map_index: null, try_number: null, event: 'trigger', logical_date: null, owner: 'alice', extra: null };
+    fake.on('get', '/api/v2/eventLogs', { body: { event_logs: [event], total_entries: 1 } });
+    expect((await api.listEventLogs('orders_etl', { limit: 25, offset: 25 })).items[0]).toMatchObject({ id: 9, event: 'trigger', owner: 'alice' });
+  });
+});
+
+describe('Airflow v2 adapter: runs, task instances, logs', () => {
+  it('uses run_after as the time axis and triggers with logical_date sent even when null', async () => {
+    const { fake, api } = upstream();
+    fake
+      .on('get', '/api/v2/dags/orders_etl/dagRuns', { body: { dag_runs: [v2Run(RUN, '2025-11-26T09:00:00Z', 'running', null)], total_entries: 1 } })
+      .on('post', '/api/v2/dags/orders_etl/dagRuns', { body: v2Run(RUN, '2025-11-26T09:00:00Z', 'queued', null) });
+    const page = await api.listRuns('orders_etl', { limit: 25, offset: 0, state: ['running', 'queued'] });
+    expect(fake.seen[0]!.query.getAll('state')).toEqual(['running', 'queued']);
+    expect(fake.seen[0]!.query.getAll('order_by')).toEqual(['-run_after']);
+    expect(page.items[0]).toMatchObject({ logicalDate: null, runAfter: '2025-11-26T09:00:00Z', triggeredBy: 'ui', conf: {}, queuedAt: '2025-11-26T09:00:00Z' });
+    await api.triggerRun('orders_etl', { conf: { full: true }, logicalDate: null });
+    await api.triggerRun('orders_etl', { conf: {}, logicalDate: '2025-11-26T10:00:00Z', note: 'rerun' });
+    expect(fake.seen.slice(1).map((r) => r.body)).toEqual([{ logical_date: null, conf: { full: true } }, { logical_date: '2025-11-26T10:00:00Z', conf: {}, note: 'rerun' }]);
+  });
+
+  it('marks runs and tasks and clears with v2 bodies (no unknown keys)', async () => {
+    const { fake, api } = upstream();
+    fake
+      .on('patch', runPath, { body: v2Run(RUN, '2025-11-26T09:00:00Z', 'failed', null) })
+      .on('patch', `${runPath}/taskInstances/load`, { body: { task_instances: [v2Ti(RUN, 'load', 'success')], total_entries: 1 } })
+      .on('post', '/api/v2/dags/orders_etl/clearTaskInstances', { body: { task_instances: [], total_entries: 0 } });
+    expect((await api.setRunState('orders_etl', RUN, 'failed')).state).toBe('failed');
+    await api.setTaskState('orders_etl', RUN, 'load', 'success');
+    await api.clearTasks('orders_etl', { runId: RUN, taskIds: ['load'], includeUpstream: true, includeDownstream: false, onlyFailed: true });
+    expect(fake.seen.map((r) => r.body)).toEqual([
+      { state: 'failed' },
+      { new_state: 'success' },
+      { dry_run: false, dag_run_id: RUN, task_ids: ['load'], include_upstream: true, include_downstream: false, only_failed: true, reset_dag_runs: true },
+    ]);
+  });
+
+  it('maps a null task state, lists tries oldest first, and reads xcoms', async () => {
+    const { fake, api } = upstream();
+    const { id: _id, logical_date: _l, run_after: _r, rendered_map_index: _m, note: _n, rendered_fields: _f, trigger: _t, triggerer_job: _j, ...history } = v2Ti(RUN, 'load', 'failed');
+    fake
+      .on('get', `${runPath}/taskInstances`, { body: { task_instances: [v2Ti(RUN, 'load', null)], total_entries: 1 } })
+      .on('get', `${runPath}/taskInstances/load/tries`, { body: { task_instances: [{ ...history, try_number: 2, state: 'success' }, history], total_entries: 2 } })
+      .on('get', `${runPath}/taskInstances/load/xcomEntries`, { body: { xcom_entries: [{ key: 'rows', timestamp: '2025-11-26T09:01:05Z', logical_date: null, map_index: -1, task_id: 'load', dag_id: 'orders_etl', run_id: RUN, dag_display_name: 'Orders ETL', task_display_name: 'load', run_after: '2025-11-26T09:00:00Z' }], total_entries: 1 } })
+      .on('get', `${runPath}/taskInstances/load/xcomEntries/rows`, { body: { key: 'rows', timestamp: '2025-11-26T09:01:05Z', logical_date: null, map_index: -1, task_id: 'load', dag_id: 'orders_etl', run_id: RUN, dag_display_name: 'Orders ETL', task_display_name: 'load', run_after: '2025-11-26T09:00:00Z', value: '1200' } });
+    expect((await api.listTaskInstances('orders_etl', RUN))[0]).toMatchObject({ state: null, hostname: null });
+    expect((await api.listTries('orders_etl', RUN, 'load', -1)).map((t) => [t.tryNumber, t.state])).toEqual([[1, 'failed'], [2, 'success']]);
+    expect((await api.listXComs('orders_etl', RUN, 'load'))[0]).toEqual({ key: 'rows', taskId: 'load', mapIndex: -1, timestamp: '2025-11-26T09:01:05Z' });
+    expect((await api.getXCom('orders_etl', RUN, 'load', 'rows')).value).toBe('1200');
+  });
+
+  it('joins structured log records into text lines with their levels, under the try_number path', async () => {
+    const { fake, api } = upstream();
+    fake.on('get', `${runPath}/taskInstances/load/logs/2`, {
+      body: {
+        content: [
+          { timestamp: '2025-11-26T09:00:05.120Z', event: 'Task started', level: 'info', logger: 'task' },
+          { timestamp: '2025-11-26T09:00:06.000Z', event: 'Retrying', level: 'warning', attempt: 2 },
+        ],
+        continuation_token: null,
+      },
+    });
+    const chunk = await api.getLog('orders_etl', RUN, 'load', 2, null);
+    expect(chunk).toEqual({
+      content: '[2025-11-26T09:00:05.120Z] INFO - Task started (task)\n[2025-11-26T09:00:06.000Z] WARNING - Retrying attempt=2\n',
+      token: null,
+      endOfLog: false,
+    });
+    const ended = btoa(JSON.stringify({ end_of_log: true })).replace(/=+$/, '');
+    fake.on('get', `${runPath}/taskInstances/load/logs/3`, { body: { content: ['plain line', '[2025-11-26] ERROR - boom'], continuation_token: ended } });
+    expect(await api.getLog('orders_etl', RUN, 'load', 3, 'abc')).toEqual({ content: 'plain line\n[2025-11-26] ERROR - boom\n', token: ended, endOfLog: true });
+    expect(fake.seen[1]!.query.get('token')).toBe('abc');
+  });
+});
+
+describe('Airflow v2 adapter: grid and graph', () => {
+  const runs = [{ dag_id: 'orders_etl', run_id: RUN, queued_at: null, start_date: '2025-11-26T09:00:01Z', end_date: null, run_after: '2025-11-26T09:00:00Z', state: 'running', run_type: 'manual', dag_versions: [], has_missed_deadline: false, duration: 12 }];
+
+  it('reads the /ui grid: structure, runs and one summary per run', async () => {
+    const { fake, api } = upstream();
+    fake
+      .on('get', '/ui/grid/structure/orders_etl', { body: [{ id: 'start', label: 'start', is_mapped: false }, { id: 'extract', label: 'extract', is_mapped: false, children: [{ id: 'extract.orders', label: 'orders', is_mapped: false }] }] })
+      .on('get', '/ui/grid/runs/orders_etl', { body: runs })
+      .on('get', `/ui/grid/ti_summaries/orders_etl/${encodeURIComponent(RUN)}`, {
+        body: { run_id: RUN, dag_id: 'orders_etl', task_instances: [
+          { task_id: 'start', task_display_name: 'start', state: 'success', child_states: null, min_start_date: '2025-11-26T09:00:02Z', max_end_date: '2025-11-26T09:00:03Z', dag_version_number: 3 },
+          { task_id: 'extract.orders', task_display_name: 'orders', state: 'running', child_states: null, min_start_date: '2025-11-26T09:00:04Z', max_end_date: null, dag_version_number: 3 },
+        ] },
+      });
+    const grid = await api.grid('orders_etl', { numRuns: 25 });
+    expect(grid.runs.map((r) => [r.runId, r.state, r.logicalDate])).toEqual([[RUN, 'running', null]]);
+    expect(grid.nodes[1]).toMatchObject({ id: 'extract', isGroup: true, instances: { [RUN]: { state: 'running' } } });
+    expect(grid.nodes[0]!.instances[RUN]).toEqual({ state: 'success', tryNumber: 0, startDate: '2025-11-26T09:00:02Z', endDate: '2025-11-26T09:00:03Z' });
+  });
+
+  it('builds the grid from public calls, batching task instances, where /ui is absent', async () => {
+    const { fake, api } = upstream();
+    fake
+      .on('get', '/ui/grid/structure/orders_etl', { status: 404, body: { detail: 'Not Found' } })
+      .on('get', '/ui/grid/runs/orders_etl', { status: 404, body: { detail: 'Not Found' } })
+      .on('get', '/api/v2/dags/orders_etl/tasks', { body: { tasks: V2_TASKS, total_entries: 3 } })
+      .on('get', '/api/v2/dags/orders_etl/dagRuns', { body: { dag_runs: [v2Run(RUN, '2025-11-26T09:00:00Z', 'running', null)], total_entries: 1 } })
+      .on('post', '/api/v2/dags/~/dagRuns/~/taskInstances/list', { body: { task_instances: [v2Ti(RUN, 'start', 'success'), v2Ti(RUN, 'extract.orders', 'failed')], total_entries: 2 } });
+    const grid = await api.grid('orders_etl', { numRuns: 10 });
+    expect(fake.seen.at(-1)!.body).toEqual({ dag_ids: ['orders_etl'], dag_run_ids: [RUN], page_offset: 0, page_limit: 100 });
+    expect(grid.nodes.map((n) => [n.id, n.instances[RUN]?.state])).toEqual([['start', 'success'], ['extract', 'failed'], ['load', undefined]]);
+  });
+
+  it('reads structure_data for the graph, else builds it from the tasks', async () => {
+    const { fake, api } = upstream();
+    fake.on('get', '/ui/structure/structure_data', { body: { nodes: [{ id: 'start', label: 'start', type: 'task', operator: 'EmptyOperator' }, { id: 'load', label: 'load', type: 'task', is_mapped: true, operator: 'PythonOperator' }], edges: [{ source_id: 'start', target_id: 'load' }] } });
+    expect(await api.graph('orders_etl')).toEqual({
+      nodes: [{ id: 'start', label: 'start', operator: 'EmptyOperator', isGroup: false, isMapped: false, children: [] }, { id: 'load', label: 'load', operator: 'PythonOperator', isGroup: false, isMapped: true, children: [] }],
+      edges: [{ source: 'start', target: 'load' }],
+    });
+    fake.on('get', '/ui/structure/structure_data', { status: 404, body: { detail: 'Not Found' } }).on('get', '/api/v2/dags/orders_etl/tasks', { body: { tasks: V2_TASKS, total_entries: 3 } });
+    expect((await api.graph('orders_etl')).edges).toEqual([{ source: 'extract.orders', target: 'load' }, { source: 'start', target: 'extract.orders' }]);
+  });
+});
+
+describe('Airflow v2 adapter: errors', () => {
+  it('uses FastAPI\'s detail string as the message', async () => {
+    const { fake, api } = upstream();
+    fake.on('get', '/api/v2/dags/nope/details', { status: 404, body: { detail: 'The Dag with ID: `nope` was not found' } });
+    await expect(api.getDag('nope')).rejects.toMatchObject({ name: 'WorkflowApiError', status: 404, message: 'The Dag with ID: `nope` was not found' });
+  });
+
+  it('joins a 422\'s messages with their fields', async () => {
+    const { fake, api } = upstream();
+    fake.on('post', '/api/v2/dags/orders_etl/dagRuns', {
+      status: 422,
+      body: { detail: [
+        { type: 'extra_forbidden', loc: ['body', 'execution_date'], msg: 'Extra inputs are not permitted', input: '2025-11-26' },
+        { type: 'dict_type', loc: ['body', 'conf'], msg: 'Input should be a valid dictionary' },
+      ] },
+    });
+    const error = await api.triggerRun('orders_etl', { conf: {}, logicalDate: null }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkflowApiError);
+    expect((error as Error).message).toBe('execution_date: Extra inputs are not permitted; conf: Input should be a valid dictionary');
+  });
+
+  it('leaves a network failure a network error', async () => {
+    const { fake, api } = upstream();
+    fake.on('get', '/api/v2/dags/orders_etl/details', { network: true });
+    expect(isNetworkError(await api.getDag('orders_etl').catch((e: unknown) => e))).toBe(true);
+  });
+});
+
+describe.skipIf(publicSpec === null)('the v2 spec checks themselves', () => {
+  it('refuse v1\'s execution_date in a trigger body, a trigger without logical_date, and a comma list where v2 repeats keys', () => {
+    const spec = publicSpec!;
+    const none = new URLSearchParams();
+    expect(() => spec.expectRequest({ method: 'post', path: '/api/v2/dags/d/dagRuns', query: none, body: { execution_date: '2025-01-01T00:00:00Z', logical_date: null } })).toThrow(/additional/);
+    expect(() => spec.expectRequest({ method: 'post', path: '/api/v2/dags/d/dagRuns', query: none, body: { conf: {} } })).toThrow(/logical_date/);
+    expect(() => spec.expectRequest({ method: 'get', path: '/api/v2/dags', query: new URLSearchParams('only_active=true') })).toThrow(/additional/);
+    expect(() => spec.expectResponse('/api/v2/dags/{dag_id}/dagRuns/{dag_run_id}', 'get', 200, { ...v2Run(RUN, '2025-11-26T09:00:00Z'), run_after: null })).toThrow(/run_after/);
+  });
+});

@@ -1,0 +1,164 @@
+import type { V2Dag, V2DagDetail, V2DagRun, V2EventLog, V2GridNode, V2GridRun, V2GridTISummaries, V2LogRecord, V2StructureData, V2Task, V2TaskInstance, V2XCom } from '../../../contracts/airflowV2';
+import type { Dag, DagDetail, DagRun, EventLogEntry, GraphData, GraphNode, GridCell, GridData, GridNode, Task, TaskInstance, XComEntry } from '../../../contracts/workflow';
+import { oldestFirst } from '../../workflow/grid';
+import { groupPath } from '../../workflow/groups';
+import { summaryCell } from '../../workflow/states';
+import { eventFromV1, taskState } from './workflowV1.map';
+
+/** Airflow 3's REST API v2 shapes → the console's model (contracts/workflow.ts). */
+
+export function dagFromV2(dag: V2Dag): Dag {
+  return {
+    id: dag.dag_id,
+    displayName: dag.dag_display_name || dag.dag_id,
+    description: dag.description,
+    isPaused: dag.is_paused,
+    isActive: !dag.is_stale,
+    owners: dag.owners,
+    tags: dag.tags.map((tag) => tag.name),
+    schedule: dag.timetable_summary,
+    nextRun: dag.next_dagrun_logical_date ?? dag.next_dagrun_run_after,
+    // v2 reads the source by dag_id; file_token only serves reparsing.
+    sourceKey: dag.dag_id,
+    fileloc: dag.fileloc,
+    hasImportErrors: dag.has_import_errors,
+    maxActiveRuns: dag.max_active_runs,
+  };
+}
+
+export function dagDetailFromV2(dag: V2DagDetail): DagDetail {
+  return {
+    ...dagFromV2(dag),
+    docMd: dag.doc_md,
+    startDate: dag.start_date,
+    catchup: dag.catchup,
+    timezone: dag.timezone,
+    params: dag.params ?? {},
+    lastParsed: dag.last_parsed ?? dag.last_parsed_time,
+  };
+}
+
+export function runFromV2(run: V2DagRun): DagRun {
+  return {
+    dagId: run.dag_id,
+    runId: run.dag_run_id,
+    state: run.state,
+    runType: run.run_type,
+    logicalDate: run.logical_date,
+    runAfter: run.run_after,
+    queuedAt: run.queued_at,
+    startDate: run.start_date,
+    endDate: run.end_date,
+    conf: run.conf ?? {},
+    note: run.note,
+    triggeredBy: run.triggered_by,
+  };
+}
+
+export function taskFromV2(task: V2Task): Task {
+  const id = task.task_id ?? '';
+  return {
+    id,
+    operator: task.operator_name ?? task.class_ref?.class_name ?? 'BaseOperator',
+    downstream: task.downstream_task_ids ?? [],
+    isMapped: task.is_mapped ?? false,
+    retries: task.retries ?? 0,
+    triggerRule: task.trigger_rule ?? 'all_success',
+    docMd: task.doc_md,
+    groups: groupPath(id),
+  };
+}
+
+export function taskInstanceFromV2(ti: V2TaskInstance): TaskInstance {
+  return {
+    dagId: ti.dag_id,
+    runId: ti.dag_run_id,
+    taskId: ti.task_id,
+    mapIndex: ti.map_index,
+    tryNumber: ti.try_number,
+    maxTries: ti.max_tries,
+    state: taskState(ti.state),
+    queuedAt: ti.queued_when,
+    startDate: ti.start_date,
+    endDate: ti.end_date,
+    duration: ti.duration,
+    operator: ti.operator,
+    hostname: ti.hostname || null,
+    pool: ti.pool,
+    // Tries (task instance history) carry neither.
+    renderedFields: ti.rendered_fields ?? null,
+    note: ti.note ?? null,
+  };
+}
+
+export function xcomFromV2(entry: V2XCom): XComEntry {
+  const mapped: XComEntry = { key: entry.key, taskId: entry.task_id, mapIndex: entry.map_index, timestamp: entry.timestamp };
+  if ('value' in entry) mapped.value = entry.value;
+  return mapped;
+}
+
+export const eventFromV2 = (event: V2EventLog): EventLogEntry => eventFromV1({ ...event, map_index: null, execution_date: null });
+
+const RECORD_KEYS = new Set(['event', 'timestamp', 'level', 'logger']);
+
+/**
+ * v2's log content is a list of structured records (or plain lines): one text line each,
+ * `[timestamp] LEVEL - event`, so the viewer's level filter and search work as on v1's text;
+ * extra keys follow as key=value.
+ */
+export function logText(content: readonly (V2LogRecord | string)[]): string {
+  return content
+    .map((item) => {
+      if (typeof item === 'string') return item;
+      const extras = Object.entries(item).filter(([key]) => !RECORD_KEYS.has(key)).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+      const head = `${item.timestamp ? `[${item.timestamp}] ` : ''}${item.level ? `${item.level.toUpperCase()} - ` : ''}`;
+      const source = typeof item.logger === 'string' ? ` (${item.logger})` : '';
+      return `${head}${item.event ?? ''}${source}${extras.length ? ` ${extras.join(' ')}` : ''}`;
+    })
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
+export function gridRunFromV2(run: V2GridRun): DagRun {
+  return {
+    dagId: run.dag_id, runId: run.run_id, state: run.state ?? 'queued', runType: run.run_type, logicalDate: null, runAfter: run.run_after,
+    queuedAt: run.queued_at, startDate: run.start_date, endDate: run.end_date, conf: {}, note: null, triggeredBy: null,
+  };
+}
+
+/** The /ui grid: the structure tree, the runs, and per run one summary per task or group. */
+export function gridFromV2(structure: V2GridNode[], runs: V2GridRun[], summaries: V2GridTISummaries[]): GridData {
+  const cells = new Map<string, Record<string, GridCell>>();
+  for (const summary of summaries) {
+    for (const ti of summary.task_instances) {
+      const cell: GridCell = { state: taskState(ti.state), tryNumber: 0, startDate: ti.min_start_date, endDate: ti.max_end_date };
+      if (ti.child_states) cell.childStates = Object.fromEntries(Object.entries(ti.child_states).map(([state, count]) => [state === 'None' || state === 'none' ? 'no_status' : state, count]));
+      cells.set(ti.task_id, { ...(cells.get(ti.task_id) ?? {}), [summary.run_id]: cell });
+    }
+  }
+  const toNode = (node: V2GridNode): GridNode => {
+    const children = (node.children ?? []).map(toNode);
+    const instances = cells.get(node.id) ?? {};
+    // A group the summaries leave out still shows its children's worst state.
+    if (children.length > 0) {
+      for (const run of runs) {
+        const below = children.map((c) => c.instances[run.run_id]).filter((c): c is GridCell => c !== undefined);
+        if (!instances[run.run_id] && below.length > 0) instances[run.run_id] = summaryCell(below);
+      }
+    }
+    return { id: node.id, label: node.label, isGroup: Array.isArray(node.children) && node.children.length > 0, isMapped: node.is_mapped ?? false, operator: null, children, instances };
+  };
+  return { runs: oldestFirst(runs.map(gridRunFromV2)), nodes: structure.map(toNode) };
+}
+
+export function graphFromV2(data: V2StructureData): GraphData {
+  const toNode = (node: V2StructureData['nodes'][number]): GraphNode => ({
+    id: node.id,
+    label: node.label,
+    operator: node.operator ?? null,
+    isGroup: node.type === 'task_group' || (node.children?.length ?? 0) > 0,
+    isMapped: node.is_mapped ?? false,
+    children: (node.children ?? []).map(toNode),
+  });
+  return { nodes: data.nodes.map(toNode), edges: data.edges.map((edge) => ({ source: edge.source_id, target: edge.target_id })) };
+}
