@@ -30,11 +30,11 @@ interface TriggerBody { dag_run_id?: string; logical_date?: string; execution_da
 const triggerBody = {
   type: 'object',
   properties: {
-    dag_run_id: { strictType: 'string', minLength: 1, maxLength: 250, pattern: '^[A-Za-z0-9_.~:+\\-]+$' },
+    dag_run_id: { allOf: [{ strictType: 'string' }, { type: 'string', minLength: 1, maxLength: 250, pattern: '^[A-Za-z0-9_.~:+\\-]+$' }] },
     logical_date: DATE,
     execution_date: DATE,
     conf: { type: 'object' },
-    note: { strictType: 'string', maxLength: 1000 },
+    note: { allOf: [{ strictType: 'string' }, { type: 'string', maxLength: 1000 }] },
     data_interval_start: DATE,
     data_interval_end: DATE,
   },

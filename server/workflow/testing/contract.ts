@@ -11,9 +11,11 @@ export function loadAirflowContract(specFile: string | null = sharedContract('ai
 }
 
 /**
- * The spec writes `format: datetime` in places (TaskInstanceReference, XCom) and ajv-formats
- * knows only `date-time`: unknown formats are refused at compile time, so they are spelled as
- * the rest of the spec spells them.
+ * - The spec writes `format: datetime` in places (TaskInstanceReference, XCom) and ajv-formats
+ *   knows only `date-time`: unknown formats are refused at compile time, so they are spelled as
+ *   the rest of the spec spells them.
+ * - `nullable: true` beside a `$ref` or `allOf` (no `type`) is how OpenAPI 3.0 tools read "or
+ *   null", but Ajv refuses it: written as anyOf [the schema, null].
  */
 function applyCorrections(spec: Json): void {
   const schemas = (spec.components as Json).schemas as Json;
@@ -22,6 +24,12 @@ function applyCorrections(spec: Json): void {
     if (typeof node !== 'object' || node === null) return;
     const record = node as Json;
     if (record.format === 'datetime') record.format = 'date-time';
+    if (record.nullable === true && record.type === undefined) {
+      const inner = { ...record };
+      delete inner.nullable;
+      for (const key of Object.keys(record)) delete record[key];
+      record.anyOf = [inner, { type: 'null' }];
+    }
     Object.values(record).forEach(visit);
   };
   visit(schemas);
