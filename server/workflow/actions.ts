@@ -49,7 +49,11 @@ export function clearedTaskIds(spec: DagSpec, request: ClearRequest): Set<string
   const spread = (edges: Map<string, string[]>) => {
     const queue = [...ids];
     for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-      for (const next of edges.get(id) ?? []) if (!ids.has(next)) ids.add(next), queue.push(next);
+      for (const next of edges.get(id) ?? []) {
+        if (ids.has(next)) continue;
+        ids.add(next);
+        queue.push(next);
+      }
     }
   };
   if (request.include_downstream) spread(downstream);

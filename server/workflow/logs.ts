@@ -1,6 +1,6 @@
 import { LruMap } from '../store/lru';
 import { tryLog, logText, type TryFacts } from './demo/logText';
-import type { DagSpec } from './model';
+import { FINISHED_TASK_STATES, type DagSpec } from './model';
 import { badRequest, notFound } from './problem';
 import type { RunRow, TiRow, TryRow } from './rows';
 import type { WorkflowStore } from './store';
@@ -86,6 +86,8 @@ export class LogReader {
 /** The try as recorded: the task instance itself for its current try, the tries table for earlier ones. */
 export async function tryFacts(store: WorkflowStore, ti: TiRow, tryNumber: number): Promise<TryRow> {
   if (tryNumber === ti.try_number) return ti;
+  // The next try of a task that has not started it yet: an empty log that will grow.
+  if (tryNumber === ti.try_number + 1 && (ti.state === null || !FINISHED_TASK_STATES.has(ti.state))) return { ...ti, try_number: tryNumber, state: 'queued', start_date: null, end_date: null };
   const earlier = (await store.tries(ti.dag_id, ti.run_id, ti.task_id, ti.map_index)).find((row) => row.try_number === tryNumber);
   if (!earlier) throw notFound('Task instance not found', `Task instance ${ti.task_id} has no try ${tryNumber}`);
   return earlier;

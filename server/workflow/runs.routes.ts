@@ -38,7 +38,6 @@ const triggerBody = {
     data_interval_start: DATE,
     data_interval_end: DATE,
   },
-  additionalProperties: false,
 } as const;
 const markBody = { type: 'object', required: ['state'], properties: { state: { enum: ['success', 'failed', 'queued'] } }, additionalProperties: false } as const;
 const clearBody = {

@@ -39,9 +39,11 @@ export function tryLog(task: TaskSpec, facts: TryFacts): LogLine[] {
   const tail = footer(task, facts);
   const all = [...head, ...body, ...tail];
   const span = Math.max(1, facts.end - facts.start);
-  // Spread over the try: the header at once, the work in between, the footer at the end.
-  return all.map((entry, i) => ({ at: facts.start + Math.round((span * i) / Math.max(1, all.length - 1)), text: `${entry}` }))
-    .map((line) => ({ at: line.at, text: `${stamp(line.at)} ${line.text}` }));
+  // Spread evenly over the try; a traceback's lines carry no time stamp, as Python prints them.
+  return all.map((text, i) => {
+    const at = facts.start + Math.round((span * i) / Math.max(1, all.length - 1));
+    return { at, text: text.startsWith('{') ? `${stamp(at)} ${text}` : text };
+  });
 }
 
 export function logText(lines: LogLine[]): string {
