@@ -99,6 +99,18 @@ describe('workflow executor', () => {
     expect(await paused.tis('resting', 'r1')).toEqual([]);
   });
 
+  it('creates the latest scheduled run that fell due, without catching up, and moves next_dagrun on', async () => {
+    const hour = 3600_000;
+    const thisHour = Math.floor(Date.now() / hour) * hour;
+    const store = await running([{ ...dag('hourly', [task('only')]), schedule: { kind: 'cron', expression: '@hourly' } }]);
+    await store.db.run('UPDATE wf_dag_runs SET state = $1 WHERE dag_id = $2', ['success', 'hourly']);
+    await store.setNextDagrun('hourly', thisHour - 3 * hour);
+    const runs = await eventually(() => store.runsInState(['queued', 'running', 'success']), (rows) => rows.some((row) => row.run_type === 'scheduled'));
+    const scheduled = runs.filter((row) => row.run_type === 'scheduled');
+    expect(scheduled.map((row) => [row.logical_date, row.interval_end])).toEqual([[thisHour - hour, thisHour]]);
+    expect((await store.dag('hourly')).row.next_dagrun).toBe(thisHour);
+  });
+
   it('keeps the store across restarts: seeded once, runs survive', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'wf-restart-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));

@@ -41,7 +41,7 @@ export function buildDag(entry: CatalogEntry, now: number): DagSpec {
 
 function task(task_id: string, kind: Operator, upstream: string[], extra: Partial<TaskSpec> = {}): TaskSpec {
   const dot = task_id.lastIndexOf('.');
-  const name = task_id.slice(dot + 1);
+  const name = task_id.replaceAll('.', '_');
   return {
     task_id, group: dot === -1 ? null : task_id.slice(0, dot), ...kind, upstream, trigger_rule: 'all_success', retries: 1, mapped: null,
     branch: kind === BRANCH, fail_rate: 0.01, weight: 1, templates: templatesOf(kind, name), doc_md: null, big_log: false, ...extra,

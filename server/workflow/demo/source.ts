@@ -45,9 +45,9 @@ function imports(spec: DagSpec): string[] {
     'import pendulum',
     '',
     'from airflow import DAG',
-    ...(spec.tasks.some((task) => task.operator === 'PythonOperator') ? ['from jobs.loaders import load, load_partition'] : []),
     ...[...modules].sort(([a], [b]) => a.localeCompare(b)).map(([module, names]) => `from ${module} import ${[...names].sort().join(', ')}`),
     ...(spec.groups.length ? ['from airflow.utils.task_group import TaskGroup'] : []),
+    ...(spec.tasks.some((task) => task.operator === 'PythonOperator') ? ['', 'from jobs.loaders import load, load_partition'] : []),
   ];
 }
 
