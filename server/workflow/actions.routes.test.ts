@@ -144,4 +144,14 @@ describe('HTTP Basic auth on /api/workflow', () => {
     const elsewhere = await wf.app.inject({ method: 'GET', url: '/api/notebook/workspace', headers: { authorization: basic('admin', ADMIN_PASSWORD) } });
     expect(elsewhere.statusCode).toBe(401);
   });
+
+  it('counts wrong passwords against the sign-in limits', async () => {
+    let response;
+    for (let attempt = 0; attempt < 30; attempt++) {
+      response = await wf.app.inject({ method: 'GET', url: '/api/workflow/v1/dags', headers: { authorization: basic('editor', `wrong-${attempt}`) } });
+      if (response.statusCode !== 401) break;
+    }
+    expect(response!.statusCode).toBe(429);
+    expect(response!.headers['retry-after']).toBeDefined();
+  });
 });

@@ -111,10 +111,12 @@ describe('workflow executor', () => {
     expect((await store.dag('hourly')).row.next_dagrun).toBe(thisHour);
   });
 
-  it('keeps the store across restarts: seeded once, runs survive', async () => {
+  it('seeds on first use and keeps the store across restarts: seeded once, runs survive', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'wf-restart-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const first = await workflowApp(10, dir);
+    const first = await workflowApp(10, dir, false);
+    // Written on first use, not on start.
+    expect(await first.app.services.store.all('SELECT 1 FROM wf_dags')).toEqual([]);
     const run = (await first.call('POST', '/v1/dags/example_etl/dagRuns', { dag_run_id: 'kept' })).json<{ dag_run_id: string }>();
     await first.call('PATCH', '/v1/dags/example_etl', { is_paused: true });
     await first.close();

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { createContext } from './context';
 import { dagRoutes } from './dags.routes';
-import { seedWorkflowDemo } from './demo/seed';
+import { isSeeded, seedWorkflowDemo } from './demo/seed';
 import { Executor } from './executor';
 import { miscRoutes } from './misc.routes';
 import { problemBody, WorkflowProblem } from './problem';
@@ -20,12 +20,28 @@ export const workflowRoutes: FastifyPluginAsync = async (app) => {
   const { services } = app;
   const now = () => services.clock();
   const store = new WorkflowStore(services.store);
-  const seeded = await seedWorkflowDemo(store.db, now());
-  if (seeded) app.log.info('workflow demo DAGs seeded');
   const executor = new Executor(store, { taskMs: services.config.workflowTaskMs, now, log: app.log });
   const context = createContext(store, now, () => executor.wake());
-  executor.start();
-  app.addHook('onClose', () => executor.stop());
+  // The demo is written on first use (about 2 s, once per data directory), not on every start:
+  // most app starts (and every test's) never ask for it. A seeded store runs its executor at once.
+  let seeding: Promise<void> | null = (await isSeeded(store.db)) ? Promise.resolve() : null;
+  if (seeding) executor.start();
+  const ensureSeeded = () =>
+    (seeding ??= seedWorkflowDemo(store.db, now()).then(
+      () => {
+        app.log.info('workflow demo DAGs seeded');
+        executor.start();
+      },
+      (error: unknown) => {
+        seeding = null;
+        throw error;
+      },
+    ));
+  app.addHook('onRequest', async () => ensureSeeded());
+  app.addHook('onClose', async () => {
+    await seeding?.catch(() => undefined);
+    await executor.stop();
+  });
 
   // Every route here takes Basic auth too (the flag belongs to the matched route, as `public` does).
   app.addHook('onRoute', (route) => {
@@ -37,7 +53,6 @@ export const workflowRoutes: FastifyPluginAsync = async (app) => {
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send(problemBody(error.statusCode, 'Bad Request', error.message));
     throw error; // to the app's handler: logged, answered 500 without details
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send(problemBody(404, 'Not Found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`)));
 
   await app.register(dagRoutes(context));
   await app.register(runRoutes(context));

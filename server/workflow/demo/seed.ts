@@ -17,8 +17,7 @@ const QUEUED_DAG = 'adhoc_backfill_orders';
  * starts find the DAGs and keep what the executor and users did). Returns whether it seeded.
  */
 export async function seedWorkflowDemo(store: Store, now: number): Promise<boolean> {
-  const [{ count }] = await store.all<{ count: number }>('SELECT count(*) AS count FROM wf_dags');
-  if (count > 0) return false;
+  if (await isSeeded(store)) return false;
   await store.transaction(async (tx) => {
     for (const entry of DEMO_CATALOG) {
       const spec = buildDag(entry, now);
@@ -32,6 +31,10 @@ export async function seedWorkflowDemo(store: Store, now: number): Promise<boole
     }
   });
   return true;
+}
+
+export async function isSeeded(store: Queryable): Promise<boolean> {
+  return (await store.all('SELECT 1 FROM wf_dags LIMIT 1')).length > 0;
 }
 
 async function writeHistory(tx: Queryable, history: History): Promise<void> {

@@ -14,16 +14,22 @@ export interface WorkflowApp {
   close(): Promise<void>;
 }
 
-/** One app on a fresh data dir (seeded demo DAGs), with a fast executor, shared by a test file's tests. */
-export async function workflowApp(taskMs = 20, dataDir?: string): Promise<WorkflowApp> {
+/**
+ * One app on a fresh data dir (or the given one), with a fast executor, shared by a test file's
+ * tests; the demo DAGs are seeded (on first use) unless `seed` is false.
+ */
+export async function workflowApp(taskMs = 20, dataDir?: string, seed = true): Promise<WorkflowApp> {
   await warmWarehouseSeedCache();
   const dir = dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'console-wf-')));
   const { app } = await buildApp(testConfig(dir, { workflowTaskMs: taskMs }), { passwordHashing: FAST_HASHING });
   const { cookie } = await signIn(app);
+  const call: WorkflowApp['call'] = (method, url, payload, headers = {}) =>
+    app.inject({ method, url: `/api/workflow${url}`, payload: payload as InjectOptions['payload'], headers: { cookie, ...headers } });
+  if (seed) await call('GET', '/v1/dags?limit=1');
   return {
     app,
     dataDir: dir,
-    call: (method, url, payload, headers = {}) => app.inject({ method, url: `/api/workflow${url}`, payload: payload as InjectOptions['payload'], headers: { cookie, ...headers } }),
+    call,
     async close() {
       await app.close();
       if (!dataDir) await rm(dir, { recursive: true, force: true });
