@@ -145,6 +145,12 @@ describe('HTTP Basic auth on /api/workflow', () => {
     expect(elsewhere.statusCode).toBe(401);
   });
 
+  it('refuses cross-site writes with the session cookie, as every mount does', async () => {
+    const response = await wf.call('PATCH', '/v1/dags/example_etl', { is_paused: true }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(response.statusCode).toBe(403);
+    expect((await wf.call('GET', '/v1/dags/example_etl')).json<V1Dag>().is_paused).toBe(false);
+  });
+
   it('counts wrong passwords against the sign-in limits', async () => {
     let response;
     for (let attempt = 0; attempt < 30; attempt++) {

@@ -96,7 +96,7 @@ function addRun(history: History, shape: Shape, r: Rng, plan: RunPlan): void {
   const end = Math.max(plan.startAt, ...ends.values());
   history.runs.push({
     ...base, state: runOutcome(spec, states, downstream), run_type: plan.type, logical_date: plan.logical,
-    interval_start: plan.type === 'scheduled' ? plan.logical : plan.logical, interval_end: plan.intervalEnd,
+    interval_start: plan.logical, interval_end: plan.intervalEnd,
     queued_at: plan.startAt - 1000, start_date: plan.startAt, end_date: end, conf: '{}', note: null,
     external_trigger: plan.type === 'manual' ? 1 : 0, updated_at: end,
   });
