@@ -145,6 +145,15 @@ describe('HTTP Basic auth on /api/workflow', () => {
     expect(elsewhere.statusCode).toBe(401);
   });
 
+  it('accepts the OIDC endpoint\'s Bearer tokens, for reads and writes', async () => {
+    const form = new URLSearchParams({ grant_type: 'password', client_id: 'console', username: 'admin', password: ADMIN_PASSWORD }).toString();
+    const token = await wf.app.inject({ method: 'POST', url: '/api/auth/realms/dataplatform/protocol/openid-connect/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+    const authorization = `Bearer ${token.json<{ access_token: string }>().access_token}`;
+    expect((await wf.app.inject({ method: 'GET', url: '/api/workflow/v1/dags/example_etl', headers: { authorization } })).statusCode).toBe(200);
+    const write = await wf.app.inject({ method: 'PATCH', url: '/api/workflow/v1/dags/example_etl', payload: { is_paused: false }, headers: { authorization, origin: 'https://elsewhere.example' } });
+    expect(write.statusCode).toBe(200);
+  });
+
   it('refuses cross-site writes with the session cookie, as every mount does', async () => {
     const response = await wf.call('PATCH', '/v1/dags/example_etl', { is_paused: true }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
     expect(response.statusCode).toBe(403);
