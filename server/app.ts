@@ -19,6 +19,7 @@ import { strictTypePlugin } from './http/validation';
 import { kernelRoutes } from './kernels/routes';
 import { openKernels } from './kernels/setup';
 import { notebookRoutes } from './notebook/routes';
+import { workflowRoutes } from './workflow/routes';
 
 export type BuildOptions = ServiceOptions;
 
@@ -81,6 +82,7 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   await app.register(notebookRoutes, { prefix: '/api/notebook' });
   await app.register(kernelRoutes, { prefix: '/api/notebook', ...openKernels(app, bi) });
   await app.register(biRoutes, { prefix: '/api/bi', bi });
+  await app.register(workflowRoutes, { prefix: '/api/workflow' });
   registerBatch(app);
   const { staticDir, dataDir, sourceMaps, uploadMaxMb } = services.config;
   await registerStatic(app, { staticDir, credentialsFile: credentialsFileIn(dataDir), sourceMaps, uploadMaxBytes: uploadMaxMb * MIB });

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       python: null,
       kernelIdleMinutes: 60,
       kernelSpares: 1,
+      workflowTaskMs: 3000,
     });
   });
 
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
         CONSOLE_PYTHON: '/usr/bin/python3',
         CONSOLE_KERNEL_IDLE_MINUTES: '5',
         CONSOLE_KERNEL_SPARES: '0',
+        CONSOLE_WORKFLOW_TASK_MS: '50',
       },
       '/srv',
     );
@@ -83,6 +85,7 @@ describe('loadConfig', () => {
       python: '/usr/bin/python3',
       kernelIdleMinutes: 5,
       kernelSpares: 0,
+      workflowTaskMs: 50,
     });
   });
 

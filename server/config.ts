@@ -58,6 +58,8 @@ export interface ConsoleConfig {
   kernelIdleMinutes: number;
   /** Embedded kernels kept started and unassigned, so starting one skips Pyodide's cold start. */
   kernelSpares: number;
+  /** How long one task of the demo workflow executor runs (CONSOLE_WORKFLOW_TASK_MS); tests make it small. */
+  workflowTaskMs: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -90,6 +92,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     python: text(env.CONSOLE_PYTHON) ?? null,
     kernelIdleMinutes: integer(env, 'CONSOLE_KERNEL_IDLE_MINUTES', 60, 1, 7 * 24 * 60),
     kernelSpares: integer(env, 'CONSOLE_KERNEL_SPARES', 1, 0, 8),
+    workflowTaskMs: integer(env, 'CONSOLE_WORKFLOW_TASK_MS', 3000, 1, 10 * 60 * 1000),
   };
 }
 

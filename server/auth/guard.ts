@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { AuthContext, ConsoleServices } from '../services';
 import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from './cookies';
+import { basicAuthenticator } from './basic';
+import { sendRefusal } from './authenticate';
 import type { Role, UserProfile } from './users';
 
 export const NOT_AUTHENTICATED = { message: 'Not authenticated' };
@@ -13,6 +15,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (see PUBLIC_ROUTE). */
     public?: boolean;
+    /** Also accepts HTTP Basic auth (the workflow API, as Airflow's does). */
+    basicAuth?: boolean;
   }
 }
 
@@ -40,9 +44,15 @@ function needsAuth(request: FastifyRequest): boolean {
  * as request.user / request.auth.
  */
 export function authGuard(services: ConsoleServices): onRequestAsyncHookHandler {
+  const fromBasic = basicAuthenticator(services);
   return async function guard(request, reply) {
     if (!needsAuth(request)) return;
-    const resolved = (await fromSession(services, request, reply)) ?? (await fromBearer(services, request));
+    let resolved = (await fromSession(services, request, reply)) ?? (await fromBearer(services, request));
+    if (!resolved && request.routeOptions.config?.basicAuth === true) {
+      const basic = await fromBasic(request);
+      if (basic.kind === 'throttled' || basic.kind === 'busy') return sendRefusal(reply, basic, (refusal) => ({ message: refusal.message }));
+      if (basic.kind === 'ok') resolved = basic;
+    }
     if (resolved) {
       request.user = resolved.user;
       request.auth = resolved.auth;

@@ -156,4 +156,102 @@ export const MIGRATIONS: readonly Migration[] = [
       expires_at BIGINT NOT NULL
     )`,
   },
+  {
+    version: 7,
+    name: 'workflow',
+    // The embedded workflow server (server/workflow): demo DAGs (their definition as JSON), runs,
+    // task instances (the current try; earlier tries in wf_task_tries), XComs, the event log and
+    // the log text of tries the live executor ran (historical logs are generated on read).
+    sql: `CREATE TABLE wf_dags (
+      dag_id VARCHAR PRIMARY KEY,
+      is_paused INTEGER NOT NULL,
+      spec JSON NOT NULL,
+      source VARCHAR NOT NULL,
+      next_dagrun BIGINT,
+      last_parsed BIGINT NOT NULL
+    );
+    CREATE TABLE wf_dag_runs (
+      dag_id VARCHAR NOT NULL,
+      run_id VARCHAR NOT NULL,
+      state VARCHAR NOT NULL,
+      run_type VARCHAR NOT NULL,
+      logical_date BIGINT NOT NULL,
+      interval_start BIGINT,
+      interval_end BIGINT,
+      queued_at BIGINT,
+      start_date BIGINT,
+      end_date BIGINT,
+      conf JSON NOT NULL,
+      note VARCHAR,
+      external_trigger INTEGER NOT NULL,
+      updated_at BIGINT NOT NULL,
+      PRIMARY KEY (dag_id, run_id)
+    );
+    CREATE INDEX wf_dag_runs_by_date ON wf_dag_runs (dag_id, logical_date);
+    CREATE INDEX wf_dag_runs_by_state ON wf_dag_runs (state, dag_id);
+    CREATE TABLE wf_task_instances (
+      dag_id VARCHAR NOT NULL,
+      run_id VARCHAR NOT NULL,
+      task_id VARCHAR NOT NULL,
+      map_index INTEGER NOT NULL,
+      state VARCHAR,
+      try_number INTEGER NOT NULL,
+      max_tries INTEGER NOT NULL,
+      queued_when BIGINT,
+      start_date BIGINT,
+      end_date BIGINT,
+      hostname VARCHAR NOT NULL,
+      pid INTEGER,
+      note VARCHAR,
+      PRIMARY KEY (dag_id, run_id, task_id, map_index)
+    );
+    CREATE INDEX wf_task_instances_by_state ON wf_task_instances (state);
+    CREATE TABLE wf_task_tries (
+      dag_id VARCHAR NOT NULL,
+      run_id VARCHAR NOT NULL,
+      task_id VARCHAR NOT NULL,
+      map_index INTEGER NOT NULL,
+      try_number INTEGER NOT NULL,
+      state VARCHAR,
+      queued_when BIGINT,
+      start_date BIGINT,
+      end_date BIGINT,
+      hostname VARCHAR NOT NULL,
+      pid INTEGER,
+      PRIMARY KEY (dag_id, run_id, task_id, map_index, try_number)
+    );
+    CREATE TABLE wf_xcoms (
+      dag_id VARCHAR NOT NULL,
+      run_id VARCHAR NOT NULL,
+      task_id VARCHAR NOT NULL,
+      map_index INTEGER NOT NULL,
+      key VARCHAR NOT NULL,
+      value JSON NOT NULL,
+      timestamp BIGINT NOT NULL,
+      PRIMARY KEY (dag_id, run_id, task_id, map_index, key)
+    );
+    CREATE TABLE wf_event_logs (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      dttm BIGINT NOT NULL,
+      dag_id VARCHAR,
+      task_id VARCHAR,
+      run_id VARCHAR,
+      map_index INTEGER,
+      try_number INTEGER,
+      event VARCHAR NOT NULL,
+      logical_date BIGINT,
+      owner VARCHAR,
+      extra VARCHAR
+    );
+    CREATE INDEX wf_event_logs_by_dag ON wf_event_logs (dag_id, dttm);
+    CREATE TABLE wf_logs (
+      dag_id VARCHAR NOT NULL,
+      run_id VARCHAR NOT NULL,
+      task_id VARCHAR NOT NULL,
+      map_index INTEGER NOT NULL,
+      try_number INTEGER NOT NULL,
+      content VARCHAR NOT NULL,
+      PRIMARY KEY (dag_id, run_id, task_id, map_index, try_number)
+    )`,
+  },
 ];

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { sharedContract } from '../../testing/sharedContracts';
+import { loadOpenApiContract, type Contract, type Json, type Method } from '../../testing/openApiContract';
+
+export type { Contract } from '../../testing/openApiContract';
 
 /**
  * Validates real answers of the BI API against Superset's OpenAPI contract
@@ -12,69 +12,8 @@ import { sharedContract } from '../../testing/sharedContracts';
 
 const DOC_ID = 'superset-openapi.json';
 
-type Json = Record<string, unknown>;
-type Method = 'get' | 'post' | 'put' | 'delete';
-
-export interface Contract {
-  /** Throws (with Ajv's errors) unless `body` matches the spec's response schema; throws too when the spec has none. */
-  expectResponse(specPath: string, method: Method, status: number, body: unknown): void;
-  /** The same against a named components/schemas entry. */
-  expectSchema(name: string, body: unknown): void;
-  /** Whether the spec defines a JSON schema for this answer. */
-  hasResponse(specPath: string, method: Method, status: number): boolean;
-}
-
-/**
- * Checks that pass without looking: without ../shared/contracts the route tests still test the
- * routes, only their conformance checks are skipped (the global setup says so once).
- */
-const SKIPPED: Contract = { expectResponse() {}, expectSchema() {}, hasResponse: () => true };
-
-export async function loadContract(specFile: string | null = sharedContract(DOC_ID)): Promise<Contract> {
-  if (specFile === null) return SKIPPED;
-  const spec = JSON.parse(await readFile(specFile, 'utf8')) as Json;
-  applyCorrections(spec);
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema({ $id: DOC_ID, components: spec.components }, DOC_ID);
-  const compiled = new Map<string, ValidateFunction>();
-  const validatorOf = (key: string, schema: unknown) => {
-    let validate = compiled.get(key);
-    if (!validate) compiled.set(key, (validate = ajv.compile(anchored(schema) as Json)));
-    return validate;
-  };
-  const check = (validate: ValidateFunction, body: unknown, what: string) => {
-    if (!validate(body)) throw new Error(`${what} does not match the contract: ${ajv.errorsText(validate.errors, { separator: '\n' })}`);
-  };
-  return {
-    expectResponse(specPath, method, status, body) {
-      const schema = responseSchema(spec, specPath, method, status);
-      if (!schema) throw new Error(`The contract has no JSON schema for ${method.toUpperCase()} ${specPath} ${status}`);
-      check(validatorOf(`${method} ${specPath} ${status}`, schema), body, `${method.toUpperCase()} ${specPath} ${status}`);
-    },
-    expectSchema(name, body) {
-      check(validatorOf(`#${name}`, { $ref: `#/components/schemas/${name}` }), body, name);
-    },
-    hasResponse: (specPath, method, status) => responseSchema(spec, specPath, method, status) !== null,
-  };
-}
-
-function responseSchema(spec: Json, specPath: string, method: Method, status: number): unknown {
-  const operation = (spec.paths as Json)[specPath] as Json | undefined;
-  let response = ((operation?.[method] as Json | undefined)?.responses as Json | undefined)?.[String(status)] as Json | undefined;
-  if (typeof response?.$ref === 'string') response = pointer(spec, response.$ref) as Json;
-  return ((response?.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema ?? null;
-}
-
-/** Local refs (#/components/...) rewritten to point into the document added under DOC_ID. */
-function anchored(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(anchored);
-  if (typeof schema !== 'object' || schema === null) return schema;
-  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${DOC_ID}${value}` : anchored(value)]));
-}
-
-function pointer(doc: Json, ref: string): unknown {
-  return ref.slice(2).split('/').reduce<unknown>((node, part) => (node as Json)[part.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
+export function loadContract(specFile: string | null = sharedContract(DOC_ID)): Promise<Contract> {
+  return loadOpenApiContract(specFile, applyCorrections);
 }
 
 const nullable = (schemas: Json, name: string, properties: string[]) => {

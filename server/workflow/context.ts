@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { EventRow, RunRow } from './rows';
+import type { WorkflowStore } from './store';
+
+/** What the workflow routes share, made once per app by routes.ts. */
+export interface WorkflowContext {
+  store: WorkflowStore;
+  now(): number;
+  /** Appends an event log entry by the requesting user. */
+  audit(request: FastifyRequest, entry: Partial<EventRow> & { event: string }): Promise<void>;
+  /** Each DAG's latest run (by logical date). */
+  lastRuns(): Promise<Map<string, RunRow>>;
+  /** Asks the executor to look at the runs now rather than at its next tick. */
+  wake(): void;
+}
+
+export function createContext(store: WorkflowStore, now: () => number, wake: () => void): WorkflowContext {
+  return {
+    store,
+    now,
+    wake,
+    async audit(request, entry) {
+      await store.addEvent({
+        dttm: now(), dag_id: null, task_id: null, run_id: null, map_index: null, try_number: null, logical_date: null, extra: null,
+        ...entry, owner: request.user?.username ?? null,
+      });
+    },
+    async lastRuns() {
+      // SQLite takes the other columns from the row holding the max().
+      const rows = await store.db.all<RunRow & { latest: number }>('SELECT *, max(logical_date) AS latest FROM wf_dag_runs GROUP BY dag_id');
+      return new Map(rows.map((row) => [row.dag_id, row]));
+    },
+  };
+}
