@@ -34,6 +34,17 @@ const HEADER_HEIGHT = 84;
 const BAR_MAX = 64;
 const NO_GROUPS: ReadonlySet<string> = new Set();
 
+/**
+ * Scrolls sideways so a cell is clear of the sticky name column. Done by hand: scrollIntoView on
+ * a sticky name or header would scroll to where that element sits in the flow, the far left.
+ */
+function revealColumn(scroller: HTMLElement, cell: HTMLElement) {
+  const nameWidth = scroller.querySelector<HTMLElement>('.dg-corner')?.offsetWidth ?? 0;
+  const left = cell.offsetLeft;
+  if (left - nameWidth < scroller.scrollLeft) scroller.scrollLeft = left - nameWidth;
+  else if (left + cell.offsetWidth > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = left + cell.offsetWidth - scroller.clientWidth;
+}
+
 function useCollapsed(collapsed: ReadonlySet<string> | undefined, onToggleGroup: ((id: string) => void) | undefined) {
   const [own, setOwn] = useState<ReadonlySet<string>>(NO_GROUPS);
   const toggle = useCallback(
@@ -72,6 +83,8 @@ export function DagGrid({ data, selected, onSelect, collapsed, onToggleGroup, no
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     paddingStart: HEADER_HEIGHT,
+    // Rows scrolled to stay clear of the sticky run headers.
+    scrollPaddingStart: HEADER_HEIGHT,
     overscan: 6,
     initialRect: initialSize,
   });
@@ -86,9 +99,10 @@ export function DagGrid({ data, selected, onSelect, collapsed, onToggleGroup, no
   useLayoutEffect(() => {
     if (!wantFocus.current) return;
     wantFocus.current = false;
-    const el = scrollRef.current?.querySelector<HTMLElement>(`[data-row="${focus.row}"][data-col="${focus.col}"]`);
+    const scroller = scrollRef.current;
+    const el = scroller?.querySelector<HTMLElement>(`[data-row="${focus.row}"][data-col="${focus.col}"]`);
     el?.focus({ preventScroll: true });
-    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    if (scroller && el && focus.col >= 0) revealColumn(scroller, el);
   });
 
   const selectAt = (pos: GridPos) => {
