@@ -1,10 +1,10 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { GridData } from '../../../../contracts/workflow';
-import { barHeights, flattenGrid, moveFocus, type GridPos } from './dagGridModel';
+import { barHeights, cellText, flattenGrid, moveFocus, runText, type GridPos } from './dagGridModel';
 import { DagGridHeader } from './DagGridHeader';
 import { DagGridRow } from './DagGridRow';
 import { GridLegend } from './GridLegend';
+import { COLUMN_WIDTH, useGridWindow } from './useGridWindow';
 import './dagGrid.css';
 
 export interface DagGridSelection {
@@ -28,21 +28,16 @@ export interface DagGridProps {
   initialSize?: { width: number; height: number };
 }
 
-/** Match dagGrid.css (--dg-row-h, --dg-head-h, --dg-bar-max). */
-const ROW_HEIGHT = 24;
-const HEADER_HEIGHT = 84;
+/** The tallest run bar, px (the header is HEADER_HEIGHT tall). */
 const BAR_MAX = 64;
 const NO_GROUPS: ReadonlySet<string> = new Set();
 
-/**
- * Scrolls sideways so a cell is clear of the sticky name column. Done by hand: scrollIntoView on
- * a sticky name or header would scroll to where that element sits in the flow, the far left.
- */
-function revealColumn(scroller: HTMLElement, cell: HTMLElement) {
-  const nameWidth = scroller.querySelector<HTMLElement>('.dg-corner')?.offsetWidth ?? 0;
-  const left = cell.offsetLeft;
-  if (left - nameWidth < scroller.scrollLeft) scroller.scrollLeft = left - nameWidth;
-  else if (left + cell.offsetWidth > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = left + cell.offsetWidth - scroller.clientWidth;
+/** The grid position of an event's target: its row's data-row, its cell's aria-colindex. */
+function posOf(target: EventTarget): GridPos | null {
+  const cell = (target as HTMLElement).closest<HTMLElement>('[aria-colindex]');
+  const row = cell?.closest<HTMLElement>('[data-row]');
+  if (!cell || !row) return null;
+  return { row: Number(row.dataset.row), col: Number(cell.getAttribute('aria-colindex')) - 2 };
 }
 
 function useCollapsed(collapsed: ReadonlySet<string> | undefined, onToggleGroup: ((id: string) => void) | undefined) {
@@ -63,7 +58,7 @@ function useCollapsed(collapsed: ReadonlySet<string> | undefined, onToggleGroup:
 
 /**
  * Airflow's grid view: task tree down the left, one column per run (oldest left), a square per task
- * instance coloured by state, run bars on top. Rows are virtualized (5,000 tasks stay smooth); keys
+ * instance coloured by state, run bars on top. Rows and runs are virtualized (5,000 tasks stay smooth); keys
  * move a roving focus (arrows, Home/End, Ctrl+Home/End, PageUp/PageDown), Enter or Space selects,
  * Left/Right on a group's name collapse/expand it.
  */
@@ -76,18 +71,13 @@ export function DagGrid({ data, selected, onSelect, collapsed, onToggleGroup, no
   const runCount = data.runs.length;
   const [focusState, setFocus] = useState<GridPos>({ row: 0, col: runCount - 1 });
   const focus: GridPos = { row: Math.min(focusState.row, rows.length - 1), col: Math.min(focusState.col, runCount - 1) };
-  // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    paddingStart: HEADER_HEIGHT,
-    // Rows scrolled to stay clear of the sticky run headers.
-    scrollPaddingStart: HEADER_HEIGHT,
-    overscan: 6,
-    initialRect: initialSize,
-  });
+  const { rowV, colV, nameWidth } = useGridWindow(scrollRef, rows.length, runCount, initialSize);
+  // Columns scrolled under the sticky name column are not drawn (the virtualizer counts them in view).
+  const under = (colV.scrollOffset ?? 0) + nameWidth - COLUMN_WIDTH;
+  const measured = (rowV.scrollRect?.width ?? 0) > 0;
+  const vcols = measured ? colV.getVirtualItems().filter((c) => c.end > under || c.index === focus.col) : [];
+  const firstCol = vcols.length ? vcols[0].index : 0;
+  const lastCol = vcols.length ? vcols[vcols.length - 1].index : -1;
 
   // The newest runs are on the right: start there, as Airflow does.
   useLayoutEffect(() => {
@@ -95,14 +85,13 @@ export function DagGrid({ data, selected, onSelect, collapsed, onToggleGroup, no
     if (el) el.scrollLeft = el.scrollWidth;
   }, [runCount]);
 
-  // After a key moved the focus (and the row was scrolled into the rendered window), focus that element.
+  // After a key moved the focus, focus that element once it is rendered (a scroll may have to bring it in first).
   useLayoutEffect(() => {
     if (!wantFocus.current) return;
+    const el = scrollRef.current?.querySelector<HTMLElement>(`[data-row="${focus.row}"] > [aria-colindex="${focus.col + 2}"]`);
+    if (!el) return;
     wantFocus.current = false;
-    const scroller = scrollRef.current;
-    const el = scroller?.querySelector<HTMLElement>(`[data-row="${focus.row}"][data-col="${focus.col}"]`);
-    el?.focus({ preventScroll: true });
-    if (scroller && el && focus.col >= 0) revealColumn(scroller, el);
+    el.focus({ preventScroll: true });
   });
 
   const selectAt = (pos: GridPos) => {
@@ -125,32 +114,41 @@ export function DagGrid({ data, selected, onSelect, collapsed, onToggleGroup, no
     const next = moveFocus(focus, event.key, event.ctrlKey || event.metaKey, rows.length, runCount);
     if (!next) return;
     event.preventDefault();
-    if (next.row >= 0) virtualizer.scrollToIndex(next.row, { align: 'auto' });
+    if (next.row >= 0) rowV.scrollToIndex(next.row, { align: 'auto' });
+    if (next.col >= 0) colV.scrollToIndex(next.col, { align: 'auto' });
     wantFocus.current = true;
     setFocus(next);
   };
 
   const onClick = (event: MouseEvent) => {
-    const el = (event.target as HTMLElement).closest<HTMLElement>('[data-row]');
-    if (!el) return;
-    const pos = { row: Number(el.dataset.row), col: Number(el.dataset.col) };
+    const pos = posOf(event.target);
+    if (!pos) return;
+    wantFocus.current = true;
     setFocus(pos);
     selectAt(pos);
   };
 
-  // Focus that arrives otherwise (a click, Tab back into the grid, a screen reader) moves the roving position too.
+  // Focus that arrives otherwise (Tab back into the grid, a screen reader) moves the roving position too.
   const onFocus = (event: React.FocusEvent) => {
-    const el = (event.target as HTMLElement).closest<HTMLElement>('[data-row]');
-    if (!el) return;
-    const row = Number(el.dataset.row);
-    const col = Number(el.dataset.col);
-    if (row !== focus.row || col !== focus.col) setFocus({ row, col });
+    const pos = posOf(event.target);
+    if (pos && (pos.row !== focus.row || pos.col !== focus.col)) setFocus(pos);
+  };
+
+  // The tooltip (task, run, state, try, duration) is written when the pointer first comes over a cell or run.
+  const onPointerOver = (event: React.PointerEvent) => {
+    const pos = posOf(event.target);
+    const el = (event.target as HTMLElement).closest<HTMLElement>('[aria-colindex]');
+    if (!pos || !el || el.title || pos.col < 0) return;
+    const run = data.runs[pos.col];
+    const item = rows[pos.row];
+    if (run) el.title = item ? cellText(item.node, run, item.node.instances[run.runId], now) : runText(run, now);
   };
 
   const selectedRow = selected.taskId;
-  const width = `calc(var(--dg-name-w) + ${runCount * 20}px)`;
+  const selectedCol = selected.runId === undefined ? -1 : data.runs.findIndex((run) => run.runId === selected.runId);
+  const windowProps = { firstCol, lastCol, spacer: (vcols[0]?.start ?? nameWidth) - nameWidth };
   return (
-    <div className="dg">
+    <div className="dg" style={{ '--dg-name-w': `${nameWidth}px` } as React.CSSProperties}>
       <div
         ref={scrollRef}
         className="dg-scroll"
@@ -161,13 +159,15 @@ export function DagGrid({ data, selected, onSelect, collapsed, onToggleGroup, no
         onKeyDown={onKeyDown}
         onClick={onClick}
         onFocus={onFocus}
+        onPointerOver={onPointerOver}
       >
-        <div className="dg-canvas" style={{ height: virtualizer.getTotalSize(), width }}>
-          <DagGridHeader runs={data.runs} heights={heights} focusCol={focus.row === -1 ? focus.col : -2} selectedRunId={selected.runId} now={now} label="Task" />
-          {virtualizer.getVirtualItems().map((v) => {
+        <div className="dg-canvas" style={{ height: rowV.getTotalSize(), width: colV.getTotalSize() }}>
+          <DagGridHeader {...windowProps} runs={data.runs} heights={heights} focusCol={focus.row === -1 ? focus.col : -2} selectedRunId={selected.runId} now={now} label="Task" />
+          {rowV.getVirtualItems().map((v) => {
             const item = rows[v.index];
             return (
               <DagGridRow
+                {...windowProps}
                 key={item.node.id}
                 item={item}
                 row={v.index}
@@ -176,11 +176,13 @@ export function DagGrid({ data, selected, onSelect, collapsed, onToggleGroup, no
                 focusCol={focus.row === v.index ? focus.col : -2}
                 selectedRunId={selected.runId}
                 taskSelected={item.node.id === selectedRow}
-                now={now}
                 onToggle={toggle}
               />
             );
           })}
+          {selectedCol >= 0 && (
+            <div className="dg-col-band" style={{ left: nameWidth + selectedCol * COLUMN_WIDTH, height: rowV.getTotalSize() }} aria-hidden="true" />
+          )}
           {rows.length === 0 && <p className="dg-empty">This DAG has no tasks</p>}
         </div>
       </div>

@@ -1,9 +1,16 @@
 import { ChevronRight } from 'lucide-react';
 import { memo } from 'react';
 import type { DagRun } from '../../../../contracts/workflow';
-import { cellText, stateKey, stateLabel, taskLabel, type GridRowItem } from './dagGridModel';
+import { cellLabel, stateKey, taskLabel, type GridRowItem } from './dagGridModel';
 
-export interface DagGridRowProps {
+/** The run columns rendered (the rest are windowed out) and the width of those before them. */
+export interface ColumnWindow {
+  firstCol: number;
+  lastCol: number;
+  spacer: number;
+}
+
+export interface DagGridRowProps extends ColumnWindow {
   item: GridRowItem;
   /** 0-based row among the shown rows. */
   row: number;
@@ -13,26 +20,24 @@ export interface DagGridRowProps {
   focusCol: number;
   selectedRunId: string | undefined;
   taskSelected: boolean;
-  now: number;
   onToggle: (id: string) => void;
 }
 
 /**
  * One task or group: its name (indented, a chevron for groups) and one square per run. Clicks and
- * keys are handled once, on the grid (data-row / data-col say where); only the focused element
- * is in the tab order (roving tabindex).
+ * keys are handled once, on the grid (the row's data-row and the cell's aria-colindex say where);
+ * only the focused element has a tabindex (roving tabindex; the grid focuses by key or click).
+ * Tooltips are made on hover (DagGrid), not for every cell: thousands of cells paint faster without.
  */
-export const DagGridRow = memo(function DagGridRow({ item, row, top, runs, focusCol, selectedRunId, taskSelected, now, onToggle }: DagGridRowProps) {
+export const DagGridRow = memo(function DagGridRow({ item, row, top, runs, focusCol, selectedRunId, taskSelected, onToggle, firstCol, lastCol, spacer }: DagGridRowProps) {
   const { node, depth, expanded } = item;
   return (
-    <div role="row" aria-rowindex={row + 2} aria-selected={taskSelected} className={`dg-row${taskSelected ? ' dg-row-selected' : ''}`} style={{ transform: `translateY(${top}px)` }}>
+    <div role="row" aria-rowindex={row + 2} aria-selected={taskSelected} data-row={row} className={`dg-row${taskSelected ? ' dg-row-selected' : ''}`} style={{ transform: `translateY(${top}px)` }}>
       <div
         role="rowheader"
         aria-colindex={1}
         className={`dg-name${node.isGroup ? ' dg-group' : ''}`}
-        data-row={row}
-        data-col={-1}
-        tabIndex={focusCol === -1 ? 0 : -1}
+        tabIndex={focusCol === -1 ? 0 : undefined}
         aria-expanded={node.isGroup ? expanded : undefined}
         aria-level={depth + 1}
         title={node.operator ? `${node.id} (${node.operator})` : node.id}
@@ -56,9 +61,10 @@ export const DagGridRow = memo(function DagGridRow({ item, row, top, runs, focus
         )}
         <span className="dg-label">{taskLabel(node)}</span>
       </div>
-      {runs.map((run, col) => {
+      {spacer > 0 && <div className="dg-spacer" style={{ width: spacer }} />}
+      {runs.slice(firstCol, lastCol + 1).map((run, i) => {
+        const col = firstCol + i;
         const cell = node.instances[run.runId];
-        const text = cellText(node, run, cell, now);
         const selected = taskSelected && run.runId === selectedRunId;
         return (
           <div
@@ -66,13 +72,9 @@ export const DagGridRow = memo(function DagGridRow({ item, row, top, runs, focus
             role="gridcell"
             aria-colindex={col + 2}
             aria-selected={selected}
-            aria-label={text.replace(/\n/g, ', ')}
-            title={text}
-            data-row={row}
-            data-col={col}
-            tabIndex={focusCol === col ? 0 : -1}
-            className={`dg-cell dg-s-${stateKey(cell?.state)}${run.runId === selectedRunId ? ' dg-col-selected' : ''}${selected ? ' dg-selected' : ''}${node.isGroup ? ' dg-cell-group' : ''}`}
-            data-state={stateLabel(cell?.state)}
+            aria-label={cellLabel(node, run, cell)}
+            tabIndex={focusCol === col ? 0 : undefined}
+            className={`dg-cell dg-s-${stateKey(cell?.state)}${selected ? ' dg-selected' : ''}${node.isGroup ? ' dg-cell-group' : ''}`}
           />
         );
       })}

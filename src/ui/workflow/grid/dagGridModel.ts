@@ -94,6 +94,12 @@ export function cellText(node: GridNode, run: DagRun, cell: GridCell | undefined
   return parts.join('\n');
 }
 
+/** A cell's accessible name, short and cheap (made for every rendered cell): task, run, state, try. */
+export function cellLabel(node: GridNode, run: DagRun, cell: GridCell | undefined): string {
+  const tries = cell && cell.tryNumber > 1 ? `, try ${cell.tryNumber}` : '';
+  return `${taskLabel(node)}, ${run.runId}, ${stateLabel(cell?.state)}${tries}`;
+}
+
 export function runText(run: DagRun, now: number): string {
   const when = run.logicalDate ?? run.runAfter;
   return [run.runId, `State: ${run.state}`, `Type: ${run.runType.replace(/_/g, ' ')}`, `Date: ${when}`, `Duration: ${formatDuration(durationSeconds(run.startDate, run.endDate, now))}`].join('\n');

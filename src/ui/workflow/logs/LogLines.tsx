@@ -71,7 +71,7 @@ export function LogLines(props: LogLinesProps) {
     count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => LINE_HEIGHT,
-    overscan: 8,
+    overscan: 5,
     initialRect: initialSize,
   });
   useLayoutEffect(() => {
