@@ -13,12 +13,13 @@ import { kernelsSuite } from './suites/kernels.bench';
 import { loadSuite } from './suites/load.bench';
 import { notebookSuite } from './suites/notebook.bench';
 import { replaySuite } from './suites/replay.bench';
+import { workflowSuite } from './suites/workflow.bench';
 import { workspaceSuite } from './suites/workspace.bench';
 import { CHROMIUM_LAUNCH } from './support/chromium';
 import type { BenchResult, BenchSuite } from './types';
 
 /** Every benchmark suite; later issues add theirs here. */
-const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite, loadSuite, workspaceSuite, kernelsSuite, notebookSuite];
+const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite, loadSuite, workspaceSuite, kernelsSuite, notebookSuite, workflowSuite];
 
 const RESULTS_FILE = resolve(import.meta.dirname, 'results.json');
 

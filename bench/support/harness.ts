@@ -18,7 +18,7 @@ let built: Promise<void> | null = null;
 
 /**
  * Builds bench/browser/harness.html (which imports our real src/db code), grid.html (the real
- * results grid) and catalog.html (the real catalog tree) with Vite into bench/artifacts/harness.
+ * results grid), catalog.html (the real catalog tree) and workflow.html (the DAG grid and log viewer) with Vite into bench/artifacts/harness.
  * Once per run; the app's vite.config.ts is not used, the harness needs none of it (Vite's own
  * transform handles the pages' TSX and CSS).
  */
@@ -33,7 +33,7 @@ export function buildHarness(): Promise<void> {
       sourcemap: true,
       minify: true,
       rolldownOptions: {
-        input: [join(root, 'harness.html'), join(root, 'grid.html'), join(root, 'catalog.html')],
+        input: [join(root, 'harness.html'), join(root, 'grid.html'), join(root, 'catalog.html'), join(root, 'workflow.html')],
         // sonner and lucide-react mark themselves 'use client' for server components; meaningless here.
         onwarn: (warning, warn) => void (warning.code === 'MODULE_LEVEL_DIRECTIVE' || warn(warning)),
       },

@@ -1,0 +1,116 @@
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react';
+import { lineLevel, plainLine, rawLine, type LogIndex } from '../../../workflow/logLines';
+import { matchesInLine, type LogMatch } from '../../../workflow/logSearch';
+import type { Mark } from './lineHtml';
+import { LogRow } from './LogRow';
+
+/** Matches .lv-row's height in logViewer.css (an unwrapped line). */
+export const LINE_HEIGHT = 20;
+
+export interface ViewSize {
+  width: number;
+  height: number;
+}
+
+export interface LogLinesProps {
+  index: LogIndex;
+  /** Lines shown (0-based, of the whole log), or null for all. */
+  lines: readonly number[] | null;
+  rowCount: number;
+  matches: readonly LogMatch[];
+  current: number;
+  wrap: boolean;
+  following: boolean;
+  onUserScrollUp: () => void;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  virtualizerRef: RefObject<Virtualizer<HTMLDivElement, Element> | null>;
+  initialSize?: ViewSize;
+  label: string;
+}
+
+const NO_MARKS: Mark[] = [];
+
+function marksOf(matches: readonly LogMatch[], current: number, line: number): Mark[] {
+  if (matches.length === 0) return NO_MARKS;
+  const found = matchesInLine(matches, line);
+  if (found.length === 0) return NO_MARKS;
+  const active = current >= 0 ? matches[current] : null;
+  return found.map((m) => ({ start: m.start, end: m.end, current: m === active }));
+}
+
+/** Keeps the end in view while following; a scroll upwards by the reader stops following. */
+function useFollow(scrollRef: RefObject<HTMLDivElement | null>, following: boolean, rowCount: number, onUserScrollUp: () => void) {
+  const lastTop = useRef(0);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!following || !el) return;
+    el.scrollTop = el.scrollHeight;
+    lastTop.current = el.scrollTop;
+  }, [scrollRef, following, rowCount]);
+  const onScroll = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < 4;
+    // Only the reader scrolls up: following moves down, to the end.
+    if (following && el.scrollTop < lastTop.current - 1 && !atEnd) onUserScrollUp();
+    lastTop.current = el.scrollTop;
+  }, [scrollRef, following, onUserScrollUp]);
+  const onWheel = useCallback((event: React.WheelEvent) => {
+    if (following && event.deltaY < 0) onUserScrollUp();
+  }, [following, onUserScrollUp]);
+  return { onScroll, onWheel };
+}
+
+/** The virtualized lines: only the rows in view (and a few more) are in the DOM, at 100,000 lines too. */
+export function LogLines(props: LogLinesProps) {
+  const { index, lines, rowCount, matches, current, wrap, following, onUserScrollUp, scrollRef, virtualizerRef, initialSize, label } = props;
+  // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => LINE_HEIGHT,
+    overscan: 5,
+    initialRect: initialSize,
+  });
+  useLayoutEffect(() => {
+    virtualizerRef.current = virtualizer;
+  }, [virtualizerRef, virtualizer]);
+  // Wrapped lines take their measured heights; switching back forgets them.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, wrap]);
+  const { onScroll, onWheel } = useFollow(scrollRef, following, rowCount, onUserScrollUp);
+  const digits = String(Math.max(1, index.count + 1)).length;
+  const width = wrap ? undefined : `calc(${index.maxLength + 2}ch + ${digits + 3}ch)`;
+  return (
+    <div
+      ref={scrollRef}
+      className={`lv-scroll${wrap ? ' lv-wrap' : ''}`}
+      style={{ '--lv-gutter': `${digits + 2}ch` } as React.CSSProperties}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      onScroll={onScroll}
+      onWheel={onWheel}
+    >
+      <div className="lv-canvas" style={{ height: virtualizer.getTotalSize(), minWidth: width }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const line = lines ? lines[item.index] : item.index;
+          return (
+            <LogRow
+              key={line}
+              line={line}
+              row={item.index}
+              top={item.start}
+              raw={rawLine(index, line)}
+              plain={plainLine(index, line)}
+              level={lineLevel(index, line)}
+              marks={marksOf(matches, current, line)}
+              measure={wrap ? virtualizer.measureElement : undefined}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}

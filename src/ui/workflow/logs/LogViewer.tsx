@@ -1,0 +1,184 @@
+import type { Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { LOG_LEVELS, lineCount, plainText, visibleLines, type LogIndex, type LogLevel } from '../../../workflow/logLines';
+import type { LogMatch } from '../../../workflow/logSearch';
+import { copyLog, downloadLog } from './logActions';
+import { LogLines, type ViewSize } from './LogLines';
+import { LogSearchBox } from './LogSearchBox';
+import { LogToolbar } from './LogToolbar';
+import { useLogIndex } from './useLogIndex';
+import { useLogSearch } from './useLogSearch';
+import './logViewer.css';
+
+export interface LogViewerProps {
+  /** The log read so far. When it grows (a running task), only the new part is split into lines. */
+  text: string;
+  /** Base of the downloaded file's name: `<fileName>.log`. */
+  fileName: string;
+  /** The try is still running: more text may come, the empty state says "No log lines yet". */
+  running: boolean;
+  /** Keep the end in view as text arrives. The viewer calls onFollowChange(false) when the reader scrolls up or goes to a match. */
+  following: boolean;
+  onFollowChange: (following: boolean) => void;
+  /** The first chunk is still on its way. */
+  loading?: boolean;
+  /** More of a finished log can be read (the upstream sent part of it); shows a "Load more" button calling onLoadMore. */
+  hasMore?: boolean;
+  onLoadMore?: () => void;
+  /** The region's accessible name, e.g. "Log of extract, try 2". */
+  label?: string;
+  /** Size before the first measurement (server rendering, tests). */
+  initialSize?: ViewSize;
+}
+
+const ALL_LEVELS: ReadonlySet<LogLevel> = new Set(LOG_LEVELS);
+const COPIED_MS = 2000;
+
+function countLevels(index: LogIndex): Record<LogLevel, number> {
+  const counts: Record<LogLevel, number> = { ERROR: 0, WARNING: 0, INFO: 0, DEBUG: 0 };
+  for (let i = 0; i < index.count; i++) counts[index.levels[i]]++;
+  return counts;
+}
+
+/** The row (position among the shown lines) of a line, by binary search in the shown lines. */
+function rowOf(lines: readonly number[] | null, line: number): number {
+  if (!lines) return line;
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid] < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function emptyMessage(loading: boolean, running: boolean): string {
+  if (loading) return 'Loading the log…';
+  return running ? 'No log lines yet' : 'This try wrote no log';
+}
+
+/**
+ * A task try's log: virtualized lines with numbers and ANSI colours, search over every line, level
+ * filter, wrap, follow-tail, copy and download. Presentational: the page reads the log and passes it in.
+ */
+export function LogViewer({ text, fileName, running, following, onFollowChange, loading = false, hasMore = false, onLoadMore, label = 'Log lines', initialSize }: LogViewerProps) {
+  const index = useLogIndex(text);
+  const [levels, setLevels] = useState<ReadonlySet<LogLevel>>(ALL_LEVELS);
+  const [wrap, setWrap] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const lines = useMemo(() => visibleLines(index, levels), [index, levels]);
+  const rowCount = lines ? lines.length : lineCount(index);
+  const levelCounts = useMemo(() => countLevels(index), [index]);
+
+  const goTo = useCallback(
+    (match: LogMatch) => {
+      if (following) onFollowChange(false);
+      virtualizerRef.current?.scrollToIndex(rowOf(lines, match.line), { align: 'center' });
+      // Once the row is rendered, bring the match itself into view sideways (long unwrapped lines).
+      requestAnimationFrame(() => scrollRef.current?.querySelector('.lv-mark-current')?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+    },
+    [following, onFollowChange, lines],
+  );
+  const search = useLogSearch(index, lines, levels, goTo);
+  const topLine = () => {
+    const first = virtualizerRef.current?.getVirtualItems()[0]?.index ?? 0;
+    return lines ? (lines[first] ?? 0) : first;
+  };
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const toggleLevel = (level: LogLevel) => {
+    const next = new Set(levels);
+    if (next.has(level)) next.delete(level);
+    else next.add(level);
+    setLevels(next);
+    search.restart(next, topLine());
+  };
+  const total = lineCount(index);
+  const empty = total === 0;
+
+  return (
+    <div
+      className="lv"
+      onKeyDown={(event) => {
+        // The browser's own find sees only the rendered lines; this one searches them all.
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
+          event.preventDefault();
+          searchRef.current?.focus();
+          searchRef.current?.select();
+        }
+      }}
+    >
+      <div className="lv-toolbar">
+        <LogSearchBox
+          inputRef={searchRef}
+          query={search.query}
+          onQuery={(q) => search.setQuery(q, topLine())}
+          options={search.options}
+          onOptions={(o) => search.setOptions(o, topLine())}
+          count={search.count}
+          current={search.current}
+          capped={search.capped}
+          error={search.error}
+          onStep={search.step}
+        />
+        <LogToolbar
+          levels={levels}
+          levelCounts={levelCounts}
+          onToggleLevel={toggleLevel}
+          wrap={wrap}
+          onWrap={setWrap}
+          following={following}
+          onFollow={onFollowChange}
+          copied={copied}
+          onCopy={() => void copyLog(plainText(index)).then(setCopied)}
+          onDownload={() => downloadLog(fileName, text)}
+          empty={empty}
+        />
+      </div>
+      {empty ? (
+        <div className="lv-empty" role="status">
+          {emptyMessage(loading, running)}
+        </div>
+      ) : (
+        <>
+          {rowCount === 0 && <div className="lv-empty lv-empty-filter">No lines at the selected levels</div>}
+          <LogLines
+            index={index}
+            lines={lines}
+            rowCount={rowCount}
+            matches={search.matches}
+            current={search.current}
+            wrap={wrap}
+            following={following}
+            onUserScrollUp={() => onFollowChange(false)}
+            scrollRef={scrollRef}
+            virtualizerRef={virtualizerRef}
+            initialSize={initialSize}
+            label={label}
+          />
+        </>
+      )}
+      <div className="lv-footer">
+        <span>
+          {total.toLocaleString('en-US')} {total === 1 ? 'line' : 'lines'}
+          {lines && ` · ${rowCount.toLocaleString('en-US')} shown`}
+        </span>
+        {running && <span className="lv-live">{following ? 'Following' : 'Running'}</span>}
+        {hasMore && onLoadMore && (
+          <button type="button" className="lv-button" onClick={onLoadMore}>
+            Load more
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
