@@ -154,6 +154,16 @@ describe('LogViewer', () => {
     expect(onFollowChange).toHaveBeenLastCalledWith(true);
   });
 
+  it('offers to load more of a finished log only when there is more and a way to read it', async () => {
+    const onLoadMore = vi.fn();
+    await render(props({ hasMore: true, onLoadMore }));
+    const more = [...box.querySelectorAll('button')].find((b) => b.textContent === 'Load more') as HTMLButtonElement;
+    await act(async () => more.click());
+    expect(onLoadMore).toHaveBeenCalledOnce();
+    await rerender(props({ hasMore: false, onLoadMore }));
+    expect([...box.querySelectorAll('button')].some((b) => b.textContent === 'Load more')).toBe(false);
+  });
+
   it('copies the whole log without ANSI codes and says so', async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

@@ -34,6 +34,34 @@ export interface LogViewerProps {
 const ALL_LEVELS: ReadonlySet<LogLevel> = new Set(LOG_LEVELS);
 const COPIED_MS = 2000;
 
+/** A "Copied" state that clears itself after a moment. */
+function useCopied(): [boolean, (copied: boolean) => void] {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return [copied, setCopied];
+}
+
+function LogFooter({ total, shown, running, following, onLoadMore }: { total: number; shown: number | null; running: boolean; following: boolean; onLoadMore?: () => void }) {
+  return (
+    <div className="lv-footer">
+      <span>
+        {total.toLocaleString('en-US')} {total === 1 ? 'line' : 'lines'}
+        {shown !== null && ` · ${shown.toLocaleString('en-US')} shown`}
+      </span>
+      {running && <span className="lv-live">{following ? 'Following' : 'Running'}</span>}
+      {onLoadMore && (
+        <button type="button" className="lv-button" onClick={onLoadMore}>
+          Load more
+        </button>
+      )}
+    </div>
+  );
+}
+
 function countLevels(index: LogIndex): Record<LogLevel, number> {
   const counts: Record<LogLevel, number> = { ERROR: 0, WARNING: 0, INFO: 0, DEBUG: 0 };
   for (let i = 0; i < index.count; i++) counts[index.levels[i]]++;
@@ -66,7 +94,7 @@ export function LogViewer({ text, fileName, running, following, onFollowChange, 
   const index = useLogIndex(text);
   const [levels, setLevels] = useState<ReadonlySet<LogLevel>>(ALL_LEVELS);
   const [wrap, setWrap] = useState(false);
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useCopied();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -88,12 +116,6 @@ export function LogViewer({ text, fileName, running, following, onFollowChange, 
     const first = virtualizerRef.current?.getVirtualItems()[0]?.index ?? 0;
     return lines ? (lines[first] ?? 0) : first;
   };
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
 
   const toggleLevel = (level: LogLevel) => {
     const next = new Set(levels);
@@ -167,18 +189,7 @@ export function LogViewer({ text, fileName, running, following, onFollowChange, 
           />
         </>
       )}
-      <div className="lv-footer">
-        <span>
-          {total.toLocaleString('en-US')} {total === 1 ? 'line' : 'lines'}
-          {lines && ` · ${rowCount.toLocaleString('en-US')} shown`}
-        </span>
-        {running && <span className="lv-live">{following ? 'Following' : 'Running'}</span>}
-        {hasMore && onLoadMore && (
-          <button type="button" className="lv-button" onClick={onLoadMore}>
-            Load more
-          </button>
-        )}
-      </div>
+      <LogFooter total={total} shown={lines ? rowCount : null} running={running} following={following} onLoadMore={hasMore ? onLoadMore : undefined} />
     </div>
   );
 }
