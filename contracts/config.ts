@@ -32,3 +32,9 @@ export const DEFAULT_API_MOUNTS: RuntimeConfig['apis'] = {
   bi: '/api/bi',
   workflow: '/api/workflow',
 };
+
+/**
+ * Feature flag the console's own workflow server sets: its v1 API also filters DAGs by owners and
+ * last run state and sorts them by last run (Airflow 2 cannot; Airflow 3 can).
+ */
+export const WORKFLOW_FILTERS_FEATURE = 'workflowFilters';

@@ -28,7 +28,7 @@ export interface Dag {
   tags: string[];
   /** A cron expression, a preset ('@daily'), or a summary such as '1 day, 0:00:00'; null when unscheduled. */
   schedule: string | null;
-  /** When the next scheduled run's logical date falls (v1 next_dagrun, v2 next_dagrun_logical_date). */
+  /** When the next scheduled run will be created (v1 next_dagrun_create_after, v2 next_dagrun_run_after). */
   nextRun: string | null;
   /** What the source call needs: v1's file_token, v2's dag_id. */
   sourceKey: string;

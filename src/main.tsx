@@ -33,6 +33,8 @@ interface Apis {
   origin: ReturnType<typeof createHttp>;
   /** An instance for the notebook API (its client code loads with the session). */
   notebook: ReturnType<typeof createHttp>;
+  /** An instance for the workflow API (Airflow's), used by the workflow screens' commands. */
+  workflow: ReturnType<typeof createHttp>;
   /** Admin-only and with its own dependencies (rison), so it loads with the pages that use it, not the login route. */
   bi: () => Promise<BiApi>;
 }
@@ -94,6 +96,13 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
     loaded.push(hosted);
     return hosted;
   });
+  const workflows = once(async () => {
+    const [{ createWorkflows }, { createWorkflowService }] = await Promise.all([import('./commands/workflows'), import('./sync/api/workflow.api')]);
+    const service = createWorkflowService(config, apis.workflow);
+    const commands = createWorkflows({ db, service, notify, refreshWatched: () => sync.refreshNow('workflows') });
+    loaded.push(commands);
+    return commands;
+  });
   // The browser says the network is back: send what waits (the probe would notice a little later).
   const online = () => sender.wake();
   window.addEventListener('online', online);
@@ -110,6 +119,7 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
       notebook,
       notebookTabs,
       kernels,
+      workflows,
       recordVisit: (visit) => void kit.recordVisit(db, { ...visit, username: user.username, visitedAt: Date.now() }).catch((error: unknown) => console.warn('Could not remember the visit', error)),
       storageEstimate: kit.storageEstimate,
     },
@@ -134,6 +144,7 @@ async function boot() {
     health: createHealthApi(createHttp({ baseURL: '/' })),
     origin: http('/'),
     notebook: http(config.apis.notebook),
+    workflow: http(config.apis.workflow),
     bi: once(() => import('./sync/api/bi.api').then(({ createBiApi }) => createBiApi(http(config.apis.bi)))),
   };
   // Registered on every route, so the app shell is cached from the first visit on.

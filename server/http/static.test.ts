@@ -75,7 +75,7 @@ describe('static client', () => {
     expect(config.headers['cache-control']).toBe('no-cache');
     expect(config.json()).toEqual({
       apis: { console: '/api/v1/temp', auth: '/api/auth', notebook: '/api/notebook', bi: '/api/bi', workflow: '/api/workflow' },
-      features: {},
+      features: { workflowFilters: true },
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       // The sign-in page's hint names the real data directory, not a guess.
       credentialsFile: path.join(app.services.config.dataDir, 'credentials.txt'),

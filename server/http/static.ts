@@ -1,4 +1,4 @@
-import { DEFAULT_API_MOUNTS, type RuntimeConfig } from '../../contracts/config';
+import { DEFAULT_API_MOUNTS, WORKFLOW_FILTERS_FEATURE, type RuntimeConfig } from '../../contracts/config';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -23,7 +23,7 @@ export interface StaticOptions {
 
 /** Runtime settings for the client: where each API lives, feature flags, version, the credentials file, the upload limit. */
 export function clientConfig(version: string, credentialsFile: string, uploadMaxBytes: number): RuntimeConfig {
-  return { apis: DEFAULT_API_MOUNTS, features: {}, version, credentialsFile, uploadMaxBytes };
+  return { apis: DEFAULT_API_MOUNTS, features: { [WORKFLOW_FILTERS_FEATURE]: true }, version, credentialsFile, uploadMaxBytes };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { SaveCommands } from './saves';
 import type { AccountCommands, AuthActor, Session } from './session';
 import type { SqlLab } from './sqlLab';
 import type { WorkspaceCommands } from './workspace';
+import type { Workflows } from './workflows';
 
 /**
  * What one signed-in session offers the screens: what they read (live queries over `reads`) and
@@ -30,6 +31,8 @@ export interface SignedIn {
   notebookTabs: () => Promise<NotebookTabCommands>;
   /** The notebook server, kernels and cell runs of open notebooks; loads with the editor. */
   kernels: () => Promise<Kernels>;
+  /** The workflow screens' views and actions (Airflow DAGs); loads with those screens. */
+  workflows: () => Promise<Workflows>;
   /** Remembers a page this user opened (the home page's and the Recent page's list). */
   recordVisit: (visit: Omit<RecentVisit, 'username' | 'visitedAt'>) => void;
   /** How much this origin stores and may store; null when the browser cannot say. */

@@ -13,6 +13,8 @@ import { getResults, localHistory } from './sqlResults';
 import { activeTabId, closedTabs, openTabs } from './sqlTabs';
 import { aggregateHistory, undoState } from './undo';
 import { workspaceView } from './workspaceView';
+import { keptDags, readWorkflowView } from './workflowViews';
+import type { WorkflowView } from '../workflow/views';
 
 /** The workspace bucket the console lists. */
 export const WORKSPACE_BUCKET = 'workspace';
@@ -90,6 +92,10 @@ export function createReads(db: ConsoleDb) {
     notebookSaveState: (docId: string) => notebookSaveState(db, docId),
     /** The notebook editor's tab strip on this device: open tabs in order, with their notebooks' current paths. */
     notebookTabs: () => readNotebookTabs(db),
+    /** A workflow view's kept answer, its age and last failure. */
+    workflowView: <K extends WorkflowView['kind']>(view: Extract<WorkflowView, { kind: K }>) => readWorkflowView(db, view),
+    /** The DAGs of every kept DAG list (Ctrl+K finds them offline). */
+    keptDags: () => keptDags(db),
     recentVisits: (username: string, limit: number) => listRecentVisits(db, username, limit),
     recentSources: (username: string, withSqlTabs: boolean) => recentSources(db, username, withSqlTabs),
   };

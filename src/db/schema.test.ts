@@ -40,7 +40,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
     expect(await db.uiState.get('clientId')).toEqual({ key: 'clientId', value: 'C1' });
     expect(await db.events.count()).toBe(1);
     for (const table of [db.sqlTabs, db.sqlResults, db.sqlResultsMeta, db.sqlLocalHistory, db.catalogEdits]) expect(await table.count()).toBe(0);
@@ -57,7 +57,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
     expect(await db.sqlTabs.get('T1')).toMatchObject({ id: 'T1' });
     await db.catalogEdits.put({ id: 'lakehouse/gaming', deleted: true, seq: 3 });
     expect(await db.catalogEdits.where('seq').equals(3).primaryKeys()).toEqual(['lakehouse/gaming']);
@@ -86,7 +86,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
     expect(db.tables.map((t) => t.name)).not.toContain('outbox');
     const rows = await db.saves.orderBy('seq').toArray();
     expect(rows.map((r) => [r.id, r.state, r.label])).toEqual([
@@ -119,7 +119,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
     expect(await db.notebookCache.get('a.ipynb')).toMatchObject({ content: '{}' });
     expect(await db.notebookDocs.count()).toBe(0);
     expect(db.notebookDocs.schema.primKey.name).toBe('docId');
@@ -141,7 +141,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
     expect(await db.notebookDocs.get('D')).toMatchObject({ path: 'a.ipynb' });
     expect(await db.notebookTabs.count()).toBe(0);
     expect(db.notebookTabs.schema.primKey.name).toBe('id');

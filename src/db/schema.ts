@@ -2,6 +2,7 @@ import Dexie, { type Table } from 'dexie';
 import type { ExecuteResponse, SavedQuery } from '../../contracts/bi';
 import type { CatalogEditRow } from '../catalog/types';
 import type { Nbformat45 } from '../notebook/types';
+import type { WorkflowView } from '../workflow/views';
 import type { ConsoleEvent, SavedQueryDraft, SqlTabEstimate } from './events';
 import type { SaveRow, SaveRowState } from './projections/saves';
 import { carrySavesOver } from './upgrades';
@@ -155,6 +156,19 @@ export interface NotebookCacheRow {
 }
 
 /** One answer of the BI metadata API (databases, schemas, tables, a table's columns), for offline use and autocomplete. */
+/** One workflow view (src/workflow/views.ts): the request, its last answer, and who looks at it. */
+export interface WorkflowViewRow {
+  key: string;
+  view: WorkflowView;
+  /** Absent until the first answer came. */
+  value?: unknown;
+  fetchedAt?: number;
+  /** The last time a tab showed it: the sync worker refreshes the views looked at lately. */
+  viewedAt: number;
+  /** Why the last fetch failed, when it did. */
+  error?: string;
+}
+
 export interface BiMetadataRow {
   /** e.g. "databases", "schemas/1", "tables/1/gaming", "table/1/gaming/bet_reports". */
   key: string;
@@ -229,6 +243,7 @@ export class ConsoleDb extends Dexie {
   notebookCache!: Table<NotebookCacheRow, string>;
   notebookDocs!: Table<NotebookDocRow, string>;
   notebookTabs!: Table<NotebookTabRow, string>;
+  workflowViews!: Table<WorkflowViewRow, string>;
 
   constructor(name = 'data-platform-console') {
     super(name);
@@ -283,6 +298,10 @@ export class ConsoleDb extends Dexie {
     // table only: the log holds no tab events yet, so there is nothing to migrate or rebuild.
     this.version(8).stores({
       notebookTabs: 'id, order',
+    });
+    // v9: workflow views fetched from the server (a cache, read offline with its age). A new table only.
+    this.version(9).stores({
+      workflowViews: 'key, viewedAt',
     });
   }
 }

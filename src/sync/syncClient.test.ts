@@ -88,7 +88,7 @@ describe('startSync', () => {
     await settle();
     expect(a.workers).toHaveLength(1);
     expect(b.workers).toHaveLength(0);
-    expect(a.worker()?.calls.start).toHaveBeenCalledWith({ apis: defaultRuntimeConfig.apis, bucket: 'workspace' });
+    expect(a.worker()?.calls.start).toHaveBeenCalledWith({ apis: defaultRuntimeConfig.apis, bucket: 'workspace', features: defaultRuntimeConfig.features, workflowApiVersion: undefined });
     expect(a.worker()?.calls.setConditions).toHaveBeenLastCalledWith({ online: true, anyTabVisible: true });
     a.client.stop();
     b.client.stop();

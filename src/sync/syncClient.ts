@@ -98,7 +98,7 @@ export function startSync(options: StartSyncOptions): SyncClient {
     broadcast.post({ type: 'leader-changed', tabId });
     broadcast.post({ type: 'visibility-query' });
     try {
-      await worker.api.start({ apis: config.apis, bucket });
+      await worker.api.start({ apis: config.apis, bucket, workflowApiVersion: config.workflowApiVersion, features: config.features });
     } catch (error) {
       release(); // gives the lock up, so another tab can try
       throw error;

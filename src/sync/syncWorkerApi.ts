@@ -4,12 +4,15 @@ import type { RuntimeConfig } from './api/types';
 export const DEFAULT_BUCKET = 'workspace';
 
 /** What the sync worker can refresh on request. */
-export type SyncResource = 'workspace';
+export type SyncResource = 'workspace' | 'workflows';
 
 export interface SyncWorkerConfig {
   apis: RuntimeConfig['apis'];
   /** The workspace bucket whose listing is cached. */
   bucket: string;
+  /** Which Airflow API the workflow mount speaks (absent: v1). */
+  workflowApiVersion?: RuntimeConfig['workflowApiVersion'];
+  features: RuntimeConfig['features'];
 }
 
 /** What the leader tab knows and the worker cannot see: the network and every tab's visibility. */

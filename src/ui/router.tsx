@@ -37,6 +37,8 @@ const loadQueries = async () => (await import('./queries/SavedQueriesPage')).Sav
 const lazyRecent = async () => ({ Component: (await import('./pages/RecentPage')).RecentPage });
 const lazyNotebook = async () => ({ Component: (await import('./notebook/editor/NotebookEditorPage')).NotebookEditorPage });
 const lazyNotebookRedirect = async () => ({ Component: (await import('./notebook/editor/NotebookEditorPage')).LegacyNotebookRedirect });
+const lazyDags = async () => ({ Component: (await import('./workflow/list/DagListPage')).DagListPage });
+const lazyDag = async () => ({ Component: (await import('./workflow/detail/DagDetailPage')).DagDetailPage });
 const lazyCatalog = async () => ({ Component: (await import('./catalog/CatalogPage')).CatalogPage });
 
 /** A page behind its menu entry's role guard (the server enforces the role too). */
@@ -65,6 +67,8 @@ function entryRoute(entry: MenuEntry): RouteObject {
   if (entry.id === 'sql') return { path, lazy: guarded(entry, loadSql), handle: { meta } };
   if (entry.id === 'queries') return { path, lazy: guarded(entry, loadQueries), handle: { meta: { ...meta, search: { placeholder: 'Search saved queries' } } } };
   if (entry.id === 'catalog') return { path, lazy: lazyCatalog, handle: { meta } };
+  if (entry.id === 'workflow') return { path, lazy: lazyDags, handle: { meta: { ...meta, search: { placeholder: 'Search DAGs' } } } };
+  if (entry.id === 'workflow-detail') return { path, lazy: lazyDag, handle: { meta } };
   if (entry.id === 'recent') return { path, lazy: lazyRecent, handle: { meta } };
   if (entry.id === 'workspace') return { path, lazy: lazyWorkspace, handle: { meta: { ...meta, search: { placeholder: 'Search the workspace' } } } };
   const lazyEntry = async () => {

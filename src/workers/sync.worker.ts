@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import { ConsoleDb } from '../db/schema';
 import { createHttp } from '../sync/api/http';
 import { createNotebookApi } from '../sync/api/notebook.api';
+import { createWorkflowService } from '../sync/api/workflow.api';
 import { createSyncEngine, type SyncEngine } from './syncEngine';
 import type { SyncConditions, SyncWorkerApi, SyncWorkerEvent } from '../sync/syncWorkerApi';
 
@@ -18,7 +19,8 @@ function createSyncWorker(post: (event: SyncWorkerEvent) => void): SyncWorkerApi
       // No onUnauthorized here: the engine stops on a 401 and tells the page, which ends the session.
       const api = createNotebookApi(createHttp({ baseURL: config.apis.notebook }));
       current.db = db;
-      current.engine = createSyncEngine({ db, api, bucket: config.bucket, report: post, conditions: current.conditions });
+      const workflows = createWorkflowService(config, createHttp({ baseURL: config.apis.workflow }));
+      current.engine = createSyncEngine({ db, api, workflows, bucket: config.bucket, report: post, conditions: current.conditions });
       current.engine.start();
     },
     setConditions(conditions) {

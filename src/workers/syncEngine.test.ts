@@ -4,7 +4,9 @@ import { ConsoleDb } from '../db/schema';
 import type { WorkspaceFile } from '../sync/api/notebook.api';
 import { httpError, networkError } from '../sync/api/testing/httpErrors';
 import { serverFile } from '../sync/testing/serverFile';
-import { createSyncEngine, WORKSPACE_INTERVAL_MS } from './syncEngine';
+import { createSyncEngine, WORKFLOW_INTERVAL_MS, WORKSPACE_INTERVAL_MS } from './syncEngine';
+import type { WorkflowService } from '../../contracts/workflow';
+import { readWorkflowView, touchWorkflowView } from '../db/workflowViews';
 import type { SyncConditions, SyncWorkerEvent } from '../sync/syncWorkerApi';
 
 /** Timers the test fires by hand, so Dexie (fake-indexeddb) keeps the real event loop. */
@@ -137,6 +139,28 @@ describe('sync engine', () => {
     engine.refreshNow('workspace');
     expect(timers.fire()).toBe(0);
     await vi.waitFor(() => expect(listWorkspace).toHaveBeenCalledTimes(2));
+    engine.stop();
+  });
+});
+
+describe('sync engine: workflow views', () => {
+  it('refreshes every few seconds the workflow views a tab looked at lately, for all tabs', async () => {
+    const db = new ConsoleDb(`engine-test-${n++}`);
+    dbs.push(db);
+    const timers = manualTimers();
+    const listDags = vi.fn<WorkflowService['listDags']>().mockResolvedValue({ items: [], total: 7 });
+    const view = { kind: 'dags' as const, query: { limit: 10, offset: 0 } };
+    await touchWorkflowView(db, view, 5000, 0);
+    const engine = createSyncEngine({
+      db, api: { listWorkspace: async () => [] }, workflows: { listDags } as unknown as WorkflowService, bucket: 'workspace',
+      report: () => undefined, now: () => 6000, ...timers,
+    });
+    engine.start();
+    // Both pollers start at once; the workflow one comes back every WORKFLOW_INTERVAL_MS.
+    timers.fire();
+    timers.fire();
+    await vi.waitFor(async () => expect((await readWorkflowView(db, view)).value).toEqual({ items: [], total: 7 }));
+    await vi.waitFor(() => expect(timers.pending().map((t) => t.ms)).toContain(WORKFLOW_INTERVAL_MS));
     engine.stop();
   });
 });

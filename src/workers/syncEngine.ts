@@ -5,14 +5,21 @@ import type { BackoffOptions } from '../sync/backoff';
 import { createPoller, type Poller, type PollerOptions } from '../sync/poller';
 import type { SyncConditions, SyncResource, SyncWorkerEvent } from '../sync/syncWorkerApi';
 import { recordWorkspaceError, writeWorkspaceListing } from '../db/workspaceFiles';
+import type { WorkflowService } from '../../contracts/workflow';
+import { refreshWatchedViews } from '../sync/workflowViews';
+import { dropOldWorkflowViews } from '../db/workflowViews';
 
 export const WORKSPACE_INTERVAL_MS = 30_000;
+/** Workflow views (DAG lists, grids, runs) move by the second while DAGs run. */
+export const WORKFLOW_INTERVAL_MS = 5_000;
 /** After failed polls: 5 s, 10 s, 20 s… up to 5 minutes, jittered so tabs of many users spread out. */
 export const POLL_BACKOFF: BackoffOptions = { baseMs: 5000, maxMs: 5 * 60_000, jitter: 'equal' };
 
 export interface SyncEngineDeps {
   db: ConsoleDb;
   api: Pick<NotebookApi, 'listWorkspace'>;
+  /** The workflow upstream: the views tabs show are refreshed from it. */
+  workflows?: WorkflowService;
   bucket: string;
   /** Tells the page: status after each poll and change of conditions; unauthorized once. */
   report: (event: SyncWorkerEvent) => void;
@@ -50,19 +57,14 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const now = deps.now ?? Date.now;
   const state: EngineState = { conditions: deps.conditions ?? { online: true, anyTabVisible: true }, started: false };
   const isPaused = () => !state.conditions.online || !state.conditions.anyTabVisible;
-  const pollers: Record<SyncResource, Poller> = {
-    workspace: createPoller({
-      name: 'workspace',
-      intervalMs: WORKSPACE_INTERVAL_MS,
-      backoff: POLL_BACKOFF,
-      isPaused,
-      task: pollWorkspace,
-      now,
-      setTimer: deps.setTimer,
-      clearTimer: deps.clearTimer,
-    }),
+  const poller = (name: SyncResource, intervalMs: number, task: (signal: AbortSignal) => Promise<void>) =>
+    createPoller({ name, intervalMs, backoff: POLL_BACKOFF, isPaused, task, now, setTimer: deps.setTimer, clearTimer: deps.clearTimer });
+  const pollers: Partial<Record<SyncResource, Poller>> = {
+    workspace: poller('workspace', WORKSPACE_INTERVAL_MS, pollWorkspace),
+    // Only with a workflow upstream: the views tabs show are refreshed from it.
+    ...(deps.workflows ? { workflows: poller('workflows', WORKFLOW_INTERVAL_MS, pollWorkflows) } : {}),
   };
-  const all = () => Object.values(pollers);
+  const all = () => Object.values(pollers).filter((p): p is Poller => p !== undefined);
 
   function reportStatus(): void {
     const { lastFetchedAt, error } = state;
@@ -95,6 +97,22 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     }
   }
 
+  async function pollWorkflows(signal: AbortSignal): Promise<void> {
+    if (!deps.workflows) return;
+    try {
+      await dropOldWorkflowViews(deps.db, now());
+      await refreshWatchedViews(deps.db, deps.workflows, now, signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      if (httpStatus(error) === 401) {
+        stop();
+        deps.report({ type: 'unauthorized' });
+        return;
+      }
+      throw error; // the poller backs off; each view keeps its own error for its screen
+    }
+  }
+
   return {
     start() {
       if (state.started) return;
@@ -107,7 +125,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       reportStatus();
     },
     refreshNow(resource) {
-      pollers[resource].refreshNow();
+      pollers[resource]?.refreshNow();
     },
     stop,
   };

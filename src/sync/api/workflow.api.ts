@@ -1,5 +1,5 @@
 import type { AxiosInstance } from 'axios';
-import type { RuntimeConfig } from '../../../contracts/config';
+import { WORKFLOW_FILTERS_FEATURE, type RuntimeConfig } from '../../../contracts/config';
 import type { WorkflowService } from '../../../contracts/workflow';
 import { createWorkflowV1 } from './workflowV1.api';
 import { createWorkflowV2, type WorkflowV2Options } from './workflowV2.api';
@@ -12,6 +12,7 @@ export { WorkflowApiError } from './workflowHttp';
  * default) or Airflow 3's v2 (config.workflowApiVersion). `http` is the instance for
  * config.apis.workflow (createHttp), one per service like the other APIs.
  */
-export function createWorkflowService(config: Pick<RuntimeConfig, 'workflowApiVersion'>, http: AxiosInstance, v2Options?: WorkflowV2Options): WorkflowService {
-  return (config.workflowApiVersion ?? 'v1') === 'v2' ? createWorkflowV2(http, v2Options) : createWorkflowV1(http);
+export function createWorkflowService(config: Pick<RuntimeConfig, 'workflowApiVersion' | 'features'>, http: AxiosInstance, v2Options?: WorkflowV2Options): WorkflowService {
+  if ((config.workflowApiVersion ?? 'v1') === 'v2') return createWorkflowV2(http, v2Options);
+  return createWorkflowV1(http, { consoleFilters: config.features[WORKFLOW_FILTERS_FEATURE] === true });
 }

@@ -47,8 +47,20 @@ describe('workflow query strings and tokens', () => {
 
 describe('createWorkflowService', () => {
   it('speaks v1 unless the config says v2', () => {
-    expect(createWorkflowService({}, createHttp({ baseURL: '/api/workflow' })).version).toBe('v1');
-    expect(createWorkflowService({ workflowApiVersion: 'v1' }, createHttp({ baseURL: '/api/workflow' })).version).toBe('v1');
-    expect(createWorkflowService({ workflowApiVersion: 'v2' }, createHttp({ baseURL: 'https://airflow' })).version).toBe('v2');
+    expect(createWorkflowService({ features: {} }, createHttp({ baseURL: '/api/workflow' })).version).toBe('v1');
+    expect(createWorkflowService({ workflowApiVersion: 'v1', features: {} }, createHttp({ baseURL: '/api/workflow' })).version).toBe('v1');
+    expect(createWorkflowService({ workflowApiVersion: 'v2', features: {} }, createHttp({ baseURL: 'https://airflow' })).version).toBe('v2');
+  });
+
+  it("asks the console's own server to filter by owner and last run state, and sort by last run", async () => {
+    const seen: string[] = [];
+    const http = createHttp({ baseURL: '/api/workflow' });
+    http.defaults.adapter = async (config) => {
+      seen.push(`${config.url}?${new URLSearchParams(config.params as URLSearchParams).toString()}`);
+      return { data: { dags: [], total_entries: 0 }, status: 200, statusText: 'OK', headers: {}, config };
+    };
+    const api = createWorkflowService({ features: { workflowFilters: true } }, http);
+    await api.listDags({ limit: 10, offset: 0, owners: ['ana'], lastRunState: 'failed', orderBy: '-last_run' });
+    expect(seen).toEqual(['/v1/dags?order_by=-last_run&owners=ana&last_dag_run_state=failed&limit=10&offset=0']);
   });
 });

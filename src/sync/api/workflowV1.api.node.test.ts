@@ -33,7 +33,7 @@ describe('Airflow v1 adapter: DAGs', () => {
     expect(page.total).toBe(27);
     expect(page.items[0]).toEqual({
       id: 'orders_etl', displayName: 'Orders ETL', description: "Loads the day's orders into the warehouse", isPaused: false, isActive: true,
-      owners: ['data-eng', 'alice'], tags: ['etl', 'orders'], schedule: '30 2 * * *', nextRun: '2025-11-27T02:30:00+00:00',
+      owners: ['data-eng', 'alice'], tags: ['etl', 'orders'], schedule: '30 2 * * *', nextRun: '2025-11-28T02:30:00+00:00',
       sourceKey: V1_DAG.file_token, fileloc: '/opt/airflow/dags/orders_etl.py', hasImportErrors: false, maxActiveRuns: 1,
     });
     expect(page.items[1]).toMatchObject({ id: 'clickstream_rollup', schedule: '1:00:00', isPaused: true, nextRun: null, tags: [] });

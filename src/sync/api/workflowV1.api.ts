@@ -23,7 +23,15 @@ const V1_ORDER: Record<DagSort, string | undefined> = {
   '-last_run': undefined,
 };
 
-export function createWorkflowV1(http: AxiosInstance): WorkflowService {
+export interface WorkflowV1Options {
+  /**
+   * The upstream is the console's own server, which also filters by owners and last run state
+   * and sorts by last run (as Airflow 3 does); a real Airflow 2 cannot.
+   */
+  consoleFilters?: boolean;
+}
+
+export function createWorkflowV1(http: AxiosInstance, { consoleFilters = false }: WorkflowV1Options = {}): WorkflowService {
   withWorkflowErrors(http);
   const get = async <T>(url: string, params?: URLSearchParams) => (await http.get<T>(url, { params })).data;
   const dag = (dagId: string) => `/v1/dags/${seg(dagId)}`;
@@ -48,6 +56,11 @@ export function createWorkflowV1(http: AxiosInstance): WorkflowService {
     version: 'v1',
     async listDags(q) {
       const params = { order_by: q.orderBy && V1_ORDER[q.orderBy], tags: q.tags, paused: q.paused, dag_id_pattern: q.search || undefined };
+      if (consoleFilters) {
+        const extended = { ...params, order_by: q.orderBy, owners: q.owners, last_dag_run_state: q.lastRunState ? [q.lastRunState] : undefined };
+        const body = await get<{ dags: V1Dag[]; total_entries: number }>('/v1/dags', query({ ...extended, limit: q.limit, offset: q.offset }));
+        return { items: body.dags.map(map.dagFromV1), total: body.total_entries };
+      }
       if (q.lastRunState) throw new WorkflowApiError(400, 'Airflow 2 cannot filter DAGs by the state of their last run.', null);
       // v1 has no owners filter: the owners' DAGs are picked from all pages, then paged here.
       if (q.owners?.length) return ownersPage(await allPages<V1Dag>(http, '/v1/dags', 'dags', params), q);

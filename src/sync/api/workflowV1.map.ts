@@ -42,7 +42,7 @@ export function dagFromV1(dag: V1Dag): Dag {
     owners: dag.owners ?? [],
     tags: (dag.tags ?? []).map((tag) => tag.name),
     schedule: scheduleText(dag.schedule_interval, dag.timetable_description),
-    nextRun: dag.next_dagrun,
+    nextRun: dag.next_dagrun_create_after ?? dag.next_dagrun,
     sourceKey: dag.file_token,
     fileloc: dag.fileloc,
     hasImportErrors: dag.has_import_errors ?? false,

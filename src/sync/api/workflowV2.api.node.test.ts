@@ -18,7 +18,7 @@ const specOf: SpecOf = (path) => ({ spec: path.startsWith('/ui/') ? uiSpec : pub
 
 function upstream(token?: string) {
   const fake = fakeAirflow(specOf, 'https://airflow.example.com');
-  return { fake, api: createWorkflowService({ workflowApiVersion: 'v2' }, fake.http, { bearerToken: () => token ?? null }) };
+  return { fake, api: createWorkflowService({ workflowApiVersion: 'v2', features: {} }, fake.http, { bearerToken: () => token ?? null }) };
 }
 
 const RUN = 'manual__2025-11-26T09:00:00+00:00';
@@ -35,7 +35,7 @@ describe('Airflow v2 adapter: DAGs', () => {
     expect(q.getAll('order_by')).toEqual(['-last_run_start_date']);
     expect(Object.fromEntries(q)).toMatchObject({ owners: 'data-eng', last_dag_run_state: 'failed', paused: 'false', dag_id_pattern: 'ord' });
     expect(fake.seen[0]!.headers.Authorization).toBe('Bearer jwt-1');
-    expect(page.items[0]).toMatchObject({ id: 'orders_etl', isActive: true, schedule: '30 2 * * *', nextRun: '2025-11-27T02:30:00Z', sourceKey: 'orders_etl', tags: ['etl'] });
+    expect(page.items[0]).toMatchObject({ id: 'orders_etl', isActive: true, schedule: '30 2 * * *', nextRun: '2025-11-28T02:30:00Z', sourceKey: 'orders_etl', tags: ['etl'] });
     expect(page.items[1]).toMatchObject({ isActive: false, nextRun: null });
   });
 

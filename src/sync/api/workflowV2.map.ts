@@ -17,7 +17,7 @@ export function dagFromV2(dag: V2Dag): Dag {
     owners: dag.owners,
     tags: dag.tags.map((tag) => tag.name),
     schedule: dag.timetable_summary,
-    nextRun: dag.next_dagrun_logical_date ?? dag.next_dagrun_run_after,
+    nextRun: dag.next_dagrun_run_after ?? dag.next_dagrun_logical_date,
     // v2 reads the source by dag_id; file_token only serves reparsing.
     sourceKey: dag.dag_id,
     fileloc: dag.fileloc,

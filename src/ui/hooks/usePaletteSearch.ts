@@ -8,6 +8,7 @@ import { useSignedIn } from '../appContext';
 import { savedQueryTargets, tableHitTargets } from '../layout/catalogTargets';
 import type { SearchTarget } from '../layout/searchTargets';
 import { cachedWorkspaceSearch, WORKSPACE_TARGET_LIMIT, workspaceHitTargets } from '../layout/workspaceTargets';
+import { cachedDagSearch, DAG_TARGET_LIMIT, dagTargets } from '../layout/dagTargets';
 import { useLive } from './live';
 
 /** How long typing pauses before the server is asked. */
@@ -39,12 +40,13 @@ export function usePaletteSearch(query: string, { open, role, cachedTables }: Op
   const findTablesNow = useCallback<Find>((typed, signal) => findTables(catalog, typed, signal), [catalog]);
   const tables = useServerSearch(open && text.length >= 2 && cachedTables === 0, text, findTablesNow);
   const files = useWorkspaceSearch(open, text);
+  const dags = useDagSearch(open, text);
   const withQueries = open && role === 'admin';
   const saved = useLive(async (reads) => (withQueries ? (await reads.savedQueries()).items : []), [withQueries]);
   // Opening the dialog fetches the server's list once: queries saved elsewhere are found too.
   useEffect(() => void (withQueries && savedQueries.refresh()), [savedQueries, withQueries]);
   const queries = withQueries && text.length >= 2 && saved ? savedQueryHits(saved, text, sqlLab) : NONE;
-  return { targets: [...files.targets, ...tables.targets, ...queries], pending: files.pending || tables.pending };
+  return { targets: [...files.targets, ...dags.targets, ...tables.targets, ...queries], pending: files.pending || dags.pending || tables.pending };
 }
 
 /** Notebooks and folders: the cached workspace view (live, as other tabs change it) first, the server when it has no match. */
@@ -57,6 +59,22 @@ function useWorkspaceSearch(open: boolean, text: string): { targets: SearchTarge
     async (typed, signal) => workspaceHitTargets(await workspace.searchFiles(typed, WORKSPACE_TARGET_LIMIT, signal), typed),
     [workspace],
   );
+  const server = useServerSearch(open && cached.askServer, text, find);
+  return { targets: [...cached.targets, ...server.targets], pending: server.pending };
+}
+
+/** DAGs: those of the kept DAG lists (offline too) first, the workflow server's search when none matches. */
+function useDagSearch(open: boolean, text: string): { targets: SearchTarget[]; pending: boolean } {
+  const { workflows } = useSignedIn();
+  const kept = useLive(async (reads) => (open ? reads.keptDags() : undefined), [open]);
+  const cached = cachedDagSearch(kept, text);
+  const find = useCallback<Find>(async (typed) => {
+    try {
+      return dagTargets(await (await workflows()).findDags(typed, DAG_TARGET_LIMIT), typed);
+    } catch {
+      return NONE;
+    }
+  }, [workflows]);
   const server = useServerSearch(open && cached.askServer, text, find);
   return { targets: [...cached.targets, ...server.targets], pending: server.pending };
 }

@@ -36,7 +36,7 @@ export function CommandPalette({ open, onOpenChange, role, pageCommands = null }
   };
   return (
     <Command.Dialog open={open} onOpenChange={onOpenChange} label="Search the console" className="command-dialog">
-      <Command.Input placeholder="Search pages, actions, notebooks, folders, tables, columns and saved queries…" aria-label="Search the console" value={query} onValueChange={setQuery} />
+      <Command.Input placeholder="Search pages, actions, notebooks, folders, DAGs, tables, columns and saved queries…" aria-label="Search the console" value={query} onValueChange={setQuery} />
       <Command.List>
         {!server.pending && <Command.Empty>Nothing matches.</Command.Empty>}
         {open && pageCommands && (

@@ -2,9 +2,9 @@ import type { Role } from '../../sync/api/types';
 import { allEntries, canSee, type IconKey } from '../menu/menu';
 import { newItemsFor } from './newItems';
 
-export const SEARCH_GROUPS = ['Pages', 'Create', 'Folders', 'Notebooks', 'Tables', 'Columns', 'Saved queries'] as const;
+export const SEARCH_GROUPS = ['Pages', 'Create', 'Folders', 'Notebooks', 'DAGs', 'Tables', 'Columns', 'Saved queries'] as const;
 
-/** One thing the Ctrl+K dialog can find. Later issues add DAGs. */
+/** One thing the Ctrl+K dialog can find. */
 export interface SearchTarget {
   id: string;
   group: (typeof SEARCH_GROUPS)[number];

@@ -37,6 +37,7 @@ export const V1_HOURLY: V1Dag = {
   is_paused: true,
   schedule_interval: { __type: 'TimeDelta', days: 0, seconds: 3600, microseconds: 0 },
   next_dagrun: null,
+  next_dagrun_create_after: null,
 };
 
 export const V1_DETAIL: V1DagDetail = {

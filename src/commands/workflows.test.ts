@@ -1,0 +1,132 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import type { Dag, DagRun, LogChunk, Page, WorkflowService } from '../../contracts/workflow';
+import { freshDbs } from '../db/testDb';
+import { readWorkflowView } from '../db/workflowViews';
+import { networkError } from '../sync/api/testing/httpErrors';
+import { refreshWatchedViews } from '../sync/workflowViews';
+import type { Notice } from './core';
+import { createWorkflows } from './workflows';
+
+const openDb = freshDbs('workflows');
+
+const dag = (id: string): Dag => ({
+  id, displayName: id, description: null, isPaused: false, isActive: true, owners: ['ana'], tags: [], schedule: '@daily',
+  nextRun: null, sourceKey: id, fileloc: `/dags/${id}.py`, hasImportErrors: false, maxActiveRuns: 16,
+});
+const run = (runId: string): DagRun => ({
+  dagId: 'etl', runId, state: 'queued', runType: 'manual', logicalDate: null, runAfter: '2026-11-25T10:00:00Z', queuedAt: null,
+  startDate: null, endDate: null, conf: {}, note: null, triggeredBy: 'rest_api',
+});
+
+function setup(service: Partial<WorkflowService>) {
+  const db = openDb();
+  const notices: Notice[] = [];
+  let clock = 1_000_000;
+  const refreshWatched = vi.fn();
+  const workflows = createWorkflows({ db, service: service as WorkflowService, notify: (n) => notices.push(n), refreshWatched, now: () => clock });
+  return { db, notices, workflows, refreshWatched, advance: (ms: number) => (clock += ms), now: () => clock };
+}
+
+const dagsView = { kind: 'dags' as const, query: { limit: 10, offset: 0 } };
+
+describe('workflow views', () => {
+  it('keeps an answer for every tab, asks again only when it is old, and keeps it when the server is gone', async () => {
+    const listDags = vi.fn<WorkflowService['listDags']>().mockResolvedValue({ items: [dag('etl')], total: 1 });
+    const { db, workflows, advance } = setup({ listDags });
+    await workflows.show(dagsView);
+    await workflows.show(dagsView);
+    expect(listDags).toHaveBeenCalledTimes(1);
+    expect((await readWorkflowView(db, dagsView)).value).toEqual({ items: [dag('etl')], total: 1 });
+
+    advance(60_000);
+    listDags.mockRejectedValueOnce(networkError());
+    await workflows.show(dagsView);
+    const kept = await readWorkflowView(db, dagsView);
+    expect(kept.value).toEqual({ items: [dag('etl')], total: 1 } satisfies Page<Dag>);
+    expect(kept.error).toBe('The workflow server could not be reached');
+  });
+
+  it('the poller refreshes only what a tab looked at in the last minute', async () => {
+    const listDags = vi.fn<WorkflowService['listDags']>().mockResolvedValue({ items: [], total: 0 });
+    const { db, workflows, advance, now } = setup({ listDags });
+    await workflows.show(dagsView);
+    advance(30_000);
+    expect(await refreshWatchedViews(db, { listDags } as unknown as WorkflowService, now, new AbortController().signal)).toBe(1);
+    advance(61_000);
+    expect(await refreshWatchedViews(db, { listDags } as unknown as WorkflowService, now, new AbortController().signal)).toBe(0);
+    expect(listDags).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('trigger', () => {
+  it('refuses a conf that is not a JSON object before anything is sent', async () => {
+    const triggerRun = vi.fn<WorkflowService['triggerRun']>();
+    const { workflows } = setup({ triggerRun });
+    expect(await workflows.trigger('etl', { confText: '{"a": ', logicalDate: null })).toMatchObject({ ok: false, field: 'conf', message: expect.stringMatching(/^Conf is not valid JSON/) });
+    expect(await workflows.trigger('etl', { confText: '[1, 2]', logicalDate: null })).toMatchObject({ ok: false, field: 'conf', message: expect.stringMatching(/must be a JSON object/) });
+    expect(triggerRun).not.toHaveBeenCalled();
+  });
+
+  it('sends the conf and date, says so, and refreshes the views of that DAG', async () => {
+    const triggerRun = vi.fn<WorkflowService['triggerRun']>().mockResolvedValue(run('manual__1'));
+    const listDags = vi.fn<WorkflowService['listDags']>().mockResolvedValue({ items: [dag('etl')], total: 1 });
+    const { workflows, notices, refreshWatched } = setup({ triggerRun, listDags });
+    await workflows.show(dagsView);
+    const outcome = await workflows.trigger('etl', { confText: '{"day": "2026-11-25"}', logicalDate: '2026-11-25T00:00:00.000Z' });
+    expect(outcome).toEqual({ ok: true, run: run('manual__1') });
+    expect(triggerRun).toHaveBeenCalledWith('etl', { conf: { day: '2026-11-25' }, logicalDate: '2026-11-25T00:00:00.000Z', note: undefined });
+    expect(notices).toEqual([{ kind: 'success', message: 'Triggered etl: manual__1' }]);
+    expect(listDags).toHaveBeenCalledTimes(2);
+    expect(refreshWatched).toHaveBeenCalled();
+  });
+
+  it('a refusal of the server is shown in the dialog, not lost', async () => {
+    const { workflows } = setup({ triggerRun: vi.fn().mockRejectedValue(new Error('DAG with dag_id: etl not found')) });
+    expect(await workflows.trigger('etl', { confText: '', logicalDate: null })).toEqual({ ok: false, field: 'server', message: 'DAG with dag_id: etl not found' });
+  });
+});
+
+describe('actions', () => {
+  it('pausing says what it did, or why it failed', async () => {
+    const setPaused = vi.fn<WorkflowService['setPaused']>().mockResolvedValueOnce({ ...dag('etl'), isPaused: true }).mockRejectedValueOnce(networkError());
+    const { workflows, notices } = setup({ setPaused });
+    await workflows.setPaused('etl', true);
+    await workflows.setPaused('etl', false);
+    expect(notices).toEqual([
+      { kind: 'success', message: 'DAG etl paused' },
+      { kind: 'error', message: 'Failed to unpause DAG: The workflow server could not be reached' },
+    ]);
+  });
+});
+
+describe('logs', () => {
+  const logView = { kind: 'log' as const, dagId: 'etl', runId: 'r1', taskId: 't', tryNumber: 1 };
+
+  it('reads on from the kept text with the continuation token, and stops at the end of the log', async () => {
+    const chunks: LogChunk[] = [
+      { content: 'line 1\n', token: 'a', endOfLog: false },
+      { content: '', token: 'a', endOfLog: false },
+      { content: 'line 2\n', token: 'b', endOfLog: true },
+    ];
+    const getLog = vi.fn<WorkflowService['getLog']>().mockImplementation(async () => chunks.shift()!);
+    const { db, workflows } = setup({ getLog });
+    await workflows.readLog(logView);
+    expect((await readWorkflowView(db, logView)).value).toEqual({ content: 'line 1\n', token: 'a', endOfLog: false });
+    await workflows.readLog(logView);
+    expect(getLog).toHaveBeenLastCalledWith('etl', 'r1', 't', 1, 'a');
+    expect((await readWorkflowView(db, logView)).value).toEqual({ content: 'line 1\nline 2\n', token: 'b', endOfLog: true });
+    await workflows.readLog(logView);
+    expect(getLog).toHaveBeenCalledTimes(3);
+  });
+
+  it('offline, what was read stays and the reason is kept beside it', async () => {
+    const getLog = vi.fn<WorkflowService['getLog']>().mockResolvedValueOnce({ content: 'kept\n', token: null, endOfLog: false }).mockRejectedValueOnce(networkError());
+    const { db, workflows } = setup({ getLog });
+    await workflows.readLog(logView);
+    await workflows.readLog(logView);
+    const kept = await readWorkflowView(db, logView);
+    expect(kept.value?.content).toBe('kept\n');
+    expect(kept.error).toBe('The workflow server could not be reached');
+  });
+});

@@ -1,0 +1,37 @@
+import type { WorkflowService } from '../../contracts/workflow';
+import { recentlyViewed, recordWorkflowViewError, writeWorkflowView } from '../db/workflowViews';
+import type { ConsoleDb } from '../db/schema';
+import { fetchView, isPolled, type WorkflowView } from '../workflow/views';
+import { isNetworkError, serverMessage } from './api/http';
+
+export function describeWorkflowError(error: unknown): string {
+  if (isNetworkError(error)) return 'The workflow server could not be reached';
+  return serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** Fetches a view and keeps the answer; a failure is kept beside the last answer and thrown. */
+export async function refreshWorkflowView(db: ConsoleDb, service: WorkflowService, view: WorkflowView, now: () => number): Promise<void> {
+  try {
+    const value = await fetchView(service, view);
+    await writeWorkflowView(db, view, value, now());
+  } catch (error) {
+    await recordWorkflowViewError(db, view, describeWorkflowError(error));
+    throw error;
+  }
+}
+
+/** A tab that shows a view says so at least this often, so the poller knows what to refresh. */
+export const WORKFLOW_VIEW_WATCH_MS = 60_000;
+
+/**
+ * The poller's task: refresh every view some tab looked at in the last minute, one by one (a
+ * failure stops the round so the poller backs off).
+ */
+export async function refreshWatchedViews(db: ConsoleDb, service: WorkflowService, now: () => number, signal: AbortSignal): Promise<number> {
+  const rows = (await recentlyViewed(db, now() - WORKFLOW_VIEW_WATCH_MS)).filter((row) => isPolled(row.view));
+  for (const row of rows) {
+    if (signal.aborted) break;
+    await refreshWorkflowView(db, service, row.view, now);
+  }
+  return rows.length;
+}

@@ -1,0 +1,64 @@
+import { useSearchParams } from 'react-router-dom';
+import '../workflow.css';
+import { Loading } from '../../components/Loading';
+import { Pager } from '../../components/Pager';
+import { CacheNote } from '../CacheNote';
+import { DAG_PAGE_SIZE, dagQueryOf, readDagListParams, writeDagListParams, type DagListFilters } from '../dagListParams';
+import { useWorkflowView } from '../useWorkflowView';
+import { DagFilters } from './DagFilters';
+import { DagRow } from './DagRow';
+
+/**
+ * /admin/workflow: the DAGs, 10 a page, searched from the header (q) and filtered by tags, owner,
+ * paused/active and last run state, all in the URL. The sync worker refreshes what is shown every
+ * few seconds for every tab; offline the last answer shows with its age.
+ */
+export function DagListPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = readDagListParams(params);
+  const dags = useWorkflowView({ kind: 'dags', query: dagQueryOf(filters) });
+  const change = (next: Partial<DagListFilters>) => setParams(writeDagListParams(new URLSearchParams(window.location.search), next), { replace: next.page === undefined });
+  const page = dags.value;
+  return (
+    <div className="dag-list">
+      <DagFilters filters={filters} onChange={change} seen={page?.items ?? []} />
+      <CacheNote fetchedAt={dags.fetchedAt} error={dags.error} what="DAG list" />
+      {!page && dags.loading ? (
+        <Loading />
+      ) : (
+        <table className="data-table dag-table" aria-label="DAGs">
+          <thead>
+            <tr>
+              <th aria-label="Paused" />
+              <th>DAG</th>
+              <th className="col-owner">Owner</th>
+              <th className="col-runs">Recent runs</th>
+              <th>Schedule</th>
+              <th className="col-last">Last run</th>
+              <th className="col-next">Next run</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {page?.items.map((dag) => <DagRow key={dag.id} dag={dag} />)}
+            {page && page.items.length === 0 && (
+              <tr>
+                <td colSpan={8} className="muted">
+                  No DAG matches these filters.
+                </td>
+              </tr>
+            )}
+            {!page && (
+              <tr>
+                <td colSpan={8} className="muted">
+                  The DAG list could not be loaded{dags.error ? `: ${dags.error}` : ''}.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      )}
+      {page && <Pager label="DAG pages" page={filters.page} pageSize={DAG_PAGE_SIZE} count={page.total} noun="DAGs" onPage={(p) => change({ page: p })} />}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The DAG list (/admin/workflow) and one DAG's page (/admin/workflow/:id). */
+export class WorkflowsPage {
+  readonly table: Locator;
+  readonly search: Locator;
+  readonly grid: Locator;
+  readonly graph: Locator;
+  readonly taskPanel: Locator;
+  readonly runPanel: Locator;
+
+  constructor(readonly page: Page) {
+    this.table = page.getByRole('table', { name: 'DAGs' });
+    this.search = page.getByRole('searchbox', { name: 'Search DAGs' });
+    this.grid = page.getByRole('grid');
+    this.graph = page.getByTestId('dag-graph');
+    this.taskPanel = page.getByTestId('task-panel');
+    this.runPanel = page.getByTestId('run-panel');
+  }
+
+  async gotoList(query = '') {
+    await this.page.goto(`/admin/workflow${query ? `?${query}` : ''}`);
+    await expect(this.table).toBeVisible();
+  }
+
+  async gotoDag(dagId: string, query = '') {
+    await this.page.goto(`/admin/workflow/${encodeURIComponent(dagId)}${query ? `?${query}` : ''}`);
+    await expect(this.page.getByRole('heading', { name: dagId, level: 2 })).toBeVisible();
+  }
+
+  /** The rows of the list, by DAG id (each row carries data-dag). */
+  rows(): Locator {
+    return this.table.locator('tbody tr[data-dag]');
+  }
+
+  row(dagId: string): Locator {
+    return this.table.locator(`tbody tr[data-dag="${dagId}"]`);
+  }
+
+  pauseSwitch(dagId: string): Locator {
+    return this.page.getByRole('switch', { name: new RegExp(`^(Pause|Unpause) ${dagId}$`) }).first();
+  }
+
+  tab(name: 'Grid' | 'Graph' | 'Runs' | 'Code' | 'Events'): Locator {
+    return this.page.getByRole('tablist', { name: 'DAG views' }).getByRole('tab', { name });
+  }
+
+  taskTab(name: 'Details' | 'Logs' | 'XCom'): Locator {
+    return this.page.getByRole('tablist', { name: 'Task instance views' }).getByRole('tab', { name });
+  }
+
+  async trigger(conf = '{}') {
+    await this.page.getByRole('button', { name: 'Trigger', exact: true }).first().click();
+    const dialog = this.page.getByRole('dialog', { name: /^Trigger / });
+    await dialog.getByLabel('Configuration (JSON object)').fill(conf);
+    await dialog.getByRole('button', { name: 'Trigger', exact: true }).click();
+    return dialog;
+  }
+}
