@@ -130,3 +130,19 @@ describe('logs', () => {
     expect(kept.error).toBe('The workflow server could not be reached');
   });
 });
+
+describe('the poller offline', () => {
+  it('marks every watched view with the failure, not only the first, and still backs off', async () => {
+    const fail = vi.fn().mockRejectedValue(networkError());
+    const { db, workflows, advance, now } = setup({ listDags: vi.fn().mockResolvedValue({ items: [], total: 0 }), getDag: vi.fn().mockResolvedValue(dag('etl')) });
+    const dagView = { kind: 'dag' as const, dagId: 'etl' };
+    await workflows.show(dagsView);
+    await workflows.show(dagView);
+    advance(1000);
+    const offline = { listDags: fail, getDag: fail } as unknown as WorkflowService;
+    await expect(refreshWatchedViews(db, offline, now, new AbortController().signal)).rejects.toThrow('Network Error');
+    expect((await readWorkflowView(db, dagsView)).error).toBe('The workflow server could not be reached');
+    expect((await readWorkflowView(db, dagView)).error).toBe('The workflow server could not be reached');
+    expect((await readWorkflowView(db, dagView)).value).toEqual(dag('etl'));
+  });
+});

@@ -24,14 +24,17 @@ export async function refreshWorkflowView(db: ConsoleDb, service: WorkflowServic
 export const WORKFLOW_VIEW_WATCH_MS = 60_000;
 
 /**
- * The poller's task: refresh every view some tab looked at in the last minute, one by one (a
- * failure stops the round so the poller backs off).
+ * The poller's task: refresh every view some tab looked at in the last minute, one by one. Each
+ * failure is kept with its view (so every screen can say how old its data is); the first is
+ * thrown at the end, so the poller backs off.
  */
 export async function refreshWatchedViews(db: ConsoleDb, service: WorkflowService, now: () => number, signal: AbortSignal): Promise<number> {
   const rows = (await recentlyViewed(db, now() - WORKFLOW_VIEW_WATCH_MS)).filter((row) => isPolled(row.view));
+  const failures: unknown[] = [];
   for (const row of rows) {
     if (signal.aborted) break;
-    await refreshWorkflowView(db, service, row.view, now);
+    await refreshWorkflowView(db, service, row.view, now).catch((error: unknown) => failures.push(error));
   }
+  if (failures.length > 0) throw failures[0];
   return rows.length;
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { DagDetail } from '../../../../contracts/workflow';
 import { useNow } from '../../hooks/useNow';
 import { markdownHtml } from '../../notebook/render';
@@ -21,11 +22,16 @@ interface Props {
 /** Recent runs × tasks, and beside it the selected run's or task instance's panel. */
 export function GridTab({ dag, selection, onSelect }: Props) {
   const { runId, taskId } = selection;
+  const panel = useRef<HTMLElement>(null);
+  // On a narrow screen the panel is below the grid: bring it into view when something is chosen.
+  useEffect(() => {
+    if ((runId || taskId) && window.matchMedia('(max-width: 1000px)').matches) panel.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [runId, taskId]);
   const grid = useWorkflowView({ kind: 'grid', dagId: dag.id, numRuns: GRID_RUNS });
   // Durations of running tasks tick by the second; a finished grid needs no clock.
   const now = useNow(grid.value?.runs.some((r) => r.state === 'running' || r.state === 'queued') ? 1000 : 60_000);
   return (
-    <div className="grid-layout">
+    <div className={`grid-layout${taskId && selection.taskTab === 'logs' ? ' wide-panel' : ''}`}>
       <section className="grid-pane" aria-label="Grid">
         <CacheNote fetchedAt={grid.fetchedAt} error={grid.error} what="grid" />
         {grid.value ? (
@@ -34,7 +40,7 @@ export function GridTab({ dag, selection, onSelect }: Props) {
           <p className="muted">{grid.loading ? 'Loading the grid…' : `The grid could not be loaded: ${grid.error ?? ''}`}</p>
         )}
       </section>
-      <section className="detail-pane" aria-label="Details">
+      <section ref={panel} className="detail-pane" aria-label="Details">
         {runId && taskId ? (
           <TaskPanel dagId={dag.id} runId={runId} taskId={taskId} selection={selection} onSelect={onSelect} />
         ) : runId ? (

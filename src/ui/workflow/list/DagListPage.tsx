@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import '../workflow.css';
 import { Loading } from '../../components/Loading';
@@ -19,6 +20,13 @@ export function DagListPage() {
   const dags = useWorkflowView({ kind: 'dags', query: dagQueryOf(filters) });
   const change = (next: Partial<DagListFilters>) => setParams(writeDagListParams(new URLSearchParams(window.location.search), next), { replace: next.page === undefined });
   const page = dags.value;
+  // The header's search box writes only q: a new search starts on page 1, as every filter does.
+  const searched = useRef(filters.search);
+  useEffect(() => {
+    if (searched.current === filters.search) return;
+    searched.current = filters.search;
+    if (filters.page > 0) setParams(writeDagListParams(new URLSearchParams(window.location.search), {}), { replace: true });
+  }, [filters.search, filters.page, setParams]);
   return (
     <div className="dag-list">
       <DagFilters filters={filters} onChange={change} seen={page?.items ?? []} />

@@ -1,0 +1,110 @@
+import { expect, test as base } from '@playwright/test';
+import { ConsoleServer } from '../support/consoleServer';
+import { LoginPage } from './pages/LoginPage';
+import { WorkflowsPage } from './pages/WorkflowsPage';
+
+/** One server for this file, with demo tasks of 300 ms so a triggered run finishes within the test. */
+const test = base.extend<{ loginPage: LoginPage; workflows: WorkflowsPage }, { workflowServer: ConsoleServer }>({
+  workflowServer: [
+    async ({}, use) => {
+      const server = await ConsoleServer.start({ CONSOLE_WORKFLOW_TASK_MS: '300' });
+      await use(server);
+      await server.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ workflowServer }, use) => use(workflowServer.url),
+  loginPage: async ({ page }, use) => use(new LoginPage(page)),
+  workflows: async ({ page }, use) => use(new WorkflowsPage(page)),
+});
+
+test.beforeEach(async ({ loginPage }) => {
+  await loginPage.goto();
+  await loginPage.signInAsRole('editor');
+});
+
+test('the DAG list pages 10 at a time, searches and filters, all kept in the URL', async ({ page, workflows }) => {
+  await workflows.gotoList();
+  await expect(workflows.rows()).toHaveCount(10);
+  const pager = page.getByLabel('DAG pages');
+  await expect(pager).toContainText('Page 1 of 3 · 25 DAGs');
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(workflows.rows().first()).toHaveAttribute('data-dag', 'inventory_snapshot');
+
+  await workflows.search.fill('orders');
+  await expect(page).toHaveURL(/[?&]q=orders/);
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(workflows.rows()).toHaveCount(2);
+  await expect(workflows.row('orders_incremental')).toBeVisible();
+
+  await workflows.search.fill('');
+  await page.getByRole('radio', { name: 'Paused' }).click();
+  await expect(page).toHaveURL(/status=paused/);
+  await expect(workflows.rows()).toHaveCount(4);
+  await expect(workflows.table.locator('tbody tr[data-dag]:not([data-paused])')).toHaveCount(0);
+
+  await workflows.gotoList('tags=ml&sort=-dag_id');
+  await expect(workflows.rows()).toHaveCount(5);
+  await expect(workflows.rows().first()).toHaveAttribute('data-dag', 'reviews_sentiment');
+  await expect(page.getByRole('button', { name: 'Remove tag filter ml' })).toBeVisible();
+  await page.reload();
+  await expect(workflows.rows()).toHaveCount(5);
+  await expect(page.getByLabel('Sort')).toHaveValue('-dag_id');
+});
+
+test('pause and unpause a DAG from the list; the choice is the server’s, so it stays after a reload', async ({ page, workflows }) => {
+  await workflows.gotoList('q=web_sessions');
+  const toggle = workflows.pauseSwitch('web_sessions_rollup');
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await toggle.click();
+  await expect(page.getByText('DAG web_sessions_rollup paused')).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await page.reload();
+  await expect(workflows.pauseSwitch('web_sessions_rollup')).toHaveAttribute('aria-checked', 'false');
+  await workflows.pauseSwitch('web_sessions_rollup').click();
+  await expect(page.getByText('DAG web_sessions_rollup unpaused')).toBeVisible();
+  await expect(workflows.pauseSwitch('web_sessions_rollup')).toHaveAttribute('aria-checked', 'true');
+});
+
+test('open a DAG: the grid and the graph draw, a task’s log opens, finds lines, and the URL reopens it', async ({ page, workflows }) => {
+  await workflows.gotoList('q=churn');
+  await workflows.table.getByRole('link', { name: 'ml_churn_training' }).click();
+  await expect(page).toHaveURL(/\/admin\/workflow\/ml_churn_training$/);
+  await expect(workflows.grid.getByRole('gridcell').first()).toBeVisible();
+  expect(await workflows.grid.getByRole('gridcell').count()).toBeGreaterThan(50);
+
+  await workflows.tab('Graph').click();
+  await expect(workflows.graph.locator('.react-flow__node').first()).toBeVisible();
+  expect(await workflows.graph.locator('.react-flow__node').count()).toBeGreaterThan(20);
+
+  await workflows.tab('Grid').click();
+  await workflows.grid.getByRole('gridcell', { name: /^start, / }).last().click();
+  await expect(workflows.taskPanel.getByRole('heading', { name: 'start' })).toBeVisible();
+  await workflows.taskTab('Logs').click();
+  await expect(page).toHaveURL(/[?&]task=start&.*tab=logs|tab=logs.*[?&]task=start/);
+  const search = page.getByRole('searchbox', { name: /Search the log/ });
+  await search.fill('Marking task as SUCCESS');
+  await search.press('Enter');
+  await expect(page.getByText('1 of 1', { exact: true })).toBeVisible();
+
+  const url = page.url();
+  await page.reload();
+  expect(page.url()).toBe(url);
+  await expect(workflows.taskTab('Logs')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Marking task as SUCCESS').first()).toBeVisible();
+});
+
+test('trigger a run: a bad conf is refused where it was typed, a good one runs to success', async ({ page, workflows }) => {
+  await workflows.gotoDag('example_etl');
+  const dialog = await workflows.trigger('{"day": ');
+  await expect(dialog.getByRole('alert')).toContainText('Conf is not valid JSON');
+  await expect(dialog.getByLabel('Configuration (JSON object)')).toHaveValue('{"day": ');
+  await dialog.getByLabel('Configuration (JSON object)').fill('{"day": "2026-11-25"}');
+  await dialog.getByRole('button', { name: 'Trigger', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/[?&]run=manual__/);
+  await expect(workflows.runPanel).toContainText('"day": "2026-11-25"');
+  await expect(workflows.runPanel.locator('.state-pill').first()).toHaveText('success', { timeout: 45_000 });
+  await expect(workflows.runPanel.getByRole('table', { name: 'Task instances' }).locator('.state-pill', { hasText: 'success' })).not.toHaveCount(0);
+});
