@@ -5,13 +5,14 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
 /**
- * Checks requests and answers against an OpenAPI document (3.0 or 3.1, JSON or YAML) read from
- * ../shared/contracts: the BI contract helper's approach (server/bi/testing/contract.ts), for the
- * specs it cannot read. 3.1 documents are JSON Schema 2020-12 (`anyOf [.., {type: null}]`), so they
- * get Ajv's 2020 dialect; 3.0 keeps `nullable`, which Ajv's default dialect understands.
+ * Checks requests and answers against a public OpenAPI document (3.0 or 3.1, JSON or YAML) read
+ * from ../shared/contracts, never copied into the project; corrections are applied to the copy in
+ * memory where a spec is wrong about what the real server answers. 3.1 documents are JSON Schema
+ * 2020-12 (`anyOf [.., {type: null}]`), so they get Ajv's 2020 dialect; 3.0 keeps `nullable`,
+ * which Ajv's default dialect understands.
  */
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface WireRequest {
@@ -28,22 +29,23 @@ export interface OpenApiContract {
   /** Throws (with Ajv's errors) unless `body` matches the spec's JSON response schema. */
   expectResponse(specPath: string, method: Method, status: number, body: unknown): void;
   expectSchema(name: string, body: unknown): void;
+  /** Whether the spec defines a JSON schema for this answer. */
+  hasResponse(specPath: string, method: Method, status: number): boolean;
 }
 
 // js-yaml comes with the dev tools (eslint) and ships no types: only its load() is used.
 const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
 
-export function loadOpenApi(file: string, docId: string): OpenApiContract {
+export function loadOpenApi(file: string, docId: string, applyCorrections: (spec: Json) => void = () => undefined): OpenApiContract {
   const text = readFileSync(file, 'utf8');
   const spec = (file.endsWith('.json') ? JSON.parse(text) : yaml.load(text)) as Json;
+  applyCorrections(spec);
   const is31 = String(spec.openapi).startsWith('3.1');
-  if (!is31) spec.components = nullableWithoutType(spec.components);
+  if (!is31) Object.assign(spec, { components: nullableWithoutType(spec.components), paths: nullableWithoutType(spec.paths) });
   const options: Options = { strict: false, allErrors: true };
   const make = (extra: Options = {}) => {
     const ajv = is31 ? new Ajv2020({ ...options, ...extra }) : new Ajv({ ...options, ...extra });
     addFormats(ajv);
-    // Airflow 2's spec writes some date-times as 'datetime'.
-    ajv.addFormat('datetime', true);
     ajv.addSchema({ $id: docId, components: spec.components }, docId);
     return ajv;
   };
@@ -87,26 +89,33 @@ export function loadOpenApi(file: string, docId: string): OpenApiContract {
       return operation.template;
     },
     expectResponse(specPath, method, status, body) {
-      const item = (spec.paths as Json)[specPath] as Json | undefined;
-      const response = resolve(spec, (((item?.[method] as Json | undefined)?.responses as Json | undefined)?.[String(status)] as Json | undefined) ?? {});
-      const schema = ((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema;
+      const schema = responseSchema(spec, specPath, method, status);
       if (!schema) throw new Error(`${docId} has no JSON schema for ${method.toUpperCase()} ${specPath} ${status}`);
       check(validator(ajv, `${method} ${specPath} ${status}`, schema), body, `${method.toUpperCase()} ${specPath} ${status}`);
     },
     expectSchema(name, body) {
       check(validator(ajv, `#${name}`, { $ref: `#/components/schemas/${name}` }), body, name);
     },
+    hasResponse: (specPath, method, status) => responseSchema(spec, specPath, method, status) !== undefined,
   };
 }
 
+function responseSchema(spec: Json, specPath: string, method: Method, status: number): unknown {
+  const item = (spec.paths as Json)[specPath] as Json | undefined;
+  const response = resolve(spec, (((item?.[method] as Json | undefined)?.responses as Json | undefined)?.[String(status)] as Json | undefined) ?? {});
+  return ((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema;
+}
+
 /**
- * 3.0's `nullable` beside `anyOf`/`$ref` without a `type` (Airflow 2's ScheduleInterval, ClassReference
- * users) is what Ajv refuses: spelled as the 3.1 way, `anyOf: [schema, {type: null}]`.
+ * A 3.0 document as Ajv can read it: `nullable` beside `anyOf`/`$ref` without a `type` (Airflow 2's
+ * ScheduleInterval, ClassReference users), which Ajv refuses, spelled the 3.1 way, `anyOf: [schema,
+ * {type: null}]`; and Airflow 2's `format: datetime` spelled as the rest of its spec does, `date-time`.
  */
 function nullableWithoutType(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(nullableWithoutType);
   if (typeof node !== 'object' || node === null) return node;
   const entries = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, nullableWithoutType(value)])) as Json;
+  if (entries.format === 'datetime') entries.format = 'date-time';
   if (entries.nullable !== true || 'type' in entries) return entries;
   const { nullable: _nullable, ...rest } = entries;
   return { anyOf: [rest, { type: 'null' }] };
