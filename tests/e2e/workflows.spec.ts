@@ -108,3 +108,17 @@ test('trigger a run: a bad conf is refused where it was typed, a good one runs t
   await expect(workflows.runPanel.locator('.state-pill').first()).toHaveText('success', { timeout: 45_000 });
   await expect(workflows.runPanel.getByRole('table', { name: 'Task instances' }).locator('.state-pill', { hasText: 'success' })).not.toHaveCount(0);
 });
+
+test('Ctrl+K finds a DAG the list showed, and one it never showed (the server’s search)', async ({ page, workflows }) => {
+  await workflows.gotoList();
+  await expect(workflows.row('ad_spend_import')).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Search the console' });
+  await dialog.getByRole('combobox').fill('spend_imp');
+  await dialog.getByRole('option', { name: /^ad_spend_import/ }).click();
+  await expect(page).toHaveURL(/\/admin\/workflow\/ad_spend_import$/);
+  await page.keyboard.press('Control+k');
+  await dialog.getByRole('combobox').fill('web_sessions');
+  await dialog.getByRole('option', { name: /^web_sessions_rollup/ }).click();
+  await expect(page.getByRole('heading', { name: 'web_sessions_rollup', level: 2 })).toBeVisible();
+});
