@@ -38,7 +38,7 @@ test.describe('redirect rules', () => {
       await shell.menuLink('Workspace').click();
       await expect(shell.pageTitle).toHaveText('Workspace');
       const entries = ['Recent', 'Catalog', 'Workflows', 'Compute', 'SQL Editor', 'Queries', 'Dashboards', 'Job Runs', 'Connectors', 'Play Ground', 'Experiments', 'Features', 'Models', 'Serving'];
-      const built = new Set(['Recent', 'Catalog', 'SQL Editor', 'Queries']);
+      const built = new Set(['Recent', 'Catalog', 'Workflows', 'SQL Editor', 'Queries']);
       for (const label of entries) {
         await shell.menuLink(label).click();
         await expect(shell.pageTitle).toHaveText(label);
@@ -51,8 +51,8 @@ test.describe('redirect rules', () => {
     test('pages with no screen yet say so plainly', async ({ page, shell }) => {
       await shell.menuLink('Compute').click();
       await expect(page.getByRole('heading', { name: 'Compute is not available yet' })).toBeVisible();
-      await shell.menuLink('Workflows').click();
-      await expect(page.getByRole('heading', { name: 'Workflows is not built yet' })).toBeVisible();
+      await shell.menuLink('Dashboards').click();
+      await expect(page.getByRole('heading', { name: 'Dashboards is not built yet' })).toBeVisible();
     });
 
     test('hidden routes render: workspace/create, workflow/:id, catalog deep links', async ({ page, shell }) => {
@@ -60,8 +60,9 @@ test.describe('redirect rules', () => {
       await expect(page).toHaveURL(/\/admin\/workspace$/);
       await expect(page.getByRole('dialog', { name: 'New folder' })).toBeVisible();
       await page.getByRole('button', { name: 'Cancel' }).click();
-      await page.goto('/admin/workflow/example_dag');
+      await page.goto('/admin/workflow/example_etl');
       await expect(shell.pageTitle).toHaveText('Workflow');
+      await expect(page.getByRole('heading', { name: 'example_etl', level: 2 })).toBeVisible();
       await page.goto('/admin/catalog/warehouse/sales/orders');
       await expect(shell.pageTitle).toHaveText('Catalog');
       await expect(page).toHaveTitle('Catalog · Data Platform Console');

@@ -1,5 +1,6 @@
 import { expect, test as base } from '@playwright/test';
 import { ConsoleServer } from '../support/consoleServer';
+import { seriousViolations } from './axe';
 import { LoginPage } from './pages/LoginPage';
 import { WorkflowsPage } from './pages/WorkflowsPage';
 
@@ -77,6 +78,7 @@ test('open a DAG: the grid and the graph draw, a task’s log opens, finds lines
   await workflows.tab('Graph').click();
   await expect(workflows.graph.locator('.react-flow__node').first()).toBeVisible();
   expect(await workflows.graph.locator('.react-flow__node').count()).toBeGreaterThan(20);
+  expect.soft(await seriousViolations(page), 'the graph').toEqual([]);
 
   await workflows.tab('Grid').click();
   await workflows.grid.getByRole('gridcell', { name: /^start, / }).last().click();
@@ -87,6 +89,7 @@ test('open a DAG: the grid and the graph draw, a task’s log opens, finds lines
   await search.fill('Marking task as SUCCESS');
   await search.press('Enter');
   await expect(page.getByText('1 of 1', { exact: true })).toBeVisible();
+  expect.soft(await seriousViolations(page), 'the grid with a task log open').toEqual([]);
 
   const url = page.url();
   await page.reload();

@@ -1,20 +1,23 @@
-import { Link } from 'react-router-dom';
-import type { DagRun } from '../../../contracts/workflow';
+import type { DagRun, RunState } from '../../../contracts/workflow';
 import { duration, when } from './time';
 
-/** The recent-runs strip: one bar per run, oldest first, coloured by state, each a link to that run. */
-export function RunDots({ dagId, runs }: { dagId: string; runs: DagRun[] }) {
+/** "9 success, 1 failed": what the strip shows, for screen readers. */
+function summary(runs: DagRun[]): string {
+  const counts = new Map<RunState, number>();
+  for (const run of runs) counts.set(run.state, (counts.get(run.state) ?? 0) + 1);
+  return [...counts].map(([state, n]) => `${n} ${state}`).join(', ');
+}
+
+/**
+ * The recent-runs strip: one bar per run, oldest first, coloured by state, each with its run in a
+ * tooltip. A picture, not links: bars this small are no targets (the DAG's page has every run).
+ */
+export function RunDots({ runs }: { runs: DagRun[] }) {
   if (runs.length === 0) return <span className="muted">—</span>;
   return (
-    <span className="run-dots" aria-label={`Last ${runs.length} runs`}>
+    <span className="run-dots" role="img" aria-label={`Last ${runs.length} runs: ${summary(runs)}`}>
       {runs.map((run) => (
-        <Link
-          key={run.runId}
-          to={`/admin/workflow/${encodeURIComponent(dagId)}?run=${encodeURIComponent(run.runId)}`}
-          className={`run-dot state-${run.state}`}
-          title={`${run.runId}\n${run.state} · ${when(run.runAfter)} · ${duration(run.startDate, run.endDate)}`}
-          aria-label={`Run ${run.runId}: ${run.state}`}
-        />
+        <span key={run.runId} className={`run-dot state-${run.state}`} title={`${run.runId}\n${run.state} · ${when(run.runAfter)} · ${duration(run.startDate, run.endDate)}`} />
       ))}
     </span>
   );

@@ -12,7 +12,7 @@ export class WorkflowsPage {
   constructor(readonly page: Page) {
     this.table = page.getByRole('table', { name: 'DAGs' });
     this.search = page.getByRole('searchbox', { name: 'Search DAGs' });
-    this.grid = page.getByRole('grid');
+    this.grid = page.getByRole('treegrid');
     this.graph = page.getByTestId('dag-graph');
     this.taskPanel = page.getByTestId('task-panel');
     this.runPanel = page.getByTestId('run-panel');

@@ -84,7 +84,7 @@ export function DagGrid({ data, selected, onSelect, collapsed, onToggleGroup, no
       <div
         ref={scrollRef}
         className="dg-scroll"
-        role="grid"
+        role="treegrid"
         aria-label={label}
         aria-rowcount={rows.length + 1}
         aria-colcount={runCount + 1}

@@ -32,14 +32,18 @@ export interface DagGridRowProps extends ColumnWindow {
 export const DagGridRow = memo(function DagGridRow({ item, row, top, runs, focusCol, selectedRunId, taskSelected, onToggle, firstCol, lastCol, spacer }: DagGridRowProps) {
   const { node, depth, expanded } = item;
   return (
-    <div role="row" aria-rowindex={row + 2} aria-selected={taskSelected} data-row={row} className={`dg-row${taskSelected ? ' dg-row-selected' : ''}`} style={{ transform: `translateY(${top}px)` }}>
+    <div
+      role="row"
+      aria-rowindex={row + 2}
+      aria-selected={taskSelected}
+      aria-level={depth + 1}
+      aria-expanded={node.isGroup ? expanded : undefined}
+      data-row={row} className={`dg-row${taskSelected ? ' dg-row-selected' : ''}`} style={{ transform: `translateY(${top}px)` }}>
       <div
         role="rowheader"
         aria-colindex={1}
         className={`dg-name${node.isGroup ? ' dg-group' : ''}`}
         tabIndex={focusCol === -1 ? 0 : undefined}
-        aria-expanded={node.isGroup ? expanded : undefined}
-        aria-level={depth + 1}
         title={node.operator ? `${node.id} (${node.operator})` : node.id}
         style={{ paddingLeft: 8 + depth * 14 }}
       >

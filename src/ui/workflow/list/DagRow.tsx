@@ -33,7 +33,7 @@ export const DagRow = memo(function DagRow({ dag }: { dag: Dag }) {
       </td>
       <td className="col-owner">{dag.owners.join(', ')}</td>
       <td className="col-runs">
-        <RunDots dagId={dag.id} runs={[...recent].reverse()} />
+        <RunDots runs={[...recent].reverse()} />
       </td>
       <td title={dag.schedule ?? undefined}>{describeSchedule(dag.schedule)}</td>
       <td className="col-last">
