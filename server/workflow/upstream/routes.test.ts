@@ -113,6 +113,20 @@ describe('Airflow 2 upstream (v1)', () => {
     expect(airflow.calls().map((request) => request.method)).toEqual(['GET']);
   });
 
+  it('a trigger repeated with the same Idempotency-Key reaches Airflow once and gets the stored answer', async () => {
+    let runs = 0;
+    const airflow = (await standIn()).on('POST', '/api/v1/dags/a/dagRuns', (_request, response) => json(response, 200, { dag_run_id: `manual__${++runs}` }));
+    const { app, cookie } = await consoleWith({ url: airflow.url });
+    const trigger = () =>
+      app.inject({ method: 'POST', url: '/api/workflow/v1/dags/a/dagRuns', headers: { cookie, 'content-type': 'application/json', 'idempotency-key': 'k-1' }, payload: '{"conf":{}}' });
+    const first = await trigger();
+    const again = await trigger();
+    expect(first.json()).toEqual({ dag_run_id: 'manual__1' });
+    expect(again.json()).toEqual({ dag_run_id: 'manual__1' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(airflow.calls()).toHaveLength(1);
+  });
+
   it('answers 502 when Airflow refuses the Basic credentials (no retry), never passing its 401 on', async () => {
     const airflow = (await standIn()).on('GET', '/api/v1/dags', (_request, response) => json(response, 401, { title: 'Unauthorized' }));
     const { app, cookie } = await consoleWith({ url: airflow.url });
@@ -219,6 +233,50 @@ describe('Airflow unreachable or slow', () => {
       let rest = '';
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
       expect(rest).toBe('line 2\n');
+    } finally {
+      await closeListening(app);
+    }
+  });
+
+  it('stops reading from Airflow when the browser leaves a streaming log', async () => {
+    let upstreamClosed: () => void = () => {};
+    const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+    const airflow = (await standIn()).on('GET', '/api/v1/dags/a/dagRuns/r/taskInstances/t/logs/1', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.write('line 1\n');
+      response.on('close', upstreamClosed);
+    });
+    const { app, cookie } = await consoleWith({ url: airflow.url });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      const leave = new AbortController();
+      const response = await fetch(`http://127.0.0.1:${port}/api/workflow/v1/dags/a/dagRuns/r/taskInstances/t/logs/1`, { headers: { cookie }, signal: leave.signal });
+      await response.body!.getReader().read();
+      leave.abort();
+      await closed;
+    } finally {
+      await closeListening(app);
+    }
+  });
+
+  it('drops the call to Airflow when the browser leaves before Airflow answered', async () => {
+    let upstreamClosed: () => void = () => {};
+    const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+    const airflow = (await standIn()).on('GET', '/api/v1/dags', (_request, response) => {
+      response.on('close', upstreamClosed);
+    });
+    // Far longer than the test's own limit: only the browser leaving can end the call in time.
+    const { app, cookie } = await consoleWith({ url: airflow.url, timeoutMs: 600_000 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      const leave = new AbortController();
+      const waiting = fetch(`http://127.0.0.1:${port}/api/workflow/v1/dags`, { headers: { cookie }, signal: leave.signal });
+      await expect.poll(() => airflow.calls().length).toBe(1);
+      leave.abort();
+      await expect(waiting).rejects.toThrow();
+      await closed;
     } finally {
       await closeListening(app);
     }
