@@ -20,6 +20,7 @@ import { kernelRoutes } from './kernels/routes';
 import { openKernels } from './kernels/setup';
 import { notebookRoutes } from './notebook/routes';
 import { workflowRoutes } from './workflow/routes';
+import { upstreamRoutes } from './workflow/upstream/routes';
 
 export type BuildOptions = ServiceOptions;
 
@@ -82,10 +83,14 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   await app.register(notebookRoutes, { prefix: '/api/notebook' });
   await app.register(kernelRoutes, { prefix: '/api/notebook', ...openKernels(app, bi) });
   await app.register(biRoutes, { prefix: '/api/bi', bi });
-  await app.register(workflowRoutes, { prefix: '/api/workflow' });
+  // A configured Airflow answers instead of the embedded demo, whose executor then never starts.
+  const { airflow } = services.config;
+  if (airflow) await app.register(upstreamRoutes, { prefix: '/api/workflow', upstream: airflow });
+  else await app.register(workflowRoutes, { prefix: '/api/workflow' });
   registerBatch(app);
   const { staticDir, dataDir, sourceMaps, uploadMaxMb } = services.config;
-  await registerStatic(app, { staticDir, credentialsFile: credentialsFileIn(dataDir), sourceMaps, uploadMaxBytes: uploadMaxMb * MIB });
+  const uploadMaxBytes = uploadMaxMb * MIB;
+  await registerStatic(app, { staticDir, credentialsFile: credentialsFileIn(dataDir), sourceMaps, uploadMaxBytes, airflowApi: airflow?.api ?? null });
 }
 
 /**

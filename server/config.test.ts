@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       kernelIdleMinutes: 60,
       kernelSpares: 1,
       workflowTaskMs: 3000,
+      airflow: null,
     });
   });
 
@@ -59,6 +60,11 @@ describe('loadConfig', () => {
         CONSOLE_KERNEL_IDLE_MINUTES: '5',
         CONSOLE_KERNEL_SPARES: '0',
         CONSOLE_WORKFLOW_TASK_MS: '50',
+        CONSOLE_AIRFLOW_URL: 'http://Airflow:8080/base/',
+        CONSOLE_AIRFLOW_API: 'V2',
+        CONSOLE_AIRFLOW_USERNAME: 'console',
+        CONSOLE_AIRFLOW_PASSWORD: 'pw',
+        CONSOLE_AIRFLOW_TIMEOUT_SECONDS: '5',
       },
       '/srv',
     );
@@ -86,6 +92,7 @@ describe('loadConfig', () => {
       kernelIdleMinutes: 5,
       kernelSpares: 0,
       workflowTaskMs: 50,
+      airflow: { url: 'http://airflow:8080/base', api: 'v2', username: 'console', password: 'pw', timeoutMs: 5000 },
     });
   });
 
@@ -100,6 +107,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONSOLE_KERNELS: 'conda' })).toThrow(/CONSOLE_KERNELS must be pyodide or jupyter/);
     expect(() => loadConfig({ CONSOLE_JUPYTER_URL: 'localhost:8888' })).toThrow(/CONSOLE_JUPYTER_URL must be/);
     expect(() => loadConfig({ CONSOLE_JUPYTER_URL: 'http://h:8888/?token=abc' })).toThrow(/token goes in CONSOLE_JUPYTER_TOKEN/);
+    expect(loadConfig({ CONSOLE_AIRFLOW_URL: 'http://airflow:8080' }).airflow).toEqual({ url: 'http://airflow:8080', api: 'v1', username: null, password: null, timeoutMs: 30_000 });
+    expect(() => loadConfig({ CONSOLE_AIRFLOW_URL: 'airflow:8080' })).toThrow(/CONSOLE_AIRFLOW_URL must be/);
+    expect(() => loadConfig({ CONSOLE_AIRFLOW_URL: 'http://u:p@airflow:8080' })).toThrow(/without query or credentials/);
+    expect(() => loadConfig({ CONSOLE_AIRFLOW_URL: 'http://airflow:8080', CONSOLE_AIRFLOW_API: 'v3' })).toThrow(/CONSOLE_AIRFLOW_API must be v1/);
+    expect(() => loadConfig({ CONSOLE_AIRFLOW_URL: 'http://airflow:8080', CONSOLE_AIRFLOW_USERNAME: 'a' })).toThrow(/set together/);
     expect(() => loadConfig({ CONSOLE_KERNEL_SPARES: '9' })).toThrow(/CONSOLE_KERNEL_SPARES/);
     expect(() => loadConfig({ CONSOLE_UPLOAD_MAX_MB: '0' })).toThrow(/CONSOLE_UPLOAD_MAX_MB must be an integer from 1 to 4096/);
     expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '0' })).toThrow(/CONSOLE_RESULT_MAX_MB must be an integer from 1 to 4096/);

@@ -60,6 +60,20 @@ export interface ConsoleConfig {
   kernelSpares: number;
   /** How long one task of the demo workflow executor runs (CONSOLE_WORKFLOW_TASK_MS); tests make it small. */
   workflowTaskMs: number;
+  /** A real Airflow that /api/workflow is proxied to (CONSOLE_AIRFLOW_*), or null: the embedded demo server answers. */
+  airflow: AirflowUpstream | null;
+}
+
+/** A real Airflow 2.x (REST API v1) or 3.x (v2) behind the console; its credentials never reach the browser. */
+export interface AirflowUpstream {
+  /** The Airflow server's root (http://airflow:8080), without a trailing slash; it may sit under a path. */
+  url: string;
+  api: 'v1' | 'v2';
+  /** Basic auth (v1) or the user the server gets JWTs for from <url>/auth/token (v2); null: none sent (v1) or GET /auth/token (v2). */
+  username: string | null;
+  password: string | null;
+  /** How long the server waits for Airflow's answer to begin before answering 504. */
+  timeoutMs: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -93,6 +107,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     kernelIdleMinutes: integer(env, 'CONSOLE_KERNEL_IDLE_MINUTES', 60, 1, 7 * 24 * 60),
     kernelSpares: integer(env, 'CONSOLE_KERNEL_SPARES', 1, 0, 8),
     workflowTaskMs: integer(env, 'CONSOLE_WORKFLOW_TASK_MS', 3000, 1, 10 * 60 * 1000),
+    airflow: airflowUpstream(env),
   };
 }
 
@@ -175,6 +190,27 @@ function jupyterUrl(value: string | undefined): string | null {
     throw new Error(`CONSOLE_JUPYTER_URL must be an http(s) URL without query or credentials (the token goes in CONSOLE_JUPYTER_TOKEN), got "${raw}"`);
   }
   return url.href.replace(/\/+$/, '');
+}
+
+function airflowUpstream(env: Env): AirflowUpstream | null {
+  const raw = text(env.CONSOLE_AIRFLOW_URL)?.trim();
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`CONSOLE_AIRFLOW_URL must be an http(s) URL, e.g. http://airflow:8080, got "${raw}"`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username || url.password) {
+    throw new Error(`CONSOLE_AIRFLOW_URL must be an http(s) URL without query or credentials (they go in CONSOLE_AIRFLOW_USERNAME and CONSOLE_AIRFLOW_PASSWORD), got "${raw}"`);
+  }
+  const api = text(env.CONSOLE_AIRFLOW_API)?.trim().toLowerCase() ?? 'v1';
+  if (api !== 'v1' && api !== 'v2') throw new Error(`CONSOLE_AIRFLOW_API must be v1 (Airflow 2) or v2 (Airflow 3), got "${env.CONSOLE_AIRFLOW_API}"`);
+  const username = text(env.CONSOLE_AIRFLOW_USERNAME) ?? null;
+  const password = text(env.CONSOLE_AIRFLOW_PASSWORD) ?? null;
+  if ((username === null) !== (password === null)) throw new Error('CONSOLE_AIRFLOW_USERNAME and CONSOLE_AIRFLOW_PASSWORD must be set together');
+  const timeoutMs = integer(env, 'CONSOLE_AIRFLOW_TIMEOUT_SECONDS', 30, 1, 600) * 1000;
+  return { url: url.href.replace(/\/+$/, ''), api, username, password, timeoutMs };
 }
 
 function logLevel(raw: string | undefined): LogLevel {

@@ -19,11 +19,19 @@ export interface StaticOptions {
   sourceMaps: boolean;
   /** The per-file upload limit (CONSOLE_UPLOAD_MAX_MB), in bytes: the client states it. */
   uploadMaxBytes: number;
+  /** The REST API of the Airflow /api/workflow is proxied to (CONSOLE_AIRFLOW_API), or null: the embedded server. */
+  airflowApi: 'v1' | 'v2' | null;
 }
 
-/** Runtime settings for the client: where each API lives, feature flags, version, the credentials file, the upload limit. */
-export function clientConfig(version: string, credentialsFile: string, uploadMaxBytes: number): RuntimeConfig {
-  return { apis: DEFAULT_API_MOUNTS, features: { [WORKFLOW_FILTERS_FEATURE]: true }, version, credentialsFile, uploadMaxBytes };
+/**
+ * Runtime settings for the client: where each API lives, feature flags, version, the credentials
+ * file, the upload limit, and which Airflow API the workflow mount speaks. Only the embedded
+ * workflow server has the extra filters (workflowFilters); a real Airflow is told by its version.
+ */
+export function clientConfig(version: string, credentialsFile: string, uploadMaxBytes: number, airflowApi: StaticOptions['airflowApi'] = null): RuntimeConfig {
+  const base = { apis: DEFAULT_API_MOUNTS, version, credentialsFile, uploadMaxBytes };
+  if (airflowApi === null) return { ...base, features: { [WORKFLOW_FILTERS_FEATURE]: true } };
+  return { ...base, features: {}, workflowApiVersion: airflowApi };
 }
 
 /**
@@ -33,7 +41,7 @@ export function clientConfig(version: string, credentialsFile: string, uploadMax
  */
 export async function registerStatic(app: FastifyInstance, options: StaticOptions): Promise<void> {
   const { staticDir, sourceMaps } = options;
-  const config = clientConfig(readPackageVersion(), options.credentialsFile, options.uploadMaxBytes);
+  const config = clientConfig(readPackageVersion(), options.credentialsFile, options.uploadMaxBytes, options.airflowApi);
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', REVALIDATE);

@@ -1,0 +1,79 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AirflowUpstream } from '../../config';
+import { upstreamCredentials } from './credentials';
+import { refusedCredentials, UpstreamFailure } from './failure';
+import { fetchUpstream } from './fetchUpstream';
+
+/** What of the browser's request goes on: never its cookies or Authorization (the console's, not Airflow's). */
+const REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'] as const;
+/** What of Airflow's answer comes back: never Set-Cookie or WWW-Authenticate (that would prompt the browser for Airflow's password). */
+const RESPONSE_HEADERS = ['content-type', 'cache-control', 'etag', 'last-modified', 'content-disposition', 'content-language'] as const;
+const USER_AGENT = 'data-platform-console';
+
+export type Forward = (request: FastifyRequest, reply: FastifyReply, target: string) => Promise<FastifyReply>;
+
+/**
+ * Sends the request on to `<upstream.url><target>` with the console's own credentials and answers
+ * with Airflow's status, body and content headers. Reads (logs can be large) stream through;
+ * answers to writes are small and read whole, so Idempotency-Key replays can store them.
+ */
+export function createForward(upstream: AirflowUpstream): Forward {
+  const credentials = upstreamCredentials(upstream);
+
+  async function send(request: FastifyRequest, target: string, signal: AbortSignal): Promise<Response> {
+    const headers: Record<string, string> = { 'user-agent': USER_AGENT };
+    for (const name of REQUEST_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
+    const body = hasBody ? (request.body as Buffer) : undefined;
+    const call = async () => {
+      const authorization = await credentials.authorization();
+      const response = await fetchUpstream(upstream, `${upstream.url}${target}`, {
+        method: request.method,
+        headers: authorization === null ? headers : { ...headers, authorization },
+        body,
+        signal,
+      });
+      return { response, authorization };
+    };
+    let { response, authorization } = await call();
+    if (response.status === 401 && credentials.refused(authorization)) {
+      await response.body?.cancel();
+      ({ response, authorization } = await call());
+    }
+    if (response.status === 401) {
+      await response.body?.cancel();
+      throw refusedCredentials(`${request.method} ${pathOf(target)} answered 401`);
+    }
+    return response;
+  }
+
+  return async function forward(request, reply, target) {
+    const aborted = new AbortController();
+    // Closed after the answer went out or when the browser left: a still-running upstream read stops.
+    reply.raw.once('close', () => aborted.abort());
+    const response = await send(request, target, aborted.signal);
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      const location = response.headers.get('location');
+      throw new UpstreamFailure(502, `The Airflow server answered with a redirect${location ? ` to ${location}` : ''}; is CONSOLE_AIRFLOW_URL its root URL?`);
+    }
+    reply.code(response.status);
+    for (const name of RESPONSE_HEADERS) {
+      const value = response.headers.get(name);
+      if (value !== null) reply.header(name, value);
+    }
+    if (response.body === null || request.method === 'HEAD') return reply.send();
+    if (request.method !== 'GET') return reply.send(Buffer.from(await response.arrayBuffer()));
+    return reply.send(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
+  };
+}
+
+function pathOf(target: string): string {
+  const query = target.indexOf('?');
+  return query === -1 ? target : target.slice(0, query);
+}

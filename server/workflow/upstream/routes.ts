@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AirflowUpstream } from '../../config';
+import { problemBody } from '../problem';
+import { UpstreamFailure } from './failure';
+import { createForward } from './forward';
+
+export interface UpstreamRoutesOptions {
+  upstream: AirflowUpstream;
+}
+
+/** Where each local path goes: Airflow 2's REST API; Airflow 3's REST API and its UI's grid calls. */
+const MOUNTS: Record<AirflowUpstream['api'], ReadonlyArray<readonly [local: string, remote: string]>> = {
+  v1: [['/v1', '/api/v1']],
+  v2: [
+    ['/api/v2', '/api/v2'],
+    ['/ui', '/ui'],
+  ],
+};
+
+/**
+ * /api/workflow proxied to a real Airflow (CONSOLE_AIRFLOW_URL) instead of the embedded demo:
+ * the console's guard, origin checks and idempotency apply as to any API; Airflow gets the
+ * server's credentials and never the browser's. Paths outside the mounts (the embedded server's
+ * grid_data, graph_data... views) answer 404, so the client builds those views itself.
+ */
+export const upstreamRoutes: FastifyPluginAsync<UpstreamRoutesOptions> = async (app, { upstream }) => {
+  const forward = createForward(upstream);
+  const prefix = app.prefix;
+  // Bodies go on as they came, whatever their type.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // As the embedded server, Basic auth with a console user is accepted besides the session.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, basicAuth: true };
+  });
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error instanceof UpstreamFailure) return reply.code(error.status).send(error.toJSON());
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send(problemBody(error.statusCode, 'Bad Request', error.message));
+    throw error;
+  });
+
+  for (const [local, remote] of MOUNTS[upstream.api]) {
+    app.all(`${local}/*`, async (request, reply) => {
+      const rest = restOf(request.url, `${prefix}${local}/`);
+      if (rest === null) return notServed(request, reply);
+      if (!plainPath(rest)) return reply.code(400).send(problemBody(400, 'Bad Request', 'The path may not hold "." or ".." segments or backslashes'));
+      return forward(request, reply, `${remote}/${rest}`);
+    });
+  }
+  app.all('/*', notServed);
+  app.all('/', notServed);
+};
+
+/** The raw path and query after `start`, or null for a spelling that does not begin with it (e.g. encoded). */
+function restOf(url: string, start: string): string | null {
+  return url.startsWith(start) ? url.slice(start.length) : null;
+}
+
+/**
+ * URL parsers resolve dot segments (also encoded ones) and read a backslash as a slash, so
+ * `v1/../../admin` would leave the mount; such paths are refused rather than normalised.
+ */
+function plainPath(rest: string): boolean {
+  const query = rest.indexOf('?');
+  const path = query === -1 ? rest : rest.slice(0, query);
+  return path.split('/').every((segment) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return false;
+    }
+    return decoded !== '.' && decoded !== '..' && !decoded.includes('\\');
+  });
+}
+
+async function notServed(request: FastifyRequest, reply: FastifyReply) {
+  const detail = `${request.method} ${request.url.split('?')[0]} is not served with an Airflow upstream (CONSOLE_AIRFLOW_URL)`;
+  return reply.code(404).send(problemBody(404, 'Not Found', detail));
+}
