@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       kernelIdleMinutes: 60,
       kernelSpares: 1,
       workflowTaskMs: 3000,
+      workflowDemoDags: 25,
     });
   });
 
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
         CONSOLE_KERNEL_IDLE_MINUTES: '5',
         CONSOLE_KERNEL_SPARES: '0',
         CONSOLE_WORKFLOW_TASK_MS: '50',
+        CONSOLE_WORKFLOW_DEMO_DAGS: '1000',
       },
       '/srv',
     );
@@ -86,6 +88,7 @@ describe('loadConfig', () => {
       kernelIdleMinutes: 5,
       kernelSpares: 0,
       workflowTaskMs: 50,
+      workflowDemoDags: 1000,
     });
   });
 
@@ -101,6 +104,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONSOLE_JUPYTER_URL: 'localhost:8888' })).toThrow(/CONSOLE_JUPYTER_URL must be/);
     expect(() => loadConfig({ CONSOLE_JUPYTER_URL: 'http://h:8888/?token=abc' })).toThrow(/token goes in CONSOLE_JUPYTER_TOKEN/);
     expect(() => loadConfig({ CONSOLE_KERNEL_SPARES: '9' })).toThrow(/CONSOLE_KERNEL_SPARES/);
+    expect(() => loadConfig({ CONSOLE_WORKFLOW_DEMO_DAGS: '10' })).toThrow(/CONSOLE_WORKFLOW_DEMO_DAGS must be an integer from 25 to 10000/);
     expect(() => loadConfig({ CONSOLE_UPLOAD_MAX_MB: '0' })).toThrow(/CONSOLE_UPLOAD_MAX_MB must be an integer from 1 to 4096/);
     expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '0' })).toThrow(/CONSOLE_RESULT_MAX_MB must be an integer from 1 to 4096/);
     expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '1.5' })).toThrow(/CONSOLE_RESULT_MAX_MB/);

@@ -60,6 +60,8 @@ export interface ConsoleConfig {
   kernelSpares: number;
   /** How long one task of the demo workflow executor runs (CONSOLE_WORKFLOW_TASK_MS); tests make it small. */
   workflowTaskMs: number;
+  /** DAGs in the workflow demo (CONSOLE_WORKFLOW_DEMO_DAGS): its 25, plus generated copies beyond them. */
+  workflowDemoDags: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -93,6 +95,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     kernelIdleMinutes: integer(env, 'CONSOLE_KERNEL_IDLE_MINUTES', 60, 1, 7 * 24 * 60),
     kernelSpares: integer(env, 'CONSOLE_KERNEL_SPARES', 1, 0, 8),
     workflowTaskMs: integer(env, 'CONSOLE_WORKFLOW_TASK_MS', 3000, 1, 10 * 60 * 1000),
+    workflowDemoDags: integer(env, 'CONSOLE_WORKFLOW_DEMO_DAGS', 25, 25, 10_000),
   };
 }
 
