@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { serveHarness } from '../support/harness';
 import { within } from '../support/time';
 import { median, percentile, result, type BenchResult, type BenchSuite } from '../types';
+import { measureDagList } from './workflowList';
 
 const SUITE = 'workflow';
 /** A laptop window; the component fills it as a DAG page's tab would. */
@@ -82,23 +83,28 @@ async function measureGraph(page: Page): Promise<BenchResult[]> {
   ];
 }
 
+async function onHarness(browser: Browser): Promise<BenchResult[]> {
+  const harness = await serveHarness();
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    await openPage(page, harness.url);
+    return [...(await measureGrids(page)), ...(await measureLog(page)), ...(await measureGraph(page))];
+  } finally {
+    await context.close();
+    await harness.close();
+  }
+}
+
 /**
  * The DAG grid and the task log viewer (src/ui/workflow) in Chromium, on the harness page
  * workflow.html (bench-only, not part of the app's build): grid paint times at 100 × 50 and
- * 25 × 5,000, and the log viewer at 100,000 lines (open, search, scroll).
+ * 25 × 5,000, the log viewer at 100,000 lines (open, search, scroll) and a 500-task graph laid
+ * out and drawn; then the real DAG list page on a console server of 1,000 DAGs (workflowList.ts).
  */
 export const workflowSuite: BenchSuite = {
   name: SUITE,
   async run({ browser }) {
-    const harness = await serveHarness();
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    try {
-      const page = await context.newPage();
-      await openPage(page, harness.url);
-      return [...(await measureGrids(page)), ...(await measureLog(page)), ...(await measureGraph(page))];
-    } finally {
-      await context.close();
-      await harness.close();
-    }
+    return [...(await onHarness(browser)), ...(await measureDagList(browser))];
   },
 };
