@@ -42,18 +42,24 @@ async function navigate(page: Page, path: string): Promise<number> {
   }, path);
 }
 
-/** Waits until the list shows exactly `rows` rows (and, if given, that its first is `first`); performance.now() after that frame's paint. */
+/**
+ * Plain JavaScript for page.evaluate (tsx would wrap a named arrow function in a helper the page
+ * lacks): resolves once the list shows exactly `rows` rows (and, if given, `first` first), with
+ * performance.now() after that frame's paint (a task posted from rAF runs after it).
+ */
+const ROWS_PAINTED = `({ selector, rows, first }) => new Promise((done) => {
+  const check = () => {
+    const shown = document.querySelectorAll(selector);
+    if (shown.length !== rows || (first !== undefined && shown[0].getAttribute('data-dag') !== first)) return void requestAnimationFrame(check);
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => done(performance.now());
+    channel.port2.postMessage(null);
+  };
+  requestAnimationFrame(check);
+})`;
+
 async function rowsPainted(page: Page, rows: number, first?: string): Promise<number> {
-  return within(60_000, `${SUITE}: DAG rows`, page.evaluate(({ selector, rows, first }) => new Promise<number>((done) => {
-    const check = () => {
-      const shown = document.querySelectorAll(selector);
-      if (shown.length !== rows || (first !== undefined && shown[0]?.getAttribute('data-dag') !== first)) return void requestAnimationFrame(check);
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => done(performance.now());
-      channel.port2.postMessage(null);
-    };
-    requestAnimationFrame(check);
-  }), { selector: ROWS, rows, first }));
+  return within(60_000, `${SUITE}: DAG rows`, page.evaluate(`(${ROWS_PAINTED})(${JSON.stringify({ selector: ROWS, rows, first })})`) as Promise<number>);
 }
 
 async function measureOpens(page: Page): Promise<{ first: number; uncached: number[]; cached: number[] }> {
