@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       kernelSpares: 1,
       workflowTaskMs: 3000,
       airflow: null,
+      workflowDemoDags: 25,
     });
   });
 
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
         CONSOLE_AIRFLOW_USERNAME: 'console',
         CONSOLE_AIRFLOW_PASSWORD: 'pw',
         CONSOLE_AIRFLOW_TIMEOUT_SECONDS: '5',
+        CONSOLE_WORKFLOW_DEMO_DAGS: '1000',
       },
       '/srv',
     );
@@ -93,6 +95,7 @@ describe('loadConfig', () => {
       kernelSpares: 0,
       workflowTaskMs: 50,
       airflow: { url: 'http://airflow:8080/base', api: 'v2', username: 'console', password: 'pw', timeoutMs: 5000 },
+      workflowDemoDags: 1000,
     });
   });
 
@@ -113,6 +116,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONSOLE_AIRFLOW_URL: 'http://airflow:8080', CONSOLE_AIRFLOW_API: 'v3' })).toThrow(/CONSOLE_AIRFLOW_API must be v1/);
     expect(() => loadConfig({ CONSOLE_AIRFLOW_URL: 'http://airflow:8080', CONSOLE_AIRFLOW_USERNAME: 'a' })).toThrow(/set together/);
     expect(() => loadConfig({ CONSOLE_KERNEL_SPARES: '9' })).toThrow(/CONSOLE_KERNEL_SPARES/);
+    expect(() => loadConfig({ CONSOLE_WORKFLOW_DEMO_DAGS: '10' })).toThrow(/CONSOLE_WORKFLOW_DEMO_DAGS must be an integer from 25 to 10000/);
     expect(() => loadConfig({ CONSOLE_UPLOAD_MAX_MB: '0' })).toThrow(/CONSOLE_UPLOAD_MAX_MB must be an integer from 1 to 4096/);
     expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '0' })).toThrow(/CONSOLE_RESULT_MAX_MB must be an integer from 1 to 4096/);
     expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '1.5' })).toThrow(/CONSOLE_RESULT_MAX_MB/);

@@ -60,6 +60,8 @@ export interface ConsoleConfig {
   kernelSpares: number;
   /** How long one task of the demo workflow executor runs (CONSOLE_WORKFLOW_TASK_MS); tests make it small. */
   workflowTaskMs: number;
+  /** DAGs in the workflow demo (CONSOLE_WORKFLOW_DEMO_DAGS): its 25, plus generated copies beyond them. */
+  workflowDemoDags: number;
   /** A real Airflow that /api/workflow is proxied to (CONSOLE_AIRFLOW_*), or null: the embedded demo server answers. */
   airflow: AirflowUpstream | null;
 }
@@ -108,6 +110,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     kernelSpares: integer(env, 'CONSOLE_KERNEL_SPARES', 1, 0, 8),
     workflowTaskMs: integer(env, 'CONSOLE_WORKFLOW_TASK_MS', 3000, 1, 10 * 60 * 1000),
     airflow: airflowUpstream(env),
+    workflowDemoDags: integer(env, 'CONSOLE_WORKFLOW_DEMO_DAGS', 25, 25, 10_000),
   };
 }
 

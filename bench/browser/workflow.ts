@@ -1,26 +1,34 @@
-// Entry of the workflow bench page: the real DagGrid and LogViewer (and the app's CSS) in a real Chromium page.
+// Entry of the workflow bench page: the real DagGrid, LogViewer and graph (ELK in the app's layout worker, React Flow) with the app's CSS in a real Chromium page.
 import { createElement, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../../src/ui/styles/app.css';
-import type { GridData } from '../../contracts/workflow';
+import '../../src/ui/workflow/workflow.css';
+import type { GridData, TaskState } from '../../contracts/workflow';
+import { createGraphLayout } from '../../src/commands/graphLayout';
+import { DagGraphCanvas } from '../../src/ui/workflow/detail/DagGraphCanvas';
 import { DagGrid, type DagGridSelection } from '../../src/ui/workflow/grid/DagGrid';
 import { LogViewer } from '../../src/ui/workflow/logs/LogViewer';
+import type { PlacedGraph } from '../../src/workflow/graphLayout';
 import { appendLog, EMPTY_LOG, type LogIndex } from '../../src/workflow/logLines';
 import { searchLog } from '../../src/workflow/logSearch';
 import { measureScroll } from './gridFrames';
 import { frame, paintedWhen } from './paint';
 import type { WorkflowApi } from './workflowApi';
-import { makeGrid, makeLog } from './workflowData';
+import { makeGraph, makeGrid, makeLog } from './workflowData';
 
 type View =
   | { kind: 'none' }
   | { kind: 'grid'; data: GridData; selected: DagGridSelection }
-  | { kind: 'log'; text: string; running: boolean };
+  | { kind: 'log'; text: string; running: boolean }
+  | { kind: 'graph'; placed: PlacedGraph; states: Map<string, TaskState> };
 
 const root = document.getElementById('root') as HTMLElement;
 const grids = new Map<string, GridData>();
 const logs = new Map<number, { text: string; index: LogIndex }>();
 const NOW = Date.parse('2026-11-25T12:00:00Z');
+/** The app's layout service: one worker (src/workers/layout.worker.ts) for the page, as for a session. */
+const layouts = createGraphLayout();
+let graphVariant = 0;
 let setView: (view: View) => void = () => {
   throw new Error('workflow page not mounted');
 };
@@ -39,6 +47,10 @@ function Host() {
   const box = (child: ReturnType<typeof createElement>) =>
     createElement('div', { style: { height: '100vh', padding: 12, boxSizing: 'border-box', display: 'flex', flexDirection: 'column' } }, child);
   if (view.kind === 'grid') return box(createElement(DagGrid, { data: view.data, selected, onSelect: setSelected, now: NOW }));
+  if (view.kind === 'graph') {
+    // The DAG page's canvas box (.graph-canvas) inside the full-window host.
+    return box(createElement('div', { className: 'graph-canvas', style: { flex: 1 } }, createElement(DagGraphCanvas, { placed: view.placed, states: view.states, onSelectTask: () => undefined })));
+  }
   if (view.kind === 'log') {
     return box(
       createElement(LogViewer, {
@@ -92,6 +104,13 @@ async function typeQuery(query: string): Promise<number> {
   return painted - start;
 }
 
+/** Every node in the DOM and measured (React Flow hides a node until it knows its size), every edge drawn. */
+function graphDrawn(placed: PlacedGraph): boolean {
+  const nodes = root.querySelectorAll<HTMLElement>('.react-flow__node');
+  if (nodes.length < placed.nodes.length || count('.react-flow__edge') < placed.edges.length) return false;
+  return Array.from(nodes).every((node) => node.style.visibility !== 'hidden');
+}
+
 const api: WorkflowApi = {
   ready: true,
   async showGrid(runs, tasks, selected = {}) {
@@ -114,6 +133,14 @@ const api: WorkflowApi = {
     return elapsed;
   },
   searchTyped: typeQuery,
+  async showGraph() {
+    const { graph, tasks, states } = makeGraph(graphVariant++);
+    const start = performance.now();
+    const placed = await layouts.layout(graph);
+    const layoutMs = performance.now() - start;
+    const drawnMs = await show({ kind: 'graph', placed, states }, () => graphDrawn(placed));
+    return { tasks, layoutMs, drawnMs, nodes: count('.react-flow__node'), edges: count('.react-flow__edge') };
+  },
   scroll: (target, frames) => measureScroll(root.querySelector<HTMLElement>(target === 'log' ? '.lv-scroll' : '.dg-scroll'), frames),
 };
 

@@ -11,6 +11,8 @@ export interface WorkflowApi {
   searchPure(query: string): number;
   /** Types `query` into the viewer's search box; ms until "n of m" is painted. */
   searchTyped(query: string): Promise<number>;
+  /** A generated 500-task graph (a new one each call) laid out by the app's layout worker, then drawn by DagGraphCanvas. */
+  showGraph(): Promise<WorkflowGraphTiming>;
   /** Scrolls the open log or grid for `frames` frames and times each frame. */
   scroll(target: 'log' | 'grid', frames: number): Promise<GridScrollTiming>;
 }
@@ -20,6 +22,16 @@ export interface WorkflowShowTiming {
   /** Rows (grid or log lines) in the DOM, virtualized. */
   renderedRows: number;
   renderedCells: number;
+}
+
+export interface WorkflowGraphTiming {
+  tasks: number;
+  /** ms from asking the layout worker to its answer (ELK, and the transfer both ways). */
+  layoutMs: number;
+  /** ms from setState with the laid-out graph to every node and edge drawn (painted). */
+  drawnMs: number;
+  nodes: number;
+  edges: number;
 }
 
 declare global {

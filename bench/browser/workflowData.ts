@@ -1,5 +1,5 @@
 // Generated workflow data for the workflow bench page: a grid of runs × tasks and an Airflow-style log.
-import type { DagRun, GridData, GridNode, TaskState } from '../../contracts/workflow';
+import type { DagRun, GraphData, GraphNode, GridData, GridNode, TaskState } from '../../contracts/workflow';
 
 const STATES: TaskState[] = ['success', 'success', 'success', 'success', 'failed', 'upstream_failed', 'skipped', 'up_for_retry', 'running', 'queued', null];
 const RUN_STATES: DagRun['state'][] = ['success', 'success', 'success', 'failed', 'success', 'running'];
@@ -63,4 +63,47 @@ export function makeLog(count: number): string {
     }
   }
   return `${lines.slice(0, count).join('\n')}\n`;
+}
+
+const GROUPS = 24;
+const EXTRACTS = 20;
+const PUBLISHES = 22;
+const CHAINS = 3;
+const CHAIN_LENGTH = 6;
+
+const task = (id: string, label: string, operator = 'PythonOperator'): GraphNode => ({ id, label, operator, isGroup: false, isMapped: false, children: [] });
+
+/**
+ * A 500-task DAG shaped as the demo's big ones: start → 20 extracts → 24 task groups (three chains of
+ * six joined by a `done` task, 19 each) → 22 publish tasks → end. `variant` renames the start task,
+ * so each sample is a graph the layout has not seen (the app keeps layouts by graph).
+ */
+export function makeGraph(variant: number): { graph: GraphData; tasks: number; states: Map<string, TaskState> } {
+  const nodes: GraphNode[] = [task('start', `start_${variant}`, 'EmptyOperator')];
+  const edges: GraphData['edges'] = [];
+  for (let e = 0; e < EXTRACTS; e++) {
+    nodes.push(task(`extract_${e}`, `extract_${e}`));
+    edges.push({ source: 'start', target: `extract_${e}` });
+  }
+  for (let g = 0; g < GROUPS; g++) {
+    const children: GraphNode[] = [];
+    for (let c = 0; c < CHAINS; c++) {
+      for (let s = 0; s < CHAIN_LENGTH; s++) {
+        const id = `group_${g}.chain_${c}_step_${s}`;
+        children.push(task(id, `chain_${c}_step_${s}`, s % 2 ? 'SQLExecuteQueryOperator' : 'PythonOperator'));
+        edges.push({ source: s === 0 ? `extract_${g % EXTRACTS}` : `group_${g}.chain_${c}_step_${s - 1}`, target: id });
+      }
+      edges.push({ source: `group_${g}.chain_${c}_step_${CHAIN_LENGTH - 1}`, target: `group_${g}.done` });
+    }
+    children.push(task(`group_${g}.done`, 'done', 'EmptyOperator'));
+    nodes.push({ id: `group_${g}`, label: `group_${g}`, operator: null, isGroup: true, isMapped: false, children });
+  }
+  for (let p = 0; p < PUBLISHES; p++) {
+    nodes.push(task(`publish_${p}`, `publish_${p}`, 'BashOperator'));
+    edges.push({ source: `group_${p % GROUPS}.done`, target: `publish_${p}` }, { source: `group_${(p + 1) % GROUPS}.done`, target: `publish_${p}` }, { source: `publish_${p}`, target: 'end' });
+  }
+  nodes.push(task('end', 'end', 'EmptyOperator'));
+  const ids = nodes.flatMap((n) => (n.isGroup ? n.children.map((c) => c.id) : [n.id]));
+  const states = new Map(ids.map((id, i) => [id, STATES[Math.floor(noise(i, variant) * STATES.length)]]));
+  return { graph: { nodes, edges }, tasks: ids.length, states };
 }

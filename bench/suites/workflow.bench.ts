@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { serveHarness } from '../support/harness';
 import { within } from '../support/time';
 import { median, percentile, result, type BenchResult, type BenchSuite } from '../types';
+import { measureDagList } from './workflowList';
 
 const SUITE = 'workflow';
 /** A laptop window; the component fills it as a DAG page's tab would. */
@@ -65,23 +66,45 @@ async function measureLog(page: Page): Promise<BenchResult[]> {
   ];
 }
 
+const GRAPH_SAMPLES = 5;
+
+/** The DAG page's graph at 500 tasks: a cold first layout (the worker and ELK start), then fresh graphs on the warm worker. */
+async function measureGraph(page: Page): Promise<BenchResult[]> {
+  const first = await within(120_000, `${SUITE}: first graph`, page.evaluate(() => window.workflowBench.showGraph()));
+  const samples = [];
+  for (let i = 0; i < GRAPH_SAMPLES; i++) samples.push(await within(120_000, `${SUITE}: graph`, page.evaluate(() => window.workflowBench.showGraph())));
+  const tasks = first.tasks.toLocaleString('en-US');
+  const shape = `${GRAPH_SAMPLES} graphs of ${tasks} tasks in 24 task groups (${first.nodes} nodes with the groups, ${first.edges} edges) after the first; ELK layered in src/workers/layout.worker.ts through the app's createGraphLayout, drawn by DagGraphCanvas (React Flow, fitView, minimap) in a ${VIEWPORT.width}×${VIEWPORT.height} window`;
+  return [
+    result(SUITE, `graph ${tasks} tasks: layout in the worker, median`, median(samples.map((s) => s.layoutMs)), 'ms', undefined, shape),
+    result(SUITE, `graph ${tasks} tasks: laid out → every node and edge drawn, median`, median(samples.map((s) => s.drawnMs)), 'ms', undefined, 'setState with the layout → the frame after every node is measured and shown and every edge is in the DOM, painted'),
+    result(SUITE, `graph ${tasks} tasks: layout + drawn, median`, median(samples.map((s) => s.layoutMs + s.drawnMs)), 'ms'),
+    result(SUITE, `graph ${tasks} tasks: first layout (worker and ELK start)`, first.layoutMs, 'ms', undefined, "the session's first graph: the worker's script loads and ELK starts"),
+  ];
+}
+
+async function onHarness(browser: Browser): Promise<BenchResult[]> {
+  const harness = await serveHarness();
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    await openPage(page, harness.url);
+    return [...(await measureGrids(page)), ...(await measureLog(page)), ...(await measureGraph(page))];
+  } finally {
+    await context.close();
+    await harness.close();
+  }
+}
+
 /**
  * The DAG grid and the task log viewer (src/ui/workflow) in Chromium, on the harness page
  * workflow.html (bench-only, not part of the app's build): grid paint times at 100 × 50 and
- * 25 × 5,000, and the log viewer at 100,000 lines (open, search, scroll).
+ * 25 × 5,000, the log viewer at 100,000 lines (open, search, scroll) and a 500-task graph laid
+ * out and drawn; then the real DAG list page on a console server of 1,000 DAGs (workflowList.ts).
  */
 export const workflowSuite: BenchSuite = {
   name: SUITE,
   async run({ browser }) {
-    const harness = await serveHarness();
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    try {
-      const page = await context.newPage();
-      await openPage(page, harness.url);
-      return [...(await measureGrids(page)), ...(await measureLog(page))];
-    } finally {
-      await context.close();
-      await harness.close();
-    }
+    return [...(await onHarness(browser)), ...(await measureDagList(browser))];
   },
 };

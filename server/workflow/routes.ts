@@ -27,7 +27,7 @@ export const workflowRoutes: FastifyPluginAsync = async (app) => {
   let seeding: Promise<void> | null = (await isSeeded(store.db)) ? Promise.resolve() : null;
   if (seeding) executor.start();
   const ensureSeeded = () =>
-    (seeding ??= seedWorkflowDemo(store.db, now()).then(
+    (seeding ??= seedWorkflowDemo(store.db, now(), services.config.workflowDemoDags).then(
       () => {
         app.log.info('workflow demo DAGs seeded');
         executor.start();

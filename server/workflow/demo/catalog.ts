@@ -54,3 +54,15 @@ export const DEMO_CATALOG: readonly CatalogEntry[] = ROWS.map(([dag_id, tasks, s
 
 /** The DAG a fresh manual trigger of always takes to success (the end-to-end test's). */
 export const RELIABLE_DAG = 'example_etl';
+
+/**
+ * `count` more DAGs for a big demo (CONSOLE_WORKFLOW_DEMO_DAGS): copies of the catalog's entries in
+ * turn, named `<template>_<n>` (n from 0001), all paused so the executor leaves them alone.
+ */
+export function generatedCatalog(count: number): CatalogEntry[] {
+  return Array.from({ length: count }, (_, i) => {
+    const template = DEMO_CATALOG[i % DEMO_CATALOG.length];
+    const n = String(i + 1).padStart(4, '0');
+    return { ...template, dag_id: `${template.dag_id}_${n}`, paused: true, reliable: false, description: `${template.description} (copy ${n})` };
+  });
+}

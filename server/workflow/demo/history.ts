@@ -4,9 +4,18 @@ import { rng, type Rng } from '../rng';
 import type { EventRow, RunRow, TiRow, TryRow, XComRow } from '../rows';
 
 const DAY = 24 * 3600 * 1000;
-const HISTORY_DAYS = 90;
-/** Sub-daily schedules keep their most recent runs only (a 30-minute schedule would make 4,320). */
-const MAX_SCHEDULED_RUNS = 100;
+/** How much history a DAG gets: the demo's own DAGs 90 days, the generated copies a few runs. */
+export interface HistoryDepth {
+  days: number;
+  /** Sub-daily schedules keep their most recent runs only (a 30-minute schedule would make 4,320). */
+  maxScheduledRuns: number;
+  /** Manual runs, [least, most], for DAGs with and without a schedule. */
+  manualRuns: { scheduled: [number, number]; unscheduled: [number, number] };
+}
+
+export const FULL_HISTORY: HistoryDepth = { days: 90, maxScheduledRuns: 100, manualRuns: { scheduled: [1, 4], unscheduled: [8, 15] } };
+/** The generated copies' (CONSOLE_WORKFLOW_DEMO_DAGS): enough for a last run and a runs strip, cheap to seed. */
+export const LIGHT_HISTORY: HistoryDepth = { days: 7, maxScheduledRuns: 2, manualRuns: { scheduled: [0, 1], unscheduled: [1, 2] } };
 const RETRY_DELAY = 5 * 60 * 1000;
 export const HOSTS = ['airflow-worker-0', 'airflow-worker-1', 'airflow-worker-2'];
 
@@ -22,16 +31,17 @@ export interface History {
 
 export const runIdOf = (type: string, at: number) => `${type}__${new Date(at).toISOString().replace('.000Z', '+00:00')}`;
 
-/** 90 days of finished runs of one DAG, ending before `now`. */
-export function dagHistory(spec: DagSpec, now: number, paused: boolean): History {
+/** `depth.days` (90 by default) of finished runs of one DAG, ending before `now`. */
+export function dagHistory(spec: DagSpec, now: number, paused: boolean, depth: HistoryDepth = FULL_HISTORY): History {
   const r = rng(`history:${spec.dag_id}`);
   const history: History = { runs: [], tis: [], tries: [], xcoms: [], events: [], nextDagrun: null };
-  const intervals = scheduledIntervals(spec, now);
+  const intervals = scheduledIntervals(spec, now, depth);
   const shape: Shape = { spec, order: topologicalOrder(spec), downstream: downstreamOf(spec) };
   for (const [start, end] of intervals) addRun(history, shape, r, { type: 'scheduled', logical: start, intervalEnd: end, startAt: end + r.int(2, 40) * 1000 });
-  const manual = spec.schedule === null ? r.int(8, 15) : r.int(1, 4);
+  const [least, most] = spec.schedule === null ? depth.manualRuns.unscheduled : depth.manualRuns.scheduled;
+  const manual = r.int(least, most);
   for (let i = 0; i < manual; i++) {
-    const at = now - r.int(1, HISTORY_DAYS * 24) * 3600 * 1000 - i * 60_000;
+    const at = now - r.int(1, depth.days * 24) * 3600 * 1000 - i * 60_000;
     addRun(history, shape, r, { type: 'manual', logical: at, intervalEnd: at, startAt: at + r.int(1, 10) * 1000 });
     history.events.push(event(at, spec.dag_id, 'trigger', 'admin', runIdOf('manual', at)));
   }
@@ -40,20 +50,20 @@ export function dagHistory(spec: DagSpec, now: number, paused: boolean): History
   return history;
 }
 
-function scheduledIntervals(spec: DagSpec, now: number): [number, number][] {
+function scheduledIntervals(spec: DagSpec, now: number, { days, maxScheduledRuns }: HistoryDepth): [number, number][] {
   if (spec.schedule === null) return [];
   const intervals: [number, number][] = [];
-  const first = nextLogicalDate(spec.schedule, now - HISTORY_DAYS * DAY)!;
+  const first = nextLogicalDate(spec.schedule, now - days * DAY)!;
   // Sub-daily schedules start late enough to make about the runs they keep.
   const period = nextLogicalDate(spec.schedule, first)! - first;
-  let start = nextLogicalDate(spec.schedule, Math.max(first - 1, now - (MAX_SCHEDULED_RUNS + 2) * period))!;
+  let start = nextLogicalDate(spec.schedule, Math.max(first - 1, now - (maxScheduledRuns + 2) * period))!;
   for (;;) {
     const end = nextLogicalDate(spec.schedule, start)!;
     if (end > now - 60_000) break;
     intervals.push([start, end]);
     start = end;
   }
-  return intervals.slice(-MAX_SCHEDULED_RUNS);
+  return intervals.slice(-maxScheduledRuns);
 }
 
 interface RunPlan {

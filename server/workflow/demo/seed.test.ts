@@ -50,4 +50,25 @@ describe('workflow demo seed', () => {
     const [{ oldest }] = await store.all<{ oldest: number }>('SELECT min(logical_date) AS oldest FROM wf_dag_runs');
     expect(NOW - oldest).toBeGreaterThan(85 * 24 * 3600 * 1000);
   });
+
+  it('adds paused copies with a few runs each up to the asked number of DAGs, still quickly', async () => {
+    const store = await freshStore();
+    const started = performance.now();
+    expect(await seedWorkflowDemo(store, NOW, 1000)).toBe(true);
+    const elapsed = performance.now() - started;
+    console.info(`workflow demo seed of 1,000 DAGs: ${Math.round(elapsed)} ms`);
+    expect(elapsed).toBeLessThan(15_000);
+    const dags = await store.all<{ dag_id: string; is_paused: number }>('SELECT dag_id, is_paused FROM wf_dags ORDER BY dag_id');
+    expect(dags).toHaveLength(1000);
+    expect(new Set(dags.map((d) => d.dag_id)).size).toBe(1000);
+    const copies = dags.filter((d) => /_\d{4}$/.test(d.dag_id));
+    expect(copies).toHaveLength(975);
+    expect(copies.every((d) => d.is_paused === 1)).toBe(true);
+    expect(dags.map((d) => d.dag_id)).toEqual(expect.arrayContaining(['customer_360_0007', 'example_etl_0951', 'executive_dashboard_refresh_0975']));
+    const perDag = await store.all<{ runs: number }>("SELECT count(*) AS runs FROM wf_dag_runs WHERE dag_id LIKE '%\\_0%' ESCAPE '\\' GROUP BY dag_id");
+    expect(perDag.length).toBeGreaterThan(500);
+    expect(Math.max(...perDag.map((row) => row.runs))).toBeLessThanOrEqual(4);
+    const [{ own }] = await store.all<{ own: number }>("SELECT count(*) AS own FROM wf_dag_runs WHERE dag_id = 'customer_360'");
+    expect(own).toBeGreaterThan(80);
+  });
 });

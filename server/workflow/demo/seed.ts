@@ -3,8 +3,8 @@ import { insertRows } from '../bulk';
 import { topologicalOrder, type DagSpec } from '../model';
 import { EVENT_COLUMNS, RUN_COLUMNS, TI_COLUMNS, TRY_COLUMNS, XCOM_COLUMNS } from '../rows';
 import { buildDag } from './build';
-import { DEMO_CATALOG } from './catalog';
-import { dagHistory, event, runIdOf, type History } from './history';
+import { DEMO_CATALOG, generatedCatalog, type CatalogEntry } from './catalog';
+import { dagHistory, event, FULL_HISTORY, LIGHT_HISTORY, runIdOf, type History, type HistoryDepth } from './history';
 import { dagSource } from './source';
 
 /** A paused DAG whose latest run stays caught mid-way (a task up for retry) until it is unpaused. */
@@ -14,23 +14,27 @@ const QUEUED_DAG = 'adhoc_backfill_orders';
 
 /**
  * Writes the demo DAGs and their history once, on the first start of a data directory (later
- * starts find the DAGs and keep what the executor and users did). Returns whether it seeded.
+ * starts find the DAGs and keep what the executor and users did). `dagCount` beyond the catalog's
+ * 25 adds generated copies with a few runs each. Returns whether it seeded.
  */
-export async function seedWorkflowDemo(store: Store, now: number): Promise<boolean> {
+export async function seedWorkflowDemo(store: Store, now: number, dagCount = DEMO_CATALOG.length): Promise<boolean> {
   if (await isSeeded(store)) return false;
   await store.transaction(async (tx) => {
-    for (const entry of DEMO_CATALOG) {
-      const spec = buildDag(entry, now);
-      const history = dagHistory(spec, now, entry.paused);
-      if (spec.dag_id === FROZEN_DAG) freezeLatestRun(spec, history);
-      if (spec.dag_id === QUEUED_DAG) queueRun(spec, history, now);
-      await tx.run('INSERT INTO wf_dags (dag_id, is_paused, spec, source, next_dagrun, last_parsed) VALUES ($1, $2, $3, $4, $5, $6)', [
-        spec.dag_id, entry.paused ? 1 : 0, JSON.stringify(spec), dagSource(spec), history.nextDagrun, now,
-      ]);
-      await writeHistory(tx, history);
-    }
+    for (const entry of DEMO_CATALOG) await writeDag(tx, entry, now, FULL_HISTORY);
+    for (const entry of generatedCatalog(dagCount - DEMO_CATALOG.length)) await writeDag(tx, entry, now, LIGHT_HISTORY);
   });
   return true;
+}
+
+async function writeDag(tx: Queryable, entry: CatalogEntry, now: number, depth: HistoryDepth): Promise<void> {
+  const spec = buildDag(entry, now);
+  const history = dagHistory(spec, now, entry.paused, depth);
+  if (spec.dag_id === FROZEN_DAG) freezeLatestRun(spec, history);
+  if (spec.dag_id === QUEUED_DAG) queueRun(spec, history, now);
+  await tx.run('INSERT INTO wf_dags (dag_id, is_paused, spec, source, next_dagrun, last_parsed) VALUES ($1, $2, $3, $4, $5, $6)', [
+    spec.dag_id, entry.paused ? 1 : 0, JSON.stringify(spec), dagSource(spec), history.nextDagrun, now,
+  ]);
+  await writeHistory(tx, history);
 }
 
 export async function isSeeded(store: Queryable): Promise<boolean> {
