@@ -28,11 +28,11 @@ export function LogToolbar({ levels, levelCounts, onToggleLevel, wrap, onWrap, f
             type="button"
             className={`lv-chip lv-chip-${level.toLowerCase()}`}
             aria-pressed={levels.has(level)}
-            aria-label={`${LEVEL_LABEL[level]} lines (${levelCounts[level]})`}
             onClick={() => onToggleLevel(level)}
           >
-            {LEVEL_LABEL[level]}
+            {LEVEL_LABEL[level]}{' '}
             <span className="lv-chip-count">{levelCounts[level].toLocaleString('en-US')}</span>
+            <span className="visually-hidden"> lines</span>
           </button>
         ))}
       </div>

@@ -37,6 +37,8 @@ async function render(p: LogViewerProps): Promise<HTMLDivElement> {
 
 const rerender = (p: LogViewerProps) => act(async () => root!.render(<LogViewer {...p} />));
 const button = (name: string) => box.querySelector<HTMLButtonElement>(`button[aria-label^="${name}"]`) as HTMLButtonElement;
+/** A level chip (its name is its text: "Error 3 lines"). */
+const chip = (level: string) => box.querySelector<HTMLButtonElement>(`.lv-chip-${level}`) as HTMLButtonElement;
 const rows = () => [...box.querySelectorAll('.lv-row')].map((row) => row.querySelector('.lv-text')?.textContent);
 const status = () => box.querySelector('.lv-search-status')?.textContent;
 
@@ -124,8 +126,8 @@ describe('LogViewer', () => {
 
   it('filters by level, tracebacks going with their error, and searches only the lines shown', async () => {
     await render(props());
-    expect(button('Error lines').textContent).toContain('3');
-    for (const level of ['Warning', 'Info', 'Debug']) await act(async () => button(`${level} lines`).click());
+    expect(chip('error').textContent).toContain('3');
+    for (const level of ['warning', 'info', 'debug']) await act(async () => chip(level).click());
     expect(rows()).toEqual([
       '[2026-11-25, 10:00:03 UTC] {taskinstance.py:3100} ERROR - Task failed with exception',
       'Traceback (most recent call last):',
@@ -135,7 +137,7 @@ describe('LogViewer', () => {
     expect(box.querySelector('.lv-footer')?.textContent).toContain('3 shown');
     await type('fail');
     expect(status()).toBe('1 of 1');
-    await act(async () => button('Error lines').click());
+    await act(async () => chip('error').click());
     expect(box.querySelector('.lv-empty-filter')?.textContent).toBe('No lines at the selected levels');
   });
 
