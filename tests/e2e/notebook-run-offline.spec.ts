@@ -1,4 +1,4 @@
-import { expect, test } from './offlineFixtures';
+import { expect, test, waitForServiceWorker } from './offlineFixtures';
 import { NotebookEditor } from './pages/NotebookEditor';
 
 test('offline, a cached notebook opens and edits, and running a cell says the kernel is unreachable', async ({ page, server, loginPage, workspace }) => {
@@ -10,6 +10,8 @@ test('offline, a cached notebook opens and edits, and running a cell says the ke
   await workspace.row('away.ipynb').getByRole('link', { name: 'away.ipynb' }).click();
   const editor = new NotebookEditor(page);
   await expect(editor.cell(0)).toBeVisible();
+  // The reload below comes from the service worker's cache: it must control the page first.
+  await waitForServiceWorker(page);
 
   await server.stop();
   await page.reload(); // from the service worker's cache and this device's copy
