@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import '../workflow.css';
 import { Loading } from '../../components/Loading';
@@ -17,9 +17,15 @@ import { DagRow } from './DagRow';
 export function DagListPage() {
   const [params, setParams] = useSearchParams();
   const filters = readDagListParams(params);
-  const dags = useWorkflowView({ kind: 'dags', query: dagQueryOf(filters) });
+  // The list follows the URL at a lower priority than typing: a keystroke is never held up by the
+  // table rendering the answer to the keystroke before.
+  const listed = readDagListParams(new URLSearchParams(useDeferredValue(params.toString())));
+  const dags = useWorkflowView({ kind: 'dags', query: dagQueryOf(listed) });
   const change = (next: Partial<DagListFilters>) => setParams(writeDagListParams(new URLSearchParams(window.location.search), next), { replace: next.page === undefined });
-  const page = dags.value;
+  // While a new search is asked, the rows shown stay (no flash of "Loading"); never after a failure.
+  const [kept, setKept] = useState(dags.value);
+  if (dags.value && dags.value !== kept) setKept(dags.value);
+  const page = dags.value ?? (dags.loading ? kept : undefined);
   // The header's search box writes only q: a new search starts on page 1, as every filter does.
   const searched = useRef(filters.search);
   useEffect(() => {
@@ -66,7 +72,7 @@ export function DagListPage() {
           </tbody>
         </table>
       )}
-      {page && <Pager label="DAG pages" page={filters.page} pageSize={DAG_PAGE_SIZE} count={page.total} noun="DAGs" onPage={(p) => change({ page: p })} />}
+      {page && <Pager label="DAG pages" page={listed.page} pageSize={DAG_PAGE_SIZE} count={page.total} noun="DAGs" onPage={(p) => change({ page: p })} />}
     </div>
   );
 }
