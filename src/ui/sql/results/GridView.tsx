@@ -3,7 +3,7 @@ import { useCallback, useId, useLayoutEffect, useMemo, useRef, type RefObject } 
 import type { ResultColumn } from '../../../../contracts/bi';
 import { CellMenu } from './CellMenu';
 import { toTsvRow } from './csv';
-import { copyText } from './gridActions';
+import { copyText } from '../../components/fileActions';
 import { GridHeader } from './GridHeader';
 import { cellText, HEADER_HEIGHT, isNumericType, ROW_HEIGHT, rowNumberWidth, type Row } from './gridModel';
 import { cellId, GridRow, RowNumbers } from './GridRow';

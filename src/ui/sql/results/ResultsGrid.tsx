@@ -2,8 +2,8 @@ import { Copy, Download } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import type { Cell, ResultColumn } from '../../../../contracts/bi';
 import { useStoredFlag } from '../../hooks/useStoredFlag';
-import { toCsv } from './csv';
-import { copyText, downloadCsv } from './gridActions';
+import { csvBlob, csvFileName, toCsv } from './csv';
+import { copyText, downloadFile } from '../../components/fileActions';
 import { estimateColumnWidths, formatCount, formatElapsed, formatRowCount, METRICS } from './gridModel';
 import { GridView, type GridSize } from './GridView';
 import { columnDecimals } from './numberFormat';
@@ -82,7 +82,7 @@ function ResultsTable({ columns, rows, elapsedMs, limited, fileName, initialSize
   // Exports follow what the user sees: the displayed (sorted) order.
   const csv = () => toCsv(columns, rows, order, { neutralize: safeCsv });
   const onCopyAll = () => void copyText(csv(), `${formatCount(rows.length)} rows as CSV`);
-  const onDownload = () => downloadCsv(fileName, csv());
+  const onDownload = () => downloadFile(csvBlob(csv()), csvFileName(fileName));
 
   return (
     <div className="rg">

@@ -4,7 +4,7 @@ import type { DagDetail } from '../../../../contracts/workflow';
 import type { highlightLines } from '../../notebook/editor/highlight';
 import { CacheNote } from '../CacheNote';
 import { useWorkflowView } from '../useWorkflowView';
-import { downloadText } from '../download';
+import { copyText, downloadFile, textBlob } from '../../components/fileActions';
 
 type Highlight = typeof highlightLines;
 
@@ -41,10 +41,10 @@ export function SourceTab({ dag }: { dag: DagDetail }) {
       <div className="source-bar">
         <span className="mono small" title={dag.fileloc}>{dag.fileloc}</span>
         <span className="spacer" />
-        <button type="button" className="button small" onClick={() => void navigator.clipboard.writeText(text)}>
+        <button type="button" className="button small" onClick={() => void copyText(text, 'The source')}>
           <Copy size={14} aria-hidden="true" /> Copy
         </button>
-        <button type="button" className="button small" onClick={() => downloadText(text, fileName, 'text/x-python')}>
+        <button type="button" className="button small" onClick={() => downloadFile(textBlob(text, 'text/x-python'), fileName)}>
           <Download size={14} aria-hidden="true" /> Download
         </button>
       </div>

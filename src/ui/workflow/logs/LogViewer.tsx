@@ -2,7 +2,8 @@ import type { Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LOG_LEVELS, lineCount, plainText, visibleLines, type LogIndex, type LogLevel } from '../../../workflow/logLines';
 import type { LogMatch } from '../../../workflow/logSearch';
-import { copyLog, downloadLog } from './logActions';
+import { copyText, downloadFile, textBlob } from '../../components/fileActions';
+import { logFileName } from './logActions';
 import { LogLines, type ViewSize } from './LogLines';
 import { LogSearchBox } from './LogSearchBox';
 import { LogToolbar } from './LogToolbar';
@@ -161,8 +162,8 @@ export function LogViewer({ text, fileName, running, following, onFollowChange, 
           following={following}
           onFollow={onFollowChange}
           copied={copied}
-          onCopy={() => void copyLog(plainText(index)).then(setCopied)}
-          onDownload={() => downloadLog(fileName, text)}
+          onCopy={() => void copyText(plainText(index), 'The whole log').then(setCopied)}
+          onDownload={() => downloadFile(textBlob(text), logFileName(fileName))}
           empty={empty}
         />
       </div>
