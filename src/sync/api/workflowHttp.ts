@@ -1,3 +1,4 @@
+import type { ClearRequest } from '../../../contracts/workflow';
 import { AxiosError, isAxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { isNetworkError } from './http';
 
@@ -118,4 +119,17 @@ export function tokenSaysEnded(token: string | null): boolean {
   } catch {
     return false;
   }
+}
+
+/** The clear call's body, the same in v1 and v2: run the chosen tasks again and put their run back to queued. */
+export function clearBody(request: ClearRequest) {
+  return {
+    dry_run: false,
+    dag_run_id: request.runId,
+    task_ids: request.taskIds,
+    include_upstream: request.includeUpstream,
+    include_downstream: request.includeDownstream,
+    only_failed: request.onlyFailed,
+    reset_dag_runs: true,
+  };
 }

@@ -3,7 +3,7 @@ import type { V1Dag, V1DagDetail, V1DagRun, V1DagStats, V1EventLog, V1GraphData,
 import type { DagQuery, DagSort, Page, WorkflowService } from '../../../contracts/workflow';
 import { buildGraph } from '../../workflow/graph';
 import { buildGrid } from '../../workflow/grid';
-import { allPages, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded, WorkflowApiError, withWorkflowErrors } from './workflowHttp';
+import { allPages, clearBody, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded, WorkflowApiError, withWorkflowErrors } from './workflowHttp';
 import * as map from './workflowV1.map';
 
 /**
@@ -94,15 +94,7 @@ export function createWorkflowV1(http: AxiosInstance, { consoleFilters = false }
       await http.patch(ti(dagId, runId, taskId), { dry_run: false, new_state: state });
     },
     async clearTasks(dagId, request) {
-      await http.post(`${dag(dagId)}/clearTaskInstances`, {
-        dry_run: false,
-        dag_run_id: request.runId,
-        task_ids: request.taskIds,
-        include_upstream: request.includeUpstream,
-        include_downstream: request.includeDownstream,
-        only_failed: request.onlyFailed,
-        reset_dag_runs: true,
-      });
+      await http.post(`${dag(dagId)}/clearTaskInstances`, clearBody(request));
     },
     listXComs: async (dagId, runId, taskId) =>
       (await allPages<V1XComEntry>(http, `${ti(dagId, runId, taskId)}/xcomEntries`, 'xcom_entries')).map(map.xcomFromV1),

@@ -3,7 +3,7 @@ import type { V2Dag, V2DagDetail, V2DagRun, V2EventLog, V2GridNode, V2GridRun, V
 import type { DagSort, WorkflowService } from '../../../contracts/workflow';
 import { buildGraph } from '../../workflow/graph';
 import { buildGrid } from '../../workflow/grid';
-import { allPages, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded, withWorkflowErrors } from './workflowHttp';
+import { allPages, clearBody, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded, withWorkflowErrors } from './workflowHttp';
 import * as map from './workflowV2.map';
 
 /**
@@ -105,15 +105,7 @@ export function createWorkflowV2(http: AxiosInstance, options: WorkflowV2Options
       await http.patch(ti(dagId, runId, taskId), { new_state: state });
     },
     async clearTasks(dagId, request) {
-      await http.post(`${dag(dagId)}/clearTaskInstances`, {
-        dry_run: false,
-        dag_run_id: request.runId,
-        task_ids: request.taskIds,
-        include_upstream: request.includeUpstream,
-        include_downstream: request.includeDownstream,
-        only_failed: request.onlyFailed,
-        reset_dag_runs: true,
-      });
+      await http.post(`${dag(dagId)}/clearTaskInstances`, clearBody(request));
     },
     listXComs: async (dagId, runId, taskId) => (await allPages<V2XCom>(http, `${ti(dagId, runId, taskId)}/xcomEntries`, 'xcom_entries')).map(map.xcomFromV2),
     getXCom: async (dagId, runId, taskId, key) => map.xcomFromV2(await get<V2XCom>(`${ti(dagId, runId, taskId)}/xcomEntries/${seg(key)}`, query({ stringify: true }))),
