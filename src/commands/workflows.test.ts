@@ -146,3 +146,22 @@ describe('the poller offline', () => {
     expect((await readWorkflowView(db, dagView)).value).toEqual(dag('etl'));
   });
 });
+
+describe('writes the screens would read again for nothing', () => {
+  it('an unchanged answer leaves the row alone for a minute, then renews its age; a changed one is written at once', async () => {
+    const listDags = vi.fn<WorkflowService['listDags']>().mockResolvedValue({ items: [dag('etl')], total: 1 });
+    const { db, workflows, advance } = setup({ listDags });
+    await workflows.show(dagsView);
+    const first = (await readWorkflowView(db, dagsView)).fetchedAt!;
+    advance(20_000);
+    await workflows.show(dagsView, { force: true });
+    expect((await readWorkflowView(db, dagsView)).fetchedAt).toBe(first);
+    advance(50_000);
+    await workflows.show(dagsView, { force: true });
+    expect((await readWorkflowView(db, dagsView)).fetchedAt).toBe(first + 70_000);
+    listDags.mockResolvedValueOnce({ items: [], total: 0 });
+    advance(1000);
+    await workflows.show(dagsView, { force: true });
+    expect((await readWorkflowView(db, dagsView)).value).toEqual({ items: [], total: 0 });
+  });
+});

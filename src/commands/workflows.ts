@@ -1,8 +1,8 @@
 import type { ClearRequest, DagRun, WorkflowService } from '../../contracts/workflow';
 import type { ConsoleDb } from '../db/schema';
-import { readWorkflowView, touchWorkflowView, writeWorkflowView } from '../db/workflowViews';
+import { readWorkflowView, recordWorkflowViewError, touchWorkflowView, writeWorkflowView } from '../db/workflowViews';
 import { describeWorkflowError, refreshWorkflowView, WORKFLOW_VIEW_WATCH_MS } from '../sync/workflowViews';
-import { isLiveViewOf, readLogFrom, viewKey, type ViewOf, type WorkflowView } from '../workflow/views';
+import { isLiveViewOf, readLogFrom, type ViewOf, type WorkflowView } from '../workflow/views';
 import type { Notify } from './core';
 import { createGraphLayout } from './graphLayout';
 import { parseConf } from './workflowConf';
@@ -65,9 +65,10 @@ export function createWorkflows({ db, service, notify, refreshWatched, now = Dat
       if (kept.endOfLog) return;
       try {
         const log = await readLogFrom(service, view, kept);
-        if (log !== kept) await writeWorkflowView(db, view, log, now());
+        const changed = log.content.length !== kept.content.length || log.token !== kept.token || log.endOfLog !== kept.endOfLog;
+        if (changed) await writeWorkflowView(db, view, log, now());
       } catch (error) {
-        await db.workflowViews.update(viewKey(view), { error: describeWorkflowError(error) });
+        await recordWorkflowViewError(db, view, describeWorkflowError(error));
       }
     },
 

@@ -15,13 +15,21 @@ export async function readWorkflowView<K extends WorkflowView['kind']>(db: Conso
   return { value: row?.value as ViewValues[K] | undefined, fetchedAt: row?.fetchedAt, error: row?.error };
 }
 
+/**
+ * Every write of a row makes each screen showing it read it again (a grid of 5,000 cells, a log of
+ * 100,000 lines): the writes below are skipped when they would change nothing the screens show.
+ */
+const TOUCH_EVERY_MS = 10_000;
+/** An unchanged answer still renews fetchedAt this often, so an age shown offline is at most this far off. */
+const UNCHANGED_KEPT_MS = 60_000;
+
 /** Notes that a tab shows the view now (creating its row), and says whether its answer is older than `freshMs`. */
 export async function touchWorkflowView(db: ConsoleDb, view: WorkflowView, now: number, freshMs: number): Promise<boolean> {
   const key = viewKey(view);
   return db.transaction('rw', db.workflowViews, async () => {
     const row = await db.workflowViews.get(key);
-    if (row) await db.workflowViews.update(key, { viewedAt: now });
-    else await db.workflowViews.put({ key, view, viewedAt: now });
+    if (!row) await db.workflowViews.put({ key, view, viewedAt: now });
+    else if (now - row.viewedAt >= TOUCH_EVERY_MS) await db.workflowViews.update(key, { viewedAt: now });
     return !row?.fetchedAt || now - row.fetchedAt >= freshMs;
   });
 }
@@ -30,13 +38,18 @@ export async function writeWorkflowView(db: ConsoleDb, view: WorkflowView, value
   const key = viewKey(view);
   await db.transaction('rw', db.workflowViews, async () => {
     const row = await db.workflowViews.get(key);
-    await db.workflowViews.put({ key, view, value, fetchedAt, viewedAt: row?.viewedAt ?? fetchedAt });
+    // A log only grows: its reader writes it only when it did (comparing megabytes here would cost more).
+    const same = view.kind !== 'log' && row?.fetchedAt !== undefined && !row.error && fetchedAt - row.fetchedAt < UNCHANGED_KEPT_MS && JSON.stringify(row.value) === JSON.stringify(value);
+    if (!same) await db.workflowViews.put({ key, view, value, fetchedAt, viewedAt: row?.viewedAt ?? fetchedAt });
   });
 }
 
 /** Keeps the last answer: offline, the screens go on showing it with its age and this reason. */
 export async function recordWorkflowViewError(db: ConsoleDb, view: WorkflowView, error: string): Promise<void> {
-  await db.workflowViews.update(viewKey(view), { error });
+  const key = viewKey(view);
+  await db.transaction('rw', db.workflowViews, async () => {
+    if ((await db.workflowViews.get(key))?.error !== error) await db.workflowViews.update(key, { error });
+  });
 }
 
 /** The views some tab showed since `since`, for the poller. */
