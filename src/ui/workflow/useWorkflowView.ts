@@ -39,5 +39,5 @@ export function useWorkflowView<K extends WorkflowView['kind']>(view: Extract<Wo
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [workflows, key]);
   const cached = useLive((reads) => (view ? reads.workflowView<K>(view) : Promise.resolve(null)), [key]);
-  return { ...cached, loading: cached === undefined || (cached !== null && cached.value === undefined && !cached.error), refresh: () => view && workflows?.show(view, { force: true }) };
+  return { ...cached, loading: cached === undefined || (cached !== null && cached.value === undefined && !cached.error) };
 }

@@ -20,7 +20,7 @@ export function readDetailParams(params: URLSearchParams): DetailSelection {
   const tryNumber = tryText && /^\d+$/.test(tryText) && Number(tryText) > 0 ? Number(tryText) : null;
   const isTaskTab = (TASK_TABS as readonly string[]).includes(tab);
   return {
-    tab: (DAG_TABS as readonly string[]).includes(tab) ? (tab as DagTab) : isTaskTab ? 'grid' : 'grid',
+    tab: (DAG_TABS as readonly string[]).includes(tab) ? (tab as DagTab) : 'grid',
     taskTab: isTaskTab ? (tab as TaskTab) : 'details',
     runId: params.get('run') || null,
     taskId: params.get('task') || null,
