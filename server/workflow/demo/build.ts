@@ -1,6 +1,6 @@
 import { rng, type Rng } from '../rng';
 import type { DagSpec, GroupSpec, TaskSpec, TriggerRule } from '../model';
-import type { CatalogEntry } from './catalog';
+import { RELIABLE_DAG, type CatalogEntry } from './catalog';
 
 const DAY = 24 * 3600 * 1000;
 const SOURCES = ['postgres_orders', 's3_events', 'salesforce_accounts', 'stripe_charges', 'ga4_sessions', 'sftp_prices', 'kafka_clicks', 'zendesk_tickets', 'hubspot_contacts', 'mysql_inventory', 'bigquery_ads', 'csv_uploads'];
@@ -17,7 +17,7 @@ const BRANCH: Operator = { operator: 'BranchPythonOperator', module: 'airflow.op
 /** The DAG definition of a catalog entry; the same entry always gives the same DAG. */
 export function buildDag(entry: CatalogEntry, now: number): DagSpec {
   const r = rng(`dag:${entry.dag_id}`);
-  const { tasks, groups } = entry.dag_id === 'example_etl' ? exampleEtl() : entry.tasks <= 5 ? chain(entry, r) : layered(entry, r);
+  const { tasks, groups } = entry.dag_id === RELIABLE_DAG ? exampleEtl() : entry.tasks <= 5 ? chain(entry, r) : layered(entry, r);
   if (entry.reliable) for (const task of tasks) task.fail_rate = 0;
   return {
     dag_id: entry.dag_id,

@@ -48,12 +48,12 @@ const ROWS: Row[] = [
   ['executive_dashboard_refresh', 17, cron('30 6 * * 1-5'), "'30 6 * * 1-5'", ['reporting'], 'analytics', false, 'Refreshes the extracts behind the executive dashboards'],
 ];
 
-export const DEMO_CATALOG: readonly CatalogEntry[] = ROWS.map(([dag_id, tasks, schedule, schedule_text, tags, owner, paused, description]) => ({
-  dag_id, tasks, schedule, schedule_text, tags, owners: [owner], paused, description, reliable: dag_id === 'example_etl',
-}));
-
 /** The DAG a fresh manual trigger of always takes to success (the end-to-end test's). */
 export const RELIABLE_DAG = 'example_etl';
+
+export const DEMO_CATALOG: readonly CatalogEntry[] = ROWS.map(([dag_id, tasks, schedule, schedule_text, tags, owner, paused, description]) => ({
+  dag_id, tasks, schedule, schedule_text, tags, owners: [owner], paused, description, reliable: dag_id === RELIABLE_DAG,
+}));
 
 /**
  * `count` more DAGs for a big demo (CONSOLE_WORKFLOW_DEMO_DAGS): copies of the catalog's entries in
