@@ -35,6 +35,7 @@ export function AdminLayout() {
   const navigation = useNavigation();
   // Captured: the palette opens from a code editor too (the notebook's cells, SQL Lab).
   useModHotkey('k', useCallback(() => setSearchOpen((o) => !o), []), { capture: true });
+  const openSearch = useCallback(() => setSearchOpen(true), []);
   useRecordVisit(location.pathname, meta?.title);
   if (!user) return null;
 
@@ -45,7 +46,7 @@ export function AdminLayout() {
         verified={verified}
         sidebarOpen={sidebar.open}
         onToggleSidebar={sidebar.toggle}
-        onOpenSearch={() => setSearchOpen(true)}
+        onOpenSearch={openSearch}
       />
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <div className="shell-body">

@@ -1,5 +1,5 @@
 import { Command } from 'cmdk';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Role } from '../../sync/api/types';
 import { Icon } from '../components/Icon';
@@ -22,7 +22,7 @@ interface Props {
  * when the cache has none), the tables and columns of the cached catalog, tables the server finds
  * when the cache has none, and saved queries.
  */
-export function CommandPalette({ open, onOpenChange, role, pageCommands = null }: Props) {
+export const CommandPalette = memo(function CommandPalette({ open, onOpenChange, role, pageCommands = null }: Props) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   // Read only while the dialog is open: the cache can hold a big catalog.
@@ -77,7 +77,7 @@ export function CommandPalette({ open, onOpenChange, role, pageCommands = null }
       </p>
     </Command.Dialog>
   );
-}
+});
 
 function unique(targets: SearchTarget[]): SearchTarget[] {
   const seen = new Set<string>();

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { NavLink } from 'react-router-dom';
 import type { Role } from '../../sync/api/types';
 import { Icon } from '../components/Icon';
@@ -10,7 +11,8 @@ interface Props {
   onNavigate: () => void;
 }
 
-export function Sidebar({ open, role, onNavigate }: Props) {
+/** Memoised: a search typed into the page re-renders only the links (they follow the location), not the menu. */
+export const Sidebar = memo(function Sidebar({ open, role, onNavigate }: Props) {
   const sections = visibleMenu(menu, role);
   return (
     <aside id="sidebar" className="sidebar" data-state={open ? 'open' : 'closed'} aria-label="Sidebar">
@@ -37,4 +39,4 @@ export function Sidebar({ open, role, onNavigate }: Props) {
       </nav>
     </aside>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { Menu as MenuIcon, Search, WifiOff } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Profile } from '../../sync/api/types';
 import { Logo, PRODUCT_NAME } from '../components/Logo';
@@ -13,7 +14,8 @@ interface Props {
   onOpenSearch: () => void;
 }
 
-export function TopBar({ user, verified, sidebarOpen, onToggleSidebar, onOpenSearch }: Props) {
+/** Memoised: a search typed into the page (a new ?q=) re-renders the layout, not the bar. */
+export const TopBar = memo(function TopBar({ user, verified, sidebarOpen, onToggleSidebar, onOpenSearch }: Props) {
   return (
     <header className="topbar">
       <button
@@ -51,4 +53,4 @@ export function TopBar({ user, verified, sidebarOpen, onToggleSidebar, onOpenSea
       <AvatarMenu user={user} />
     </header>
   );
-}
+});
