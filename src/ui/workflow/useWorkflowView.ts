@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { CachedView } from '../../db/workflowViews';
 import type { Workflows } from '../../commands/workflows';
 import type { WorkflowView } from '../../workflow/views';
 import { viewKey } from '../../workflow/views';
@@ -40,4 +41,14 @@ export function useWorkflowView<K extends WorkflowView['kind']>(view: Extract<Wo
   }, [workflows, key]);
   const cached = useLive((reads) => (view ? reads.workflowView<K>(view) : Promise.resolve(null)), [key]);
   return { ...cached, loading: cached === undefined || (cached !== null && cached.value === undefined && !cached.error) };
+}
+
+/**
+ * A view's answer, or while a new view is asked (a new search, the next page) the last answer shown
+ * before, so the screen does not flash "Loading"; nothing after a failure.
+ */
+export function useKeptWhileLoading<T>(view: Partial<CachedView<T>> & { loading: boolean }): T | undefined {
+  const [kept, setKept] = useState(view.value);
+  if (view.value !== undefined && view.value !== kept) setKept(view.value);
+  return view.value ?? (view.loading ? kept : undefined);
 }

@@ -1,13 +1,16 @@
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import '../workflow.css';
 import { Loading } from '../../components/Loading';
 import { Pager } from '../../components/Pager';
 import { CacheNote } from '../CacheNote';
 import { DAG_PAGE_SIZE, dagQueryOf, readDagListParams, writeDagListParams, type DagListFilters } from '../dagListParams';
-import { useWorkflowView } from '../useWorkflowView';
+import { useKeptWhileLoading, useWorkflowView } from '../useWorkflowView';
 import { DagFilters } from './DagFilters';
 import { DagRow } from './DagRow';
+
+/** Runs shown per DAG in the list (the Airflow UI shows as many). */
+const RECENT_RUNS = 10;
 
 /**
  * /admin/workflow: the DAGs, 10 a page, searched from the header (q) and filtered by tags, owner,
@@ -23,9 +26,8 @@ export function DagListPage() {
   const dags = useWorkflowView({ kind: 'dags', query: dagQueryOf(listed) });
   const change = (next: Partial<DagListFilters>) => setParams(writeDagListParams(new URLSearchParams(window.location.search), next), { replace: next.page === undefined });
   // While a new search is asked, the rows shown stay (no flash of "Loading"); never after a failure.
-  const [kept, setKept] = useState(dags.value);
-  if (dags.value && dags.value !== kept) setKept(dags.value);
-  const page = dags.value ?? (dags.loading ? kept : undefined);
+  const page = useKeptWhileLoading(dags);
+  const recent = useKeptWhileLoading(useWorkflowView(page ? { kind: 'recentRuns', dagIds: page.items.map((d) => d.id), limit: RECENT_RUNS } : null));
   // The header's search box writes only q: a new search starts on page 1, as every filter does.
   const searched = useRef(filters.search);
   useEffect(() => {
@@ -54,7 +56,7 @@ export function DagListPage() {
             </tr>
           </thead>
           <tbody>
-            {page?.items.map((dag) => <DagRow key={dag.id} dag={dag} />)}
+            {page?.items.map((dag) => <DagRow key={dag.id} dag={dag} recent={recent?.[dag.id]} />)}
             {page && page.items.length === 0 && (
               <tr>
                 <td colSpan={8} className="muted">

@@ -1,21 +1,20 @@
 import { Play } from 'lucide-react';
 import { memo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Dag } from '../../../../contracts/workflow';
+import type { Dag, DagRun } from '../../../../contracts/workflow';
 import { describeSchedule } from '../../../workflow/schedule';
 import { PauseToggle } from '../PauseToggle';
 import { RunDots } from '../RunDots';
 import { TriggerDialog } from '../TriggerDialog';
 import { ago, when } from '../time';
-import { useWorkflowView } from '../useWorkflowView';
+
+const NO_RUNS: DagRun[] = [];
 
 export const dagPath = (dagId: string) => `/admin/workflow/${encodeURIComponent(dagId)}`;
 
-/** One DAG: pause switch, id and tags, owner, its last 10 runs, schedule in words, last and next run, trigger. */
-export const DagRow = memo(function DagRow({ dag }: { dag: Dag }) {
-  const runs = useWorkflowView({ kind: 'runs', dagId: dag.id, query: { limit: 10, offset: 0 } });
+/** One DAG: pause switch, id and tags, owner, its last runs (newest first), schedule in words, last and next run, trigger. */
+export const DagRow = memo(function DagRow({ dag, recent = NO_RUNS }: { dag: Dag; recent?: DagRun[] }) {
   const [triggering, setTriggering] = useState(false);
-  const recent = runs.value?.items ?? [];
   const last = recent[0];
   return (
     <tr data-dag={dag.id} data-paused={dag.isPaused || undefined}>
