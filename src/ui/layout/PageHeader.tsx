@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PageMeta } from '../hooks/usePageMeta';
+import { useSetSearch } from '../routing/useSetSearch';
 
 /**
  * How long typing pauses before the search is written to the URL. A URL change re-renders the
@@ -11,7 +12,8 @@ export const SEARCH_DELAY_MS = 120;
 
 /** The search box: its own text while typing, `q` in the URL once typing pauses (Enter writes it at once). */
 function SearchBox({ placeholder }: { placeholder: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setSearch = useSetSearch();
   const query = params.get('q') ?? '';
   const [text, setText] = useState(query);
   // A URL changed elsewhere (Back, a link, a cleared filter) puts its q in the box; the box's own
@@ -24,11 +26,14 @@ function SearchBox({ placeholder }: { placeholder: string }) {
   }
   const write = (q: string) => {
     setSent(q);
-    // From the address as it is now: a filter set since the timer started (the type, say) is kept.
-    const next = new URLSearchParams(window.location.search);
-    if (q) next.set('q', q);
-    else next.delete('q');
-    setParams(next, { replace: true });
+    setSearch(
+      (now) => {
+        if (q) now.set('q', q);
+        else now.delete('q');
+        return now;
+      },
+      { replace: true },
+    );
   };
   useEffect(() => {
     if (text === query) return;

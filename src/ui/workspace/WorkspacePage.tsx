@@ -7,6 +7,7 @@ import { Loading } from '../components/Loading';
 import { useModHotkey } from '../hooks/useHotkey';
 import { useWorkspaceItems } from '../hooks/useLiveData';
 import { useUndoState } from '../hooks/useUndoState';
+import { useSetSearch } from '../routing/useSetSearch';
 import { carriesFiles } from './browserFiles';
 import { DetailsPanel } from './DetailsPanel';
 import { FilterBar, scopeNote } from './FilterBar';
@@ -27,7 +28,8 @@ function dialogFromUrl(value: string | null): Dialog {
 
 /** Opened from the New menu: show the dialog once (also when the page is open), and keep the URL clean for reloads and Back. */
 function useNewRequest(setDialog: (dialog: Dialog) => void) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setSearch = useSetSearch();
   const requested = params.get('new');
   const [handled, setHandled] = useState<string | null>(null);
   if (requested !== handled) {
@@ -36,20 +38,25 @@ function useNewRequest(setDialog: (dialog: Dialog) => void) {
   }
   useEffect(() => {
     if (!requested) return;
-    const next = new URLSearchParams(params);
-    next.delete('new');
-    setParams(next, { replace: true });
-  }, [requested, params, setParams]);
+    setSearch(
+      (now) => {
+        now.delete('new');
+        return now;
+      },
+      { replace: true },
+    );
+  }, [requested, setSearch]);
 }
 
 /** The filters in the URL, and the list's copy of them that may lag a keystroke behind so typing never waits for the list. */
 function useFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setSearch = useSetSearch();
   const search = params.toString();
   const deferred = useDeferredValue(search);
   const filters = useMemo(() => parseFilters(new URLSearchParams(search)), [search]);
   const listed = useMemo(() => parseFilters(new URLSearchParams(deferred)), [deferred]);
-  const setFilters = useCallback((next: Filters) => setParams((now) => writeFilters(now, next), { replace: true }), [setParams]);
+  const setFilters = useCallback((next: Filters) => setSearch((now) => writeFilters(now, next), { replace: true }), [setSearch]);
   return { folder: params.get('folder') ?? '', filters, listed, setFilters };
 }
 

@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import '../workflow.css';
 import { Loading } from '../../components/Loading';
 import { useSignedIn } from '../../appContext';
+import { useSetSearch } from '../../routing/useSetSearch';
 import { CacheNote } from '../CacheNote';
 import { useWorkflowView } from '../useWorkflowView';
 import { DagHeader } from './DagHeader';
@@ -23,11 +24,12 @@ const TAB_LABELS = { grid: 'Grid', graph: 'Graph', runs: 'Runs', code: 'Code', e
 export function DagDetailPage() {
   const { id = '' } = useParams();
   const dagId = decodeURIComponent(id);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setSearch = useSetSearch();
   const selection = readDetailParams(params);
   const dag = useWorkflowView({ kind: 'dag', dagId });
   const { recordVisit } = useSignedIn();
-  const select = (change: Partial<DetailSelection>) => setParams(writeDetailParams(new URLSearchParams(window.location.search), change));
+  const select = (change: Partial<DetailSelection>) => setSearch((now) => writeDetailParams(now, change));
 
   useEffect(() => {
     recordVisit({ path: `/admin/workflow/${encodeURIComponent(dagId)}`, title: dagId });

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import '../workflow.css';
 import { Loading } from '../../components/Loading';
 import { Pager } from '../../components/Pager';
+import { useSetSearch } from '../../routing/useSetSearch';
 import { CacheNote } from '../CacheNote';
 import { DAG_PAGE_SIZE, dagQueryOf, readDagListParams, writeDagListParams, type DagListFilters } from '../dagListParams';
 import { useKeptWhileLoading, useWorkflowView } from '../useWorkflowView';
@@ -18,13 +19,14 @@ const RECENT_RUNS = 10;
  * few seconds for every tab; offline the last answer shows with its age.
  */
 export function DagListPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setSearch = useSetSearch();
   const filters = readDagListParams(params);
   // The list follows the URL at a lower priority than typing: a keystroke is never held up by the
   // table rendering the answer to the keystroke before.
   const listed = readDagListParams(new URLSearchParams(useDeferredValue(params.toString())));
   const dags = useWorkflowView({ kind: 'dags', query: dagQueryOf(listed) });
-  const change = (next: Partial<DagListFilters>) => setParams(writeDagListParams(new URLSearchParams(window.location.search), next), { replace: next.page === undefined });
+  const change = (next: Partial<DagListFilters>) => setSearch((now) => writeDagListParams(now, next), { replace: next.page === undefined });
   // While a new search is asked, the rows shown stay (no flash of "Loading"); never after a failure.
   const page = useKeptWhileLoading(dags);
   const recent = useKeptWhileLoading(useWorkflowView(page ? { kind: 'recentRuns', dagIds: page.items.map((d) => d.id), limit: RECENT_RUNS } : null));
@@ -33,8 +35,8 @@ export function DagListPage() {
   useEffect(() => {
     if (searched.current === filters.search) return;
     searched.current = filters.search;
-    if (filters.page > 0) setParams(writeDagListParams(new URLSearchParams(window.location.search), {}), { replace: true });
-  }, [filters.search, filters.page, setParams]);
+    if (filters.page > 0) setSearch((now) => writeDagListParams(now, {}), { replace: true });
+  }, [filters.search, filters.page, setSearch]);
   return (
     <div className="dag-list">
       <DagFilters filters={filters} onChange={change} seen={page?.items ?? []} />
