@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { Dag, DagRun, LogChunk, Page, WorkflowService } from '../../contracts/workflow';
 import { freshDbs } from '../db/testDb';
-import { readWorkflowView } from '../db/workflowViews';
+import { readWorkflowView, readWorkflowViews } from '../db/workflowViews';
 import { networkError } from '../sync/api/testing/httpErrors';
 import { refreshWatchedViews } from '../sync/workflowViews';
 import type { Notice } from './core';
@@ -163,5 +163,42 @@ describe('writes the screens would read again for nothing', () => {
     advance(1000);
     await workflows.show(dagsView, { force: true });
     expect((await readWorkflowView(db, dagsView)).value).toEqual({ items: [], total: 0 });
+  });
+});
+
+describe('a list of rows each with its own view (the DAG list’s recent runs)', () => {
+  const runsView = (dagId: string) => ({ kind: 'runs' as const, dagId, query: { limit: 10, offset: 0 } });
+
+  it('notes and fetches them as one: one write for all answers, each kept in its own row, a fresh one not asked again', async () => {
+    const listRuns = vi.fn<WorkflowService['listRuns']>(async (dagId) => ({ items: [{ ...run(`${dagId}-1`), dagId }], total: 1 }));
+    const { db, workflows, advance } = setup({ listRuns });
+    await workflows.showAll([runsView('etl'), runsView('ml')]);
+    expect(listRuns.mock.calls.map(([dagId]) => dagId).sort()).toEqual(['etl', 'ml']);
+
+    const writes: string[] = [];
+    db.workflowViews.hook('creating', (key) => void writes.push(String(key)));
+    db.workflowViews.hook('updating', (_changes, key) => void writes.push(String(key)));
+    // A next page that shares a DAG: only the new one is asked for.
+    advance(1000);
+    await workflows.showAll([runsView('ml'), runsView('web')]);
+    expect(listRuns.mock.calls.map(([dagId]) => dagId).sort()).toEqual(['etl', 'ml', 'web']);
+    const read = await readWorkflowViews(db, [runsView('etl'), runsView('ml'), runsView('web')]);
+    expect(read.map((c) => c.value?.items[0].runId)).toEqual(['etl-1', 'ml-1', 'web-1']);
+    // The new row is written when noted and when answered; nothing else is touched.
+    expect(writes.filter((k) => !k.includes('"web"'))).toEqual([]);
+  });
+
+  it('a DAG whose runs cannot be read keeps its failure; the others are kept', async () => {
+    const listRuns = vi.fn<WorkflowService['listRuns']>(async (dagId) => {
+      if (dagId === 'ml') throw networkError();
+      return { items: [{ ...run(`${dagId}-1`), dagId }], total: 1 };
+    });
+    const { db, workflows } = setup({ listRuns });
+    await workflows.showAll([runsView('etl'), runsView('ml')]);
+    const [etl, ml] = await readWorkflowViews(db, [runsView('etl'), runsView('ml')]);
+    expect(etl.value?.items).toHaveLength(1);
+    expect(etl.error).toBeUndefined();
+    expect(ml.value).toBeUndefined();
+    expect(ml.error).toBe('The workflow server could not be reached');
   });
 });

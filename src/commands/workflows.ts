@@ -1,7 +1,7 @@
 import type { ClearRequest, DagRun, WorkflowService } from '../../contracts/workflow';
 import type { ConsoleDb } from '../db/schema';
-import { readWorkflowView, recordWorkflowViewError, touchWorkflowView, writeWorkflowView } from '../db/workflowViews';
-import { describeWorkflowError, refreshWorkflowView, WORKFLOW_VIEW_WATCH_MS } from '../sync/workflowViews';
+import { readWorkflowView, recordWorkflowViewError, touchWorkflowView, touchWorkflowViews, writeWorkflowView } from '../db/workflowViews';
+import { describeWorkflowError, refreshWorkflowView, refreshWorkflowViews, WORKFLOW_VIEW_WATCH_MS } from '../sync/workflowViews';
 import { isLiveViewOf, readLogFrom, type ViewOf, type WorkflowView } from '../workflow/views';
 import type { Notify } from './core';
 import { createGraphLayout } from './graphLayout';
@@ -56,6 +56,13 @@ export function createWorkflows({ db, service, notify, refreshWatched, now = Dat
     async show(view: WorkflowView, options: { force?: boolean } = {}): Promise<void> {
       const stale = await touchWorkflowView(db, view, now(), FRESH_MS);
       if (stale || options.force) await refreshWorkflowView(db, service, view, now).catch(() => undefined);
+    },
+
+    /** show() for several views at once (a list's rows): one touch, the old ones fetched side by side, one write. */
+    async showAll(views: WorkflowView[]): Promise<void> {
+      const stale = await touchWorkflowViews(db, views, now(), FRESH_MS);
+      const old = views.filter((_, i) => stale[i]);
+      if (old.length > 0) await refreshWorkflowViews(db, service, old, now);
     },
 
     /** Reads on in a try's log from what is kept; the screen shows the kept text live. */

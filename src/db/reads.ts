@@ -13,7 +13,7 @@ import { getResults, localHistory } from './sqlResults';
 import { activeTabId, closedTabs, openTabs } from './sqlTabs';
 import { aggregateHistory, undoState } from './undo';
 import { workspaceView } from './workspaceView';
-import { keptDags, readWorkflowView } from './workflowViews';
+import { keptDags, readWorkflowView, readWorkflowViews } from './workflowViews';
 import type { WorkflowView } from '../workflow/views';
 
 /** The workspace bucket the console lists. */
@@ -94,6 +94,8 @@ export function createReads(db: ConsoleDb) {
     notebookTabs: () => readNotebookTabs(db),
     /** A workflow view's kept answer, its age and last failure. */
     workflowView: <K extends WorkflowView['kind']>(view: Extract<WorkflowView, { kind: K }>) => readWorkflowView(db, view),
+    /** Several views of one kind (a list's rows) in one read. */
+    workflowViews: <K extends WorkflowView['kind']>(views: Extract<WorkflowView, { kind: K }>[]) => readWorkflowViews(db, views),
     /** The DAGs of every kept DAG list (Ctrl+K finds them offline). */
     keptDags: () => keptDags(db),
     recentVisits: (username: string, limit: number) => listRecentVisits(db, username, limit),

@@ -10,9 +10,17 @@ export interface CachedView<T> {
   error: string | undefined;
 }
 
+function cachedOf<T>(row: WorkflowViewRow | undefined): CachedView<T> {
+  return { value: row?.value as T | undefined, fetchedAt: row?.fetchedAt, error: row?.error };
+}
+
 export async function readWorkflowView<K extends WorkflowView['kind']>(db: ConsoleDb, view: Extract<WorkflowView, { kind: K }>): Promise<CachedView<ViewValues[K]>> {
-  const row = await db.workflowViews.get(viewKey(view));
-  return { value: row?.value as ViewValues[K] | undefined, fetchedAt: row?.fetchedAt, error: row?.error };
+  return cachedOf(await db.workflowViews.get(viewKey(view)));
+}
+
+/** Several views of one kind in one read (a list's rows), in the order asked. */
+export async function readWorkflowViews<K extends WorkflowView['kind']>(db: ConsoleDb, views: Extract<WorkflowView, { kind: K }>[]): Promise<CachedView<ViewValues[K]>[]> {
+  return (await db.workflowViews.bulkGet(views.map(viewKey))).map((row) => cachedOf<ViewValues[K]>(row));
 }
 
 /**
@@ -25,22 +33,38 @@ const UNCHANGED_KEPT_MS = 60_000;
 
 /** Notes that a tab shows the view now (creating its row), and says whether its answer is older than `freshMs`. */
 export async function touchWorkflowView(db: ConsoleDb, view: WorkflowView, now: number, freshMs: number): Promise<boolean> {
-  const key = viewKey(view);
+  return (await touchWorkflowViews(db, [view], now, freshMs))[0];
+}
+
+/** touchWorkflowView for several views in one transaction (a list's rows): one write, one redraw. */
+export async function touchWorkflowViews(db: ConsoleDb, views: WorkflowView[], now: number, freshMs: number): Promise<boolean[]> {
+  const keys = views.map(viewKey);
   return db.transaction('rw', db.workflowViews, async () => {
-    const row = await db.workflowViews.get(key);
-    if (!row) await db.workflowViews.put({ key, view, viewedAt: now });
-    else if (now - row.viewedAt >= TOUCH_EVERY_MS) await db.workflowViews.update(key, { viewedAt: now });
-    return !row?.fetchedAt || now - row.fetchedAt >= freshMs;
+    const rows = await db.workflowViews.bulkGet(keys);
+    const added = views.flatMap((view, i) => (rows[i] ? [] : [{ key: keys[i], view, viewedAt: now }]));
+    const seen = keys.filter((_, i) => rows[i] && now - (rows[i] as WorkflowViewRow).viewedAt >= TOUCH_EVERY_MS);
+    if (added.length > 0) await db.workflowViews.bulkPut(added);
+    if (seen.length > 0) await db.workflowViews.bulkUpdate(seen.map((key) => ({ key, changes: { viewedAt: now } })));
+    return rows.map((row) => !row?.fetchedAt || now - row.fetchedAt >= freshMs);
   });
 }
 
 export async function writeWorkflowView(db: ConsoleDb, view: WorkflowView, value: unknown, fetchedAt: number): Promise<void> {
-  const key = viewKey(view);
+  await writeWorkflowViews(db, [{ view, value }], fetchedAt);
+}
+
+/** Answers of several views kept in one transaction, so a screen reading them all redraws once. */
+export async function writeWorkflowViews(db: ConsoleDb, answers: { view: WorkflowView; value: unknown }[], fetchedAt: number): Promise<void> {
+  const keys = answers.map((a) => viewKey(a.view));
   await db.transaction('rw', db.workflowViews, async () => {
-    const row = await db.workflowViews.get(key);
-    // A log only grows: its reader writes it only when it did (comparing megabytes here would cost more).
-    const same = view.kind !== 'log' && row?.fetchedAt !== undefined && !row.error && fetchedAt - row.fetchedAt < UNCHANGED_KEPT_MS && JSON.stringify(row.value) === JSON.stringify(value);
-    if (!same) await db.workflowViews.put({ key, view, value, fetchedAt, viewedAt: row?.viewedAt ?? fetchedAt });
+    const rows = await db.workflowViews.bulkGet(keys);
+    const changed = answers.flatMap(({ view, value }, i) => {
+      const row = rows[i];
+      // A log only grows: its reader writes it only when it did (comparing megabytes here would cost more).
+      const same = view.kind !== 'log' && row?.fetchedAt !== undefined && !row.error && fetchedAt - row.fetchedAt < UNCHANGED_KEPT_MS && JSON.stringify(row.value) === JSON.stringify(value);
+      return same ? [] : [{ key: keys[i], view, value, fetchedAt, viewedAt: row?.viewedAt ?? fetchedAt }];
+    });
+    if (changed.length > 0) await db.workflowViews.bulkPut(changed);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { WorkflowService } from '../../contracts/workflow';
-import { recentlyViewed, recordWorkflowViewError, writeWorkflowView } from '../db/workflowViews';
+import { recentlyViewed, recordWorkflowViewError, writeWorkflowView, writeWorkflowViews } from '../db/workflowViews';
 import type { ConsoleDb } from '../db/schema';
 import { fetchView, isPolled, type WorkflowView } from '../workflow/views';
 import { isNetworkError, serverMessage } from './api/http';
@@ -17,6 +17,22 @@ export async function refreshWorkflowView(db: ConsoleDb, service: WorkflowServic
   } catch (error) {
     await recordWorkflowViewError(db, view, describeWorkflowError(error));
     throw error;
+  }
+}
+
+/**
+ * Fetches several views side by side and keeps their answers in one write, so a screen showing
+ * them all (a list's rows) redraws once; each failure is kept with its view, not thrown.
+ */
+export async function refreshWorkflowViews(db: ConsoleDb, service: WorkflowService, views: WorkflowView[], now: () => number): Promise<void> {
+  const settled = await Promise.allSettled(views.map((view) => fetchView(service, view)));
+  const answers = views.flatMap((view, i) => {
+    const outcome = settled[i];
+    return outcome.status === 'fulfilled' ? [{ view, value: outcome.value }] : [];
+  });
+  await writeWorkflowViews(db, answers, now());
+  for (const [i, outcome] of settled.entries()) {
+    if (outcome.status === 'rejected') await recordWorkflowViewError(db, views[i], describeWorkflowError(outcome.reason));
   }
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DagRun, RunQuery, WorkflowService } from '../../contracts/workflow';
-import { fetchView, isLiveViewOf, viewKey } from './views';
+import { isLiveViewOf, viewKey } from './views';
 
 describe('viewKey', () => {
   it('is the same for the same request whatever the order of its fields', () => {
@@ -20,27 +19,5 @@ describe('isLiveViewOf', () => {
     expect(isLiveViewOf({ kind: 'grid', dagId: 'b', numRuns: 25 }, 'a')).toBe(false);
     expect(isLiveViewOf({ kind: 'dags', query: { limit: 10, offset: 0 } }, 'a')).toBe(true);
     expect(isLiveViewOf({ kind: 'source', dagId: 'a', sourceKey: 'x' }, 'a')).toBe(false);
-    expect(isLiveViewOf({ kind: 'recentRuns', dagIds: ['b', 'a'], limit: 10 }, 'a')).toBe(true);
-    expect(isLiveViewOf({ kind: 'recentRuns', dagIds: ['b', 'c'], limit: 10 }, 'a')).toBe(false);
-  });
-});
-
-describe('recentRuns', () => {
-  const run = (dagId: string, n: number) => ({ dagId, runId: `${dagId}-${n}` }) as DagRun;
-  it("asks each DAG's newest runs and answers them by DAG id", async () => {
-    const asked: [string, RunQuery][] = [];
-    const service = {
-      listRuns: async (dagId: string, query: RunQuery) => {
-        asked.push([dagId, query]);
-        return { items: [run(dagId, 2), run(dagId, 1)], total: 2 };
-      },
-    } as unknown as WorkflowService;
-    const value = await fetchView(service, { kind: 'recentRuns', dagIds: ['etl', 'ml'], limit: 10 });
-    expect(asked).toEqual([['etl', { limit: 10, offset: 0 }], ['ml', { limit: 10, offset: 0 }]]);
-    expect(value).toEqual({ etl: [run('etl', 2), run('etl', 1)], ml: [run('ml', 2), run('ml', 1)] });
-  });
-  it('fails as a whole when one DAG cannot be read, so the last answer stays with its age', async () => {
-    const service = { listRuns: async (dagId: string) => (dagId === 'ml' ? Promise.reject(new Error('boom')) : { items: [], total: 0 }) } as unknown as WorkflowService;
-    await expect(fetchView(service, { kind: 'recentRuns', dagIds: ['etl', 'ml'], limit: 10 })).rejects.toThrow('boom');
   });
 });

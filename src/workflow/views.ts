@@ -14,8 +14,6 @@ export type WorkflowView =
   | { kind: 'grid'; dagId: string; numRuns: number }
   | { kind: 'graph'; dagId: string }
   | { kind: 'runs'; dagId: string; query: RunQuery }
-  /** The last runs of each DAG of a list page: one view for the page's rows (not one per row, which made ten cache rows, fetches and redraws per page). */
-  | { kind: 'recentRuns'; dagIds: string[]; limit: number }
   | { kind: 'instances'; dagId: string; runId: string }
   | { kind: 'tries'; dagId: string; runId: string; taskId: string; mapIndex: number }
   | { kind: 'xcoms'; dagId: string; runId: string; taskId: string }
@@ -31,8 +29,6 @@ export interface ViewValues {
   grid: GridData;
   graph: GraphData;
   runs: Page<DagRun>;
-  /** Newest first, by DAG id. */
-  recentRuns: Record<string, DagRun[]>;
   instances: TaskInstance[];
   tries: TaskInstance[];
   xcoms: XComEntry[];
@@ -67,7 +63,6 @@ export function fetchView(service: WorkflowService, view: WorkflowView): Promise
     case 'grid': return service.grid(view.dagId, { numRuns: view.numRuns });
     case 'graph': return service.graph(view.dagId);
     case 'runs': return service.listRuns(view.dagId, view.query);
-    case 'recentRuns': return recentRunsOf(service, view);
     case 'instances': return service.listTaskInstances(view.dagId, view.runId);
     case 'tries': return service.listTries(view.dagId, view.runId, view.taskId, view.mapIndex);
     case 'xcoms': return service.listXComs(view.dagId, view.runId, view.taskId);
@@ -75,12 +70,6 @@ export function fetchView(service: WorkflowService, view: WorkflowView): Promise
     case 'events': return service.listEventLogs(view.dagId, { limit: view.limit, offset: view.offset });
     case 'log': return readLogFrom(service, view, { content: '', token: null, endOfLog: false });
   }
-}
-
-/** Asked side by side: Airflow's REST API lists runs one DAG at a time. */
-async function recentRunsOf(service: WorkflowService, view: ViewOf<'recentRuns'>): Promise<Record<string, DagRun[]>> {
-  const pages = await Promise.all(view.dagIds.map((dagId) => service.listRuns(dagId, { limit: view.limit, offset: 0 })));
-  return Object.fromEntries(view.dagIds.map((dagId, i) => [dagId, pages[i].items]));
 }
 
 /** A log read chunk by chunk; more than this many chunks in one go waits for the next read. */
@@ -109,6 +98,5 @@ export function isPolled(view: WorkflowView): boolean {
 /** Views of a DAG that change as its runs move: refreshed after an action on that DAG. */
 export function isLiveViewOf(view: WorkflowView, dagId: string): boolean {
   if (view.kind === 'dags') return true;
-  if (view.kind === 'recentRuns') return view.dagIds.includes(dagId);
   return 'dagId' in view && view.dagId === dagId && view.kind !== 'source' && view.kind !== 'graph' && view.kind !== 'tasks';
 }

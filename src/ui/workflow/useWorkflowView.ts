@@ -44,6 +44,30 @@ export function useWorkflowView<K extends WorkflowView['kind']>(view: Extract<Wo
 }
 
 /**
+ * Several views of one kind shown together (the runs of a list's rows): noted, fetched and read
+ * as one, so a new page of rows makes one write and one redraw, not one per row. Each view stays
+ * its own cache row, so a DAG's runs fetched for one page are not fetched again for the next.
+ */
+export function useWorkflowViews<K extends WorkflowView['kind']>(views: Extract<WorkflowView, { kind: K }>[]) {
+  const workflows = useWorkflows();
+  const key = views.map(viewKey).join('\n');
+  useEffect(() => {
+    if (!workflows || views.length === 0) return;
+    void workflows.showAll(views);
+    const timer = setInterval(() => void workflows.showAll(views), WATCH_EVERY_MS);
+    return () => clearInterval(timer);
+    // The key stands for the views (see useWorkflowView).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [workflows, key]);
+  const read = useLive(async (reads) => {
+    const cached = await reads.workflowViews<K>(views);
+    return new Map(views.map((view, i) => [viewKey(view), cached[i]]));
+  }, [key]);
+  // By view, not by position: until the read of new views is done, the last read is what there is.
+  return (view: Extract<WorkflowView, { kind: K }>) => read?.get(viewKey(view));
+}
+
+/**
  * A view's answer, or while a new view is asked (a new search, the next page) the last answer shown
  * before, so the screen does not flash "Loading"; nothing after a failure.
  */

@@ -6,12 +6,12 @@ import { Pager } from '../../components/Pager';
 import { useSetSearch } from '../../routing/useSetSearch';
 import { CacheNote } from '../CacheNote';
 import { DAG_PAGE_SIZE, dagQueryOf, readDagListParams, writeDagListParams, type DagListFilters } from '../dagListParams';
-import { useKeptWhileLoading, useWorkflowView } from '../useWorkflowView';
+import { useKeptWhileLoading, useWorkflowView, useWorkflowViews } from '../useWorkflowView';
 import { DagFilters } from './DagFilters';
 import { DagRow } from './DagRow';
 
-/** Runs shown per DAG in the list (the Airflow UI shows as many). */
-const RECENT_RUNS = 10;
+/** A DAG's last runs, shown in its row (as many as the Airflow UI shows). */
+const recentRuns = (dagId: string) => ({ kind: 'runs' as const, dagId, query: { limit: 10, offset: 0 } });
 
 /**
  * /admin/workflow: the DAGs, 10 a page, searched from the header (q) and filtered by tags, owner,
@@ -29,7 +29,7 @@ export function DagListPage() {
   const change = (next: Partial<DagListFilters>) => setSearch((now) => writeDagListParams(now, next), { replace: next.page === undefined });
   // While a new search is asked, the rows shown stay (no flash of "Loading"); never after a failure.
   const page = useKeptWhileLoading(dags);
-  const recent = useKeptWhileLoading(useWorkflowView(page ? { kind: 'recentRuns', dagIds: page.items.map((d) => d.id), limit: RECENT_RUNS } : null));
+  const runsOf = useWorkflowViews((page?.items ?? []).map((dag) => recentRuns(dag.id)));
   // The header's search box writes only q: a new search starts on page 1, as every filter does.
   const searched = useRef(filters.search);
   useEffect(() => {
@@ -58,7 +58,7 @@ export function DagListPage() {
             </tr>
           </thead>
           <tbody>
-            {page?.items.map((dag) => <DagRow key={dag.id} dag={dag} recent={recent?.[dag.id]} />)}
+            {page?.items.map((dag) => <DagRow key={dag.id} dag={dag} recent={runsOf(recentRuns(dag.id))?.value?.items} />)}
             {page && page.items.length === 0 && (
               <tr>
                 <td colSpan={8} className="muted">
