@@ -108,21 +108,21 @@ interface RowNumbersProps {
 
 /**
  * The sticky row-number gutter beside the rendered rows: one sticky element for all of them (a sticky
- * cell per row costs a compositing layer each). Decoration only: rows carry aria-rowindex.
+ * cell per row costs a compositing layer each). The rendered rows are consecutive, so their numbers
+ * stack in normal flow in one block moved to the first: no positioned box (and paint layer) per number.
+ * Decoration only: rows carry aria-rowindex.
  */
 export const RowNumbers = memo(function RowNumbers({ rows, width, selectedRow }: RowNumbersProps) {
+  const first = rows.length > 0 ? rows[0].start - HEADER_HEIGHT : 0;
   return (
     <div className="rg-gutter" style={{ width }} aria-hidden="true">
-      {rows.map((vr) => (
-        <div
-          key={vr.index}
-          className={`rg-rownum${vr.index === selectedRow ? ' rg-rownum-selected' : ''}`}
-          style={{ top: vr.start - HEADER_HEIGHT }}
-          data-row-number={vr.index}
-        >
-          {vr.index + 1}
-        </div>
-      ))}
+      <div style={{ transform: `translateY(${first}px)` }}>
+        {rows.map((vr) => (
+          <div key={vr.index} className={`rg-rownum${vr.index === selectedRow ? ' rg-rownum-selected' : ''}`} data-row-number={vr.index}>
+            {vr.index + 1}
+          </div>
+        ))}
+      </div>
     </div>
   );
 });
