@@ -87,6 +87,7 @@ export function GridView({ columns, rows, order, widths, onResize, sort, onSort,
   const vrows = rowV.getVirtualItems();
   const vcols = colV.getVirtualItems();
   const totalWidth = colV.getTotalSize();
+  const tracks = useMemo(() => vcols.map((vc) => `${vc.size}px`).join(' '), [vcols]);
 
   // A new result starts at its top-left corner.
   useLayoutEffect(() => {
@@ -146,6 +147,7 @@ export function GridView({ columns, rows, order, widths, onResize, sort, onSort,
                 width={totalWidth}
                 columns={columns}
                 vcols={vcols}
+                tracks={tracks}
                 numeric={numeric}
                 decimals={decimals}
                 selectedCol={selected?.row === vr.index ? selected.col : -1}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResultColumn } from '../../../../contracts/bi';
 import {
   alignRight, cellKind, cellText, columnStarts, DISPLAY_CHARS, displayText, estimateColumnWidths, fitColumnWidth,
-  formatElapsed, formatRowCount, isNumericType, isTemporalType, METRICS, revealOffset, rowNumberWidth, sampleRows,
+  formatElapsed, formatRowCount, isNumericType, isTemporalType, mayOverflow, METRICS, revealOffset, rowNumberWidth, sampleRows,
 } from './gridModel';
 
 const col = (name: string, type = 'VARCHAR', is_dttm = false): ResultColumn => ({ column_name: name, name, type, is_dttm });
@@ -91,6 +91,16 @@ describe('column widths', () => {
   it('sizes the row-number column for the largest number', () => {
     expect(rowNumberWidth(0)).toBe(44);
     expect(rowNumberWidth(100_000)).toBeGreaterThan(rowNumberWidth(1000));
+  });
+
+  it('clips only a cell whose text may not fit: the longest estimated value fits, other alphabets always clip', () => {
+    const value = '0123456789012345678901234567890';
+    const [width] = estimateColumnWidths([col('n')], [{ n: value }]);
+    expect(mayOverflow(value, width)).toBe(false);
+    expect(mayOverflow(`${value}0`, width)).toBe(true);
+    expect(mayOverflow('short', METRICS.min)).toBe(false);
+    expect(mayOverflow('日本', METRICS.max)).toBe(true);
+    expect(mayOverflow('Chloé', METRICS.max)).toBe(true);
   });
 
   it('computes column starts after the row-number column', () => {

@@ -78,6 +78,23 @@ export function displayText(value: Cell | undefined): string {
   return cut.includes('\n') || cut.includes('\r') ? cut.replace(/\r\n|\r|\n/g, '↵') : cut;
 }
 
+/** Printable ASCII only: one monospace advance per character, whatever the fallback font. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Whether `text` may not fit a cell `width` px wide (so the cell must clip it): anything but printable
+ * ASCII, or more characters than the room left by the paddings holds at `charWidth` (a little wider
+ * than the monospace fonts of the stack), the rule the estimated widths are made with.
+ */
+export function mayOverflow(text: string, width: number, metrics: WidthMetrics = METRICS): boolean {
+  return text.length * metrics.charWidth > width - metrics.padding || !PLAIN_ASCII.test(text);
+}
+
+/** Whether `text` is likely cut in a cell `width` px wide: a tooltip then shows it whole (a title costs an attribute, so not on every cell). */
+export function mayBeCut(text: string, width: number): boolean {
+  return text.length * 7 > width - 20;
+}
+
 /** Values of a numeric column are right-aligned, so are numbers anywhere (BIGINTs past 2^53 arrive as strings). */
 export function alignRight(column: ResultColumn, value: Cell | undefined): boolean {
   return typeof value === 'number' || isNumericType(column.type);

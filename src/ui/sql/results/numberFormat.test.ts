@@ -32,6 +32,20 @@ describe('columnDecimals: one format per column', () => {
     expect(columnDecimals(col('v', 'DOUBLE'), rows([1 / 3, 2]))).toBe(MAX_DECIMALS);
   });
 
+  it('finds what decimalsOf finds on every value, however the values are spread', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let trial = 0; trial < 200; trial++) {
+      const digits = Math.floor(random() * 9);
+      const values = Array.from({ length: 50 }, () => {
+        const raw = (random() - 0.5) * 10 ** Math.floor(random() * 12 - 4);
+        return random() < 0.2 ? raw : Math.round(raw * 10 ** digits) / 10 ** digits;
+      });
+      const expected = Math.max(0, ...values.map(decimalsOf));
+      expect(columnDecimals(col('v', 'DOUBLE'), rows(values)), values.join(' ')).toBe(expected);
+    }
+  });
+
   it('leaves columns that are not numeric alone', () => {
     expect(columnDecimals(col('v', 'VARCHAR'), rows(['1.5']))).toBeNull();
     expect(columnDecimals(col('v', 'INTEGER[]'), rows([[1, 2]]))).toBeNull();

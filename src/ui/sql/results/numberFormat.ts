@@ -29,11 +29,14 @@ export function columnDecimals(column: ResultColumn, rows: readonly Row[]): numb
   const scale = DECIMAL_SCALE.exec(type);
   if (scale) return Math.min(Number(scale[1]), MAX_DECIMALS);
   let most = 0;
+  let unit = 1;
   for (const row of rows) {
     const value = row[column.name];
-    if (typeof value !== 'number' || Number.isInteger(value)) continue;
+    // Most values need no more decimals than found so far, which arithmetic tells without a string.
+    if (typeof value !== 'number' || Math.round(value * unit) / unit === value) continue;
     most = Math.max(most, decimalsOf(value));
     if (most === MAX_DECIMALS) break;
+    unit = 10 ** most;
   }
   return most;
 }
