@@ -3,9 +3,10 @@ import { recentlyViewed, recordWorkflowViewError, writeWorkflowView, writeWorkfl
 import type { ConsoleDb } from '../db/schema';
 import { fetchView, isPolled, type WorkflowView } from '../workflow/views';
 import { isNetworkError, serverMessage } from './api/http';
+import { gatewayMessage } from './api/workflowHttp';
 
 export function describeWorkflowError(error: unknown): string {
-  if (isNetworkError(error)) return 'The workflow server could not be reached';
+  if (isNetworkError(error)) return gatewayMessage(error) ?? 'The workflow server could not be reached';
   return serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHttp } from './http';
 import { networkError, cancelledError, httpError } from './testing/httpErrors';
 import { createWorkflowService } from './workflow.api';
-import { isAbsent, query, refusalMessage, tokenSaysEnded, toWorkflowError, WorkflowApiError } from './workflowHttp';
+import { gatewayMessage, isAbsent, query, refusalMessage, tokenSaysEnded, toWorkflowError, WorkflowApiError } from './workflowHttp';
 
 describe('workflow refusals', () => {
   it.each([
@@ -21,6 +21,15 @@ describe('workflow refusals', () => {
     expect(toWorkflowError(httpError(503))).not.toBeInstanceOf(WorkflowApiError);
     expect(toWorkflowError(networkError())).not.toBeInstanceOf(WorkflowApiError);
     expect(toWorkflowError(cancelledError())).not.toBeInstanceOf(WorkflowApiError);
+  });
+
+  it("reads the console proxy's reason from a 502 or 504 problem, nothing from other failures", () => {
+    const refused = "The Airflow server refused the console's credentials (401); check CONSOLE_AIRFLOW_USERNAME and CONSOLE_AIRFLOW_PASSWORD";
+    expect(gatewayMessage(httpError(502, { type: 'about:blank', title: 'Bad Gateway', status: 502, detail: refused }))).toBe(refused);
+    expect(gatewayMessage(httpError(504, { title: 'Gateway Timeout', detail: 'The Airflow server did not answer within 30 s' }))).toBe('The Airflow server did not answer within 30 s');
+    expect(gatewayMessage(httpError(502, '<html>nginx</html>'))).toBeNull();
+    expect(gatewayMessage(networkError())).toBeNull();
+    expect(gatewayMessage(httpError(404, { detail: 'gone' }))).toBeNull();
   });
 
   it('calls only a 404 or 405 an absent view', () => {

@@ -133,3 +133,15 @@ export function clearBody(request: ClearRequest) {
     reset_dag_runs: true,
   };
 }
+
+/**
+ * Why the console's Airflow proxy could not answer (its 502/504 problem says: unreachable, refused
+ * credentials, no answer in time), or null for any other gateway failure or none. Such a failure
+ * still counts as offline (the cache answers), but the screens can say the reason.
+ */
+export function gatewayMessage(error: unknown): string | null {
+  if (!isAxiosError(error) || !isNetworkError(error)) return null;
+  const data: unknown = error.response?.data;
+  const detail = data && typeof data === 'object' ? (data as Record<string, unknown>).detail : undefined;
+  return typeof detail === 'string' && detail.trim() ? detail : null;
+}
