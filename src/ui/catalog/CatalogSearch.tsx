@@ -3,8 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { SEARCH_DELAY_MS } from '../layout/PageHeader';
 
 interface Props {
-  /** The search the tree shows; the box starts from it. */
-  initial?: string;
   /** Called with the text once typing pauses (Enter at once). */
   onSearch: (text: string) => void;
 }
@@ -14,10 +12,10 @@ interface Props {
  * typing pauses, as the workspace's search box does. Searching 100,000 names and redrawing the
  * page costs more than a frame, so a keystroke alone redraws only the box.
  */
-export function CatalogSearch({ initial = '', onSearch }: Props) {
-  const [text, setText] = useState(initial);
+export function CatalogSearch({ onSearch }: Props) {
+  const [text, setText] = useState('');
   // The last text handed over: a timer that fires after Enter does not hand it over again.
-  const sent = useRef(initial);
+  const sent = useRef('');
   const latest = useRef(onSearch);
   useEffect(() => {
     latest.current = onSearch;
