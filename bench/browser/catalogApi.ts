@@ -13,8 +13,11 @@ export interface CatalogApi {
    * click comes `delayMs` after a frame.
    */
   expandSchema(catalog: number, schema: number, othersOpen: boolean, delayMs: number): Promise<CatalogExpandTiming>;
-  /** Types `query` into the search box one character at a time (catalogs open, search empty before); times each keystroke. */
-  typeQuery(query: string): Promise<CatalogKeystroke[]>;
+  /**
+   * Types `query` into the search box one character at a time (catalogs open, search empty before);
+   * times each keystroke, then the search the box hands over once typing pauses.
+   */
+  typeQuery(query: string): Promise<CatalogTyping>;
   /** searchTree alone over the index, for each prefix of `query`, `runs` times each, in ms. */
   searchPure(query: string, runs: number): number[];
 }
@@ -63,6 +66,23 @@ export interface CatalogKeystroke extends Interaction {
   rows: number;
   matches: number;
   phases: CatalogPhases;
+}
+
+/** The search applied once typing pauses (the box waits SEARCH_DELAY_MS after the last keystroke). */
+export interface CatalogSearchApplied {
+  text: string;
+  /** The last keystroke → the matches painted (includes the pause). */
+  paintedMs: number;
+  /** The box's write → the matches painted (includes the wait for that frame's vsync). */
+  writtenToPaintedMs: number;
+  rows: number;
+  matches: number;
+  phases: CatalogPhases;
+}
+
+export interface CatalogTyping {
+  strokes: CatalogKeystroke[];
+  applied: CatalogSearchApplied;
 }
 
 declare global {

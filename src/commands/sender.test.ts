@@ -13,13 +13,17 @@ import { answerMessage, createSender, roundKey, UNSENDABLE_MESSAGE, type Sender,
 const freshDb = freshDbs('sender');
 const me: Identity = { clientId: 'client', tabId: 'tab' };
 
-/** A route that saves folders as `POST /folders {path}`; a path starting with "wait" waits, "never" is refused here. */
+/**
+ * A route that saves folders as `POST /folders {path}`; a path starting with "wait" waits, "never" is
+ * refused here, "after-<path>" waits until the save of <path> is applied.
+ */
 const folders = (applied: string[] = []): SaveRoute => ({
   types: ['WorkspaceFolderCreated'],
   request(change, round) {
     const { path } = change.payload as { path: string };
     if (path.startsWith('wait')) return { wait: true };
     if (path.startsWith('never')) return { refuse: 'Not here.' };
+    if (path.startsWith('after-') && !applied.includes(path.slice('after-'.length))) return { wait: true };
     return { method: 'POST', url: '/api/notebook/folders', headers: { 'Idempotency-Key': round.key, 'X-Label': round.label }, body: { path, overwrite: round.overwrite } };
   },
   answer: (_change, body) => ({ echoed: (body as { path?: string } | null)?.path }),
@@ -28,12 +32,13 @@ const folders = (applied: string[] = []): SaveRoute => ({
   },
 });
 
-/** The server: answers each request with `answer(request)`; 'offline' rejects the whole send as the network would. */
-function fakeServer(answer: (request: SaveRequest) => SaveAnswer | 'offline' = (r) => ({ status: 201, body: r.body })) {
+/** The server: answers each request with `answer(request)` (after `delayMs`); 'offline' rejects the whole send as the network would. */
+function fakeServer(answer: (request: SaveRequest) => SaveAnswer | 'offline' = (r) => ({ status: 201, body: r.body }), delayMs = 0) {
   const sent: SaveRequest[][] = [];
   const api: SavesApi = {
     send: vi.fn(async (requests: readonly SaveRequest[]) => {
       sent.push([...requests]);
+      if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
       const answers: SaveAnswer[] = [];
       for (const request of requests) {
         const a = answer(request);
@@ -91,6 +96,18 @@ describe('the sender', () => {
     sender.wake();
     await sender.settled(made[0].id);
     expect(server.paths()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('more than a batch: each goes once, in order; one waiting for an answer still being recorded goes once it is, not refused', async () => {
+    // A slow server: the next batch is planned while this one is on its way, before its answers.
+    const { db, server, sender, change } = setup({ server: fakeServer(undefined, 50) });
+    const made = [];
+    for (let i = 0; i < 120; i++) made.push(await change(`p${i}`));
+    const after = await change('after-p119');
+    expect(await sender.settled(after.id)).toEqual({ kind: 'applied' });
+    expect(server.paths()).toEqual([...made.map((_, i) => `p${i}`), 'after-p119']);
+    expect(server.sent.length).toBeGreaterThan(2);
+    expect((await db.saves.bulkGet([...made, after].map((e) => e.id))).every((row) => row?.state === 'applied')).toBe(true);
   });
 
   it('a refusal is recorded with the server’s words and the others go on', async () => {

@@ -87,7 +87,21 @@ interface Planned {
   request: SaveRequest;
 }
 
-const pendingSaves = (db: ConsoleDb, limit: number) => savesIn(db, 'pending', limit);
+interface Plan {
+  batch: Planned[];
+  refused: ChangeOutcome[];
+  waited: boolean;
+  /** The seq of the last save planned (sent or refused): the next plan starts after it. */
+  last: number | undefined;
+}
+
+const pendingSaves = (db: ConsoleDb, limit: number, after?: number) => savesIn(db, 'pending', limit, after);
+
+/** A promise awaited later: its rejection is not reported as unhandled meanwhile. */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
 
 export function createSender(deps: SenderDeps): Sender {
   const { db, identity, api } = deps;
@@ -101,24 +115,28 @@ export function createSender(deps: SenderDeps): Sender {
     onServerBack: () => wake(),
   });
 
-  /** The next pending saves that can go now, in order, and those that can never go. */
-  async function plan(): Promise<{ batch: Planned[]; refused: ChangeOutcome[] }> {
-    const rows = await pendingSaves(db, MAX_BATCH);
+  /**
+   * The next pending saves that can go now, in order, and those that can never go; only saves made
+   * after `after` (a seq) when given. `waited`: one of them waits for an earlier save's answer.
+   */
+  async function plan(after?: number): Promise<Plan> {
+    const rows = await pendingSaves(db, MAX_BATCH, after);
     const changes = new Map((await db.events.where('id').anyOf(rows.map((row) => row.id)).toArray()).map((event) => [event.id, event]));
-    const batch: Planned[] = [];
-    const refused: ChangeOutcome[] = [];
+    const next: Plan = { batch: [], refused: [], waited: false, last: after };
     for (const row of rows) {
       const change = changes.get(row.id);
       const route = change && routeOf.get(change.type);
       const built = change && route ? await route.request(change, { key: roundKey(row.id, row.attempt), attempt: row.attempt, overwrite: row.overwrite, label: row.label }) : { refuse: UNSENDABLE_MESSAGE };
+      if ('wait' in built) next.waited = true;
       // Waiting for an earlier save's answer: the rest go after it, in a later batch.
-      if ('wait' in built && (batch.length > 0 || refused.length > 0)) break;
+      if ('wait' in built && (next.batch.length > 0 || next.refused.length > 0)) break;
+      next.last = row.seq;
       if ('wait' in built || 'refuse' in built) {
         const message = 'refuse' in built ? built.refuse : 'This save waits for one that is not pending.';
-        refused.push({ change: row, outcome: { kind: 'failed', status: 0, message, attempt: row.attempt } });
-      } else if (change && route) batch.push({ row, change, route, request: built });
+        next.refused.push({ change: row, outcome: { kind: 'failed', status: 0, message, attempt: row.attempt } });
+      } else if (change && route) next.batch.push({ row, change, route, request: built });
     }
-    return { batch, refused };
+    return next;
   }
 
   /** Records what the answers say (and what could not go) and applies the answers, in one transaction. */
@@ -141,21 +159,43 @@ export function createSender(deps: SenderDeps): Sender {
     });
   }
 
-  /** One pass: sends pending saves, a batch at a time, until none is left or the server has to be waited for. */
+  /**
+   * One pass: sends pending saves, a batch at a time, until none is left or the server has to be
+   * waited for. A batch is recorded while the next one is on its way (and that one planned while
+   * this one was), so the server and this browser's database work at the same time. The next batch
+   * still goes only after this one's answers, so the server applies the saves in order; a save
+   * that waits for an answer not recorded yet is planned again once it is.
+   */
   async function pass(): Promise<'done' | 'waiting'> {
+    let recording: Promise<void> = Promise.resolve();
+    let next = await plan();
     for (;;) {
-      const { batch, refused } = await plan();
-      if (batch.length === 0 && refused.length === 0) return 'done';
+      const { batch, refused } = next;
+      if (batch.length === 0 && refused.length === 0) {
+        await recording;
+        return 'done';
+      }
+      const upcoming = quiet(plan(next.last));
       let answers: SaveAnswer[];
       try {
         answers = batch.length > 0 ? await api.send(batch.map((p) => p.request)) : [];
       } catch (error) {
+        await recording;
         if (!isNetworkError(error)) throw error;
         await record([], [], refused);
         return 'waiting';
       }
-      await record(batch, answers, refused);
-      if (answers.length < batch.length || answers.some((answer) => stopsTheRest(answer.status))) return 'waiting';
+      await recording; // the previous batch's, done while this one was sent
+      recording = quiet(record(batch, answers, refused));
+      if (answers.length < batch.length || answers.some((answer) => stopsTheRest(answer.status))) {
+        await recording;
+        return 'waiting';
+      }
+      next = await upcoming;
+      if (next.waited) {
+        await recording;
+        next = await plan();
+      }
     }
   }
 

@@ -85,9 +85,13 @@ export function recordSaveOutcomes(
   });
 }
 
-/** Saves in one state, in the order their changes were made (the log is the queue). */
-export function savesIn(db: ConsoleDb, state: SaveRow['state'], limit = Infinity): Promise<SaveRow[]> {
-  return db.saves.where('[state+seq]').between([state, Dexie.minKey], [state, Dexie.maxKey]).limit(limit).toArray();
+/** Saves in one state, in the order their changes were made (the log is the queue); only those after seq `after` when given. */
+export function savesIn(db: ConsoleDb, state: SaveRow['state'], limit = Infinity, after?: number): Promise<SaveRow[]> {
+  return db.saves
+    .where('[state+seq]')
+    .between([state, after ?? Dexie.minKey], [state, Dexie.maxKey], after === undefined, true)
+    .limit(limit)
+    .toArray();
 }
 
 /** Saves that wait for the server and those it refused, in the order they were made. */

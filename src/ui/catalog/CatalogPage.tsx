@@ -1,4 +1,3 @@
-import { Search } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { afterKey, NO_NODES, viewAfter, type TreeView } from '../../catalog/expansion';
@@ -8,6 +7,7 @@ import { UNREACHABLE_MESSAGE, validateNodeName, type CatalogCommandResult, type 
 import { NameDialog } from '../components/NameDialog';
 import { useModHotkey } from '../hooks/useHotkey';
 import { CacheNote, useBackgroundRefresh } from './CatalogRefresh';
+import { CatalogSearch } from './CatalogSearch';
 import { CatalogToolbar, childActionOf } from './CatalogToolbar';
 import { CatalogTree } from './CatalogTree';
 import { SelectedNode } from './SelectedNode';
@@ -143,10 +143,7 @@ export function CatalogPage() {
             New catalog
           </button>
         </div>
-        <label className="catalog-search">
-          <Search size={15} aria-hidden="true" />
-          <input type="search" placeholder="Search catalogs, schemas, tables, columns" aria-label="Search the catalog" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
-        </label>
+        <CatalogSearch onSearch={setSearchText} />
         <CacheNote fetchedAt={cache?.newestFetchedAt ?? null} stale={[...loads.values()].some((state) => state.stale || state.error === UNREACHABLE_MESSAGE)} />
         {search && (
           <p className="catalog-note" role="status">
