@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type R
 import type { RunView } from '../../../commands/notebookRun';
 import type { CellSqlPlace } from '../../../notebook/sqlPlace';
 import type { Nbformat45 } from '../../../notebook/types';
+import { FrameHoldProvider } from '../FrameHold';
 import { MathProvider } from '../MathProvider';
 import { EditorCell, type CellHandlers } from './EditorCell';
 import { HighlighterProvider } from './HighlightedSource';
@@ -66,28 +67,30 @@ export function EditorCells(props: EditorCellsProps) {
   });
   return (
     <MathProvider>
-      <HighlighterProvider>
-        <div ref={scroller} className="nb-scroller" tabIndex={0} role="region" aria-label="Cells" onKeyDown={onKeyDown} data-mode={mode} data-view={viewMode}>
-          <div className="nb-virtual" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const cell = cells[item.index];
-              return (
-                <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="nb-row" style={{ transform: `translateY(${item.start}px)` }}>
-                  <EditorCell
-                    cell={cell}
-                    index={item.index}
-                    run={view?.cells[cell.id]}
-                    active={code && selection.active === cell.id}
-                    selected={selection.selected.includes(cell.id)}
-                    editing={code && mode === 'edit' && selection.active === cell.id}
-                    on={handlers}
-                  />
-                </div>
-              );
-            })}
+      <FrameHoldProvider scrolling={virtualizer.isScrolling}>
+        <HighlighterProvider>
+          <div ref={scroller} className="nb-scroller" tabIndex={0} role="region" aria-label="Cells" onKeyDown={onKeyDown} data-mode={mode} data-view={viewMode}>
+            <div className="nb-virtual" style={{ height: virtualizer.getTotalSize() }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const cell = cells[item.index];
+                return (
+                  <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="nb-row" style={{ transform: `translateY(${item.start}px)` }}>
+                    <EditorCell
+                      cell={cell}
+                      index={item.index}
+                      run={view?.cells[cell.id]}
+                      active={code && selection.active === cell.id}
+                      selected={selection.selected.includes(cell.id)}
+                      editing={code && mode === 'edit' && selection.active === cell.id}
+                      on={handlers}
+                    />
+                  </div>
+                );
+              })}
+            </div>
           </div>
-        </div>
-      </HighlighterProvider>
+        </HighlighterProvider>
+      </FrameHoldProvider>
     </MathProvider>
   );
 }
