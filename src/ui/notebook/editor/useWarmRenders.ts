@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { cellTypeOf } from '../../../notebook/edits';
+import type { Cell } from '../../../notebook/types';
+import { mayHaveMath } from '../math';
+import { terminalTextOf } from '../Outputs';
+import { cachedAnsi, cachedMarkdown, useRenderCache, type RenderCache } from '../renderCache';
+import { cutText } from '../truncate';
+import { cachedHighlight, cellLanguage, useHighlighter } from './HighlightedSource';
+
+/** Below this much idle time left, the next cell waits for the next idle period (a cell takes a few ms at most). */
+const SPARE_MS = 4;
+
+type Highlight = NonNullable<ReturnType<typeof useHighlighter>>;
+
+/** What the cell shows from its text, made into the cache as the cell's components make it. */
+function warm(cell: Cell, cache: RenderCache, highlight: Highlight | null) {
+  if (cell.cell_type === 'markdown') {
+    // Math waits for KaTeX, attachments are not kept: both are made on mount.
+    if (cell.source.trim() && !cell.attachments && !mayHaveMath(cell.source)) cachedMarkdown(cache, cell.source, null);
+    return;
+  }
+  if (highlight && cell.cell_type === 'code') cachedHighlight(cache, highlight, cell.source, cellLanguage(cellTypeOf(cell)));
+  if (cell.cell_type !== 'code') return;
+  for (const output of cell.outputs) {
+    const text = terminalTextOf(output);
+    if (text !== null) cachedAnsi(cache, cutText(text)?.head ?? text);
+  }
+}
+
+/**
+ * Renders the cells' text (markdown, coloured code, stream outputs) into the list's cache in idle
+ * time, first cell first: a cell scrolled into view then mounts without that work in its frame.
+ */
+export function useWarmRenders(cells: Cell[]) {
+  const cache = useRenderCache();
+  const highlight = useHighlighter();
+  useEffect(() => {
+    let next = 0;
+    let idle: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const work = (spare: () => number) => {
+      while (next < cells.length && spare() > SPARE_MS) warm(cells[next++], cache, highlight);
+      if (next < cells.length) schedule();
+    };
+    const schedule = () => {
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback((deadline) => work(() => deadline.timeRemaining()));
+      else {
+        // No idle callbacks (Safari): short slices between frames.
+        timer = setTimeout(() => {
+          const end = performance.now() + 8;
+          work(() => end - performance.now() + SPARE_MS);
+        }, 50);
+      }
+    };
+    schedule();
+    return () => {
+      if (idle !== undefined) cancelIdleCallback(idle);
+      clearTimeout(timer);
+    };
+  }, [cells, cache, highlight]);
+}
