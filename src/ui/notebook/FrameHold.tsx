@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode, type RefObject } from 'react';
 
 /**
  * What a list of cells tells its HTML outputs: whether it is being scrolled (a frame scrolled past
@@ -23,4 +23,28 @@ export function FrameHoldProvider({ scrolling, children }: { scrolling: boolean;
 
 export function useFrameHold(): FrameHold {
   return useContext(FrameHoldContext);
+}
+
+/** A scroll this long after the last scroll event has stopped. */
+const SETTLE_MS = 150;
+
+/** Whether `scroller` is being scrolled: from its first scroll event until none came for SETTLE_MS. */
+export function useScrolling(scroller: RefObject<HTMLElement | null>): boolean {
+  const [scrolling, setScrolling] = useState(false);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      setScrolling(true);
+      clearTimeout(timer);
+      timer = setTimeout(() => setScrolling(false), SETTLE_MS);
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      element.removeEventListener('scroll', onScroll);
+      clearTimeout(timer);
+    };
+  }, [scroller]);
+  return scrolling;
 }

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type R
 import type { RunView } from '../../../commands/notebookRun';
 import type { CellSqlPlace } from '../../../notebook/sqlPlace';
 import type { Nbformat45 } from '../../../notebook/types';
-import { FrameHoldProvider } from '../FrameHold';
+import { FrameHoldProvider, useScrolling } from '../FrameHold';
 import { MathProvider } from '../MathProvider';
 import { RenderCacheProvider } from '../renderCache';
 import { EditorCell, type CellHandlers } from './EditorCell';
@@ -64,6 +64,7 @@ export function EditorCells(props: EditorCellsProps) {
   const cells = notebook.cells;
   const code = viewMode === 'code';
   const handlers = useStableHandlers(props);
+  const scrolling = useScrolling(scroller);
   // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -75,7 +76,7 @@ export function EditorCells(props: EditorCellsProps) {
   });
   return (
     <MathProvider>
-      <FrameHoldProvider scrolling={virtualizer.isScrolling}>
+      <FrameHoldProvider scrolling={scrolling}>
         <RenderCacheProvider>
           <HighlighterProvider>
             <WarmRenders cells={cells} />
