@@ -9,6 +9,11 @@ import { cachedHighlight, cellLanguage, useHighlighter } from './HighlightedSour
 
 /** Below this much idle time left, the next cell waits for the next idle period (a cell takes a few ms at most). */
 const SPARE_MS = 4;
+/**
+ * At most this much work per idle period, however long it is: an idle period can last 50 ms, and
+ * input or a response the page awaits (an open reads and loads) would wait behind all of it.
+ */
+const SLICE_MS = 6;
 
 type Highlight = NonNullable<ReturnType<typeof useHighlighter>>;
 
@@ -39,18 +44,14 @@ export function useWarmRenders(cells: Cell[]) {
     let idle: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const work = (spare: () => number) => {
-      while (next < cells.length && spare() > SPARE_MS) warm(cells[next++], cache, highlight);
+      const end = performance.now() + SLICE_MS;
+      while (next < cells.length && Math.min(spare(), end - performance.now() + SPARE_MS) > SPARE_MS) warm(cells[next++], cache, highlight);
       if (next < cells.length) schedule();
     };
     const schedule = () => {
       if (typeof requestIdleCallback === 'function') idle = requestIdleCallback((deadline) => work(() => deadline.timeRemaining()));
-      else {
-        // No idle callbacks (Safari): short slices between frames.
-        timer = setTimeout(() => {
-          const end = performance.now() + 8;
-          work(() => end - performance.now() + SPARE_MS);
-        }, 50);
-      }
+      // No idle callbacks (Safari): a slice between frames.
+      else timer = setTimeout(() => work(() => Infinity), 50);
     };
     schedule();
     return () => {
