@@ -58,7 +58,7 @@ describe('RenderCacheProvider', () => {
       { id: 'c', cell_type: 'code', metadata: {}, source: 'print(1)', execution_count: 1, outputs: [{ output_type: 'stream', name: 'stdout', text: '1\n' }] },
     ];
     const cache = await listCache(cells);
-    await act(async () => vi.advanceTimersByTimeAsync(100));
+    await act(async () => vi.advanceTimersByTimeAsync(2000));
     const make = vi.fn(() => 'made again');
     expect(cache('markdown', '# Title', make)).toContain('<h1');
     expect(cache('ansi', '1\n', make)).toBe('1\n');

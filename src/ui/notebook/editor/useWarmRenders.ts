@@ -14,6 +14,8 @@ const SPARE_MS = 4;
  * input or a response the page awaits (an open reads and loads) would wait behind all of it.
  */
 const SLICE_MS = 6;
+/** Nothing is made ahead until the list has been shown this long: an open has its own work to do first. */
+const START_MS = 1500;
 
 type Highlight = NonNullable<ReturnType<typeof useHighlighter>>;
 
@@ -53,7 +55,7 @@ export function useWarmRenders(cells: Cell[]) {
       // No idle callbacks (Safari): a slice between frames.
       else timer = setTimeout(() => work(() => Infinity), 50);
     };
-    schedule();
+    timer = setTimeout(schedule, START_MS);
     return () => {
       if (idle !== undefined) cancelIdleCallback(idle);
       clearTimeout(timer);
