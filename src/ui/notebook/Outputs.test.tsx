@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseNotebook } from '../../notebook/parse';
 import type { Nbformat45, Output } from '../../notebook/types';
 import { FRAME_SCRIPT } from './frame';
+import { FrameHoldProvider } from './FrameHold';
 import { NotebookCells } from './NotebookCells';
 import { OutputArea } from './OutputArea';
 import { OutputView } from './Outputs';
@@ -99,6 +100,23 @@ describe('HtmlFrame', () => {
     await post({ nbOutputHeight: '999' }, frame.contentWindow);
     await post('999', frame.contentWindow);
     expect(frame.style.height).toBe('321px');
+  });
+
+  it('waits while its list scrolls, then keeps its frame; made again, it starts at its last height', async () => {
+    const list = (scrolling: boolean, shown = true) => <FrameHoldProvider scrolling={scrolling}>{shown && <OutputView output={html} />}</FrameHoldProvider>;
+    const view = await render(list(true));
+    expect(view.querySelector('iframe')).toBeNull();
+    expect(view.querySelector<HTMLElement>('[data-testid="html-output-waiting"]')!.style.height).toBe('24px');
+    await act(async () => root!.render(list(false)));
+    const frame = view.querySelector('iframe')!;
+    await act(async () => {
+      window.dispatchEvent(new MessageEvent('message', { data: { nbOutputHeight: 200 }, source: frame.contentWindow }));
+    });
+    await act(async () => root!.render(list(true)));
+    expect(view.querySelector('iframe')).toBe(frame);
+    await act(async () => root!.render(list(true, false)));
+    await act(async () => root!.render(list(true)));
+    expect(view.querySelector<HTMLElement>('[data-testid="html-output-waiting"]')!.style.height).toBe('200px');
   });
 });
 

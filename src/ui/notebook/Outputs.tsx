@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import type { MimeBundle, Output } from '../../notebook/types';
+import type { ErrorOutput, MimeBundle, Output } from '../../notebook/types';
 import { DATA_RESOURCE, DataGrid, tableOf } from './DataGrid';
 import { HtmlFrame } from './HtmlFrame';
 import { JsonTree } from './JsonTree';
 import { latexHtml, mayHaveMath } from './math';
 import { useTex } from './MathProvider';
-import { ansiHtml, imageUrl, markdownHtml, sanitize, textOf } from './render';
+import { imageUrl, sanitize, textOf } from './render';
+import { cachedAnsi, cachedMarkdown, useRenderCache } from './renderCache';
 import { cutText } from './truncate';
 
 const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
@@ -26,10 +27,11 @@ const SHOWN = [
 /** Terminal text (ANSI colours escaped into spans), cut when long with a button that shows all of it. */
 export function LongText({ text, className }: { text: string; className: string }) {
   const [all, setAll] = useState(false);
+  const cache = useRenderCache();
   const cut = all ? null : cutText(text);
   return (
     <div className="nb-long">
-      <pre className={`nb-text ${className}`} dangerouslySetInnerHTML={{ __html: ansiHtml(cut ? cut.head : text) }} />
+      <pre className={`nb-text ${className}`} dangerouslySetInnerHTML={{ __html: cachedAnsi(cache, cut ? cut.head : text) }} />
       {cut && (
         <button type="button" className="nb-more" onClick={() => setAll(true)}>
           Show more ({cut.hiddenLines} more {cut.hiddenLines === 1 ? 'line' : 'lines'}, {Math.ceil(cut.hiddenChars / 1024)} KB)
@@ -41,7 +43,8 @@ export function LongText({ text, className }: { text: string; className: string 
 
 function Markdown({ source }: { source: string }) {
   const tex = useTex(mayHaveMath(source));
-  return <div className="nb-markdown" dangerouslySetInnerHTML={{ __html: markdownHtml(source, undefined, tex) }} />;
+  const cache = useRenderCache();
+  return <div className="nb-markdown" dangerouslySetInnerHTML={{ __html: cachedMarkdown(cache, source, tex) }} />;
 }
 
 function Latex({ source }: { source: string }) {
@@ -84,15 +87,24 @@ function Bundle({ data }: { data: MimeBundle }) {
   }
 }
 
+const errorText = (output: ErrorOutput) => (output.traceback.length > 0 ? output.traceback.join('\n') : `${output.ename}: ${output.evalue}`);
+
+/** The terminal text an output shows as LongText (a stream, an error, a plain result), or null when it shows something else. */
+export function terminalTextOf(output: Output): string | null {
+  if (output.output_type === 'stream') return output.text;
+  if (output.output_type === 'error') return errorText(output);
+  const data = output.data;
+  if (WIDGET_VIEW in data || tableOf(data[DATA_RESOURCE])) return null;
+  return SHOWN.find((mime) => mime in data) === 'text/plain' ? textOf(data['text/plain']) : null;
+}
+
 /** One output of a code cell (nbformat or a live run's NbOutput: the same shapes). */
 export function OutputView({ output }: { output: Output }) {
   switch (output.output_type) {
     case 'stream':
       return <LongText text={output.text} className={`nb-stream-${output.name}`} />;
-    case 'error': {
-      const text = output.traceback.length > 0 ? output.traceback.join('\n') : `${output.ename}: ${output.evalue}`;
-      return <LongText text={text} className="nb-error" />;
-    }
+    case 'error':
+      return <LongText text={errorText(output)} className="nb-error" />;
     default:
       return <Bundle data={output.data} />;
   }

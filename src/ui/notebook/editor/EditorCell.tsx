@@ -6,9 +6,9 @@ import type { Cell, CodeCell } from '../../../notebook/types';
 import { mayHaveMath } from '../math';
 import { useTex } from '../MathProvider';
 import { OutputArea, scrolledOf } from '../OutputArea';
-import { markdownHtml } from '../render';
+import { cachedMarkdown, useRenderCache } from '../renderCache';
 import { sqlPlaceOf, type CellSqlPlace } from '../../../notebook/sqlPlace';
-import { HighlightedSource } from './HighlightedSource';
+import { cellLanguage, HighlightedSource } from './HighlightedSource';
 import type { NotebookCommand } from './keys';
 import { SqlCellBar } from './SqlCellBar';
 
@@ -44,7 +44,8 @@ function prompt(cell: CodeCell, run: CellRunView | undefined): string {
 /** The cell's text without Monaco: same font and line height, so mounting the editor moves nothing. */
 function PlainSource({ cell, language }: { cell: Cell; language: string }) {
   const tex = useTex(cell.cell_type === 'markdown' && mayHaveMath(cell.source));
-  if (cell.cell_type === 'markdown' && cell.source.trim()) return <div className="nb-markdown" dangerouslySetInnerHTML={{ __html: markdownHtml(cell.source, cell.attachments, tex) }} />;
+  const cache = useRenderCache();
+  if (cell.cell_type === 'markdown' && cell.source.trim()) return <div className="nb-markdown" dangerouslySetInnerHTML={{ __html: cachedMarkdown(cache, cell.source, tex, cell.attachments) }} />;
   if (cell.cell_type !== 'raw') return <HighlightedSource source={cell.source} language={language} />;
   return (
     <pre className="nb-plain">
@@ -81,7 +82,7 @@ export const EditorCell = memo(function EditorCell({ cell, index, run, active, s
   const monaco = active && (cell.cell_type === 'code' || editing);
   // Rendered markdown answers a click as a page does (links work); a double click or Enter edits it, as in JupyterLab.
   const rendered = cell.cell_type === 'markdown' && !monaco;
-  const language = type === 'sql' ? 'sql' : type === 'code' ? 'python' : type === 'markdown' ? 'markdown' : 'plaintext';
+  const language = cellLanguage(type);
   // A run's outputs until the document holds them (recorded at done, with the run's count).
   const fromRun = run && run.state !== 'idle' && run.runningNumber !== (cell.cell_type === 'code' ? cell.execution_count : null);
   const outputs = fromRun ? run.outputs : cell.cell_type === 'code' ? cell.outputs : [];

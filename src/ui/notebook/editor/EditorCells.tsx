@@ -3,11 +3,14 @@ import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type R
 import type { RunView } from '../../../commands/notebookRun';
 import type { CellSqlPlace } from '../../../notebook/sqlPlace';
 import type { Nbformat45 } from '../../../notebook/types';
+import { FrameHoldProvider, useScrolling } from '../FrameHold';
 import { MathProvider } from '../MathProvider';
+import { RenderCacheProvider } from '../renderCache';
 import { EditorCell, type CellHandlers } from './EditorCell';
 import { HighlighterProvider } from './HighlightedSource';
 import type { NotebookCommand } from './keys';
 import type { Selection } from './selection';
+import { useWarmRenders } from './useWarmRenders';
 
 export interface EditorCellsProps {
   notebook: Nbformat45;
@@ -49,12 +52,19 @@ function useStableHandlers(props: EditorCellsProps): CellHandlers {
   );
 }
 
+/** Nothing shown: the cells' renders made ahead in idle time, inside the list's providers. */
+function WarmRenders({ cells }: { cells: Nbformat45['cells'] }) {
+  useWarmRenders(cells);
+  return null;
+}
+
 /** The cells in a virtualized list: only those near the viewport are in the DOM (1,000-cell notebooks). */
 export function EditorCells(props: EditorCellsProps) {
   const { notebook, view, selection, mode, viewMode = 'code', onKeyDown, scroller } = props;
   const cells = notebook.cells;
   const code = viewMode === 'code';
   const handlers = useStableHandlers(props);
+  const scrolling = useScrolling(scroller);
   // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -66,28 +76,33 @@ export function EditorCells(props: EditorCellsProps) {
   });
   return (
     <MathProvider>
-      <HighlighterProvider>
-        <div ref={scroller} className="nb-scroller" tabIndex={0} role="region" aria-label="Cells" onKeyDown={onKeyDown} data-mode={mode} data-view={viewMode}>
-          <div className="nb-virtual" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const cell = cells[item.index];
-              return (
-                <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="nb-row" style={{ transform: `translateY(${item.start}px)` }}>
-                  <EditorCell
-                    cell={cell}
-                    index={item.index}
-                    run={view?.cells[cell.id]}
-                    active={code && selection.active === cell.id}
-                    selected={selection.selected.includes(cell.id)}
-                    editing={code && mode === 'edit' && selection.active === cell.id}
-                    on={handlers}
-                  />
-                </div>
-              );
-            })}
-          </div>
-        </div>
-      </HighlighterProvider>
+      <FrameHoldProvider scrolling={scrolling}>
+        <RenderCacheProvider>
+          <HighlighterProvider>
+            <WarmRenders cells={cells} />
+            <div ref={scroller} className="nb-scroller" tabIndex={0} role="region" aria-label="Cells" onKeyDown={onKeyDown} data-mode={mode} data-view={viewMode}>
+              <div className="nb-virtual" style={{ height: virtualizer.getTotalSize() }}>
+                {virtualizer.getVirtualItems().map((item) => {
+                  const cell = cells[item.index];
+                  return (
+                    <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="nb-row" style={{ transform: `translateY(${item.start}px)` }}>
+                      <EditorCell
+                        cell={cell}
+                        index={item.index}
+                        run={view?.cells[cell.id]}
+                        active={code && selection.active === cell.id}
+                        selected={selection.selected.includes(cell.id)}
+                        editing={code && mode === 'edit' && selection.active === cell.id}
+                        on={handlers}
+                      />
+                    </div>
+                  );
+                })}
+              </div>
+            </div>
+          </HighlighterProvider>
+        </RenderCacheProvider>
+      </FrameHoldProvider>
     </MathProvider>
   );
 }

@@ -1,5 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { highlightLines } from './highlight';
+import type { EditableType } from '../../../notebook/edits';
+import { useRenderCache, type RenderCache } from '../renderCache';
+import type { highlightLines, TokenRun } from './highlight';
 
 type Highlight = typeof highlightLines;
 
@@ -24,13 +26,28 @@ export function HighlighterProvider({ children }: { children: ReactNode }) {
   return <HighlighterContext.Provider value={highlight?.lines ?? null}>{children}</HighlighterContext.Provider>;
 }
 
+/** The language a cell of this type is edited and coloured in. */
+export function cellLanguage(type: EditableType): 'python' | 'sql' | 'markdown' | 'plaintext' {
+  return type === 'sql' ? 'sql' : type === 'code' ? 'python' : type === 'markdown' ? 'markdown' : 'plaintext';
+}
+
+/** Monaco's grammars once they have loaded, else null. */
+export function useHighlighter(): Highlight | null {
+  return useContext(HighlighterContext);
+}
+
+export function cachedHighlight(cache: RenderCache, highlight: Highlight, source: string, language: string): TokenRun[][] {
+  return cache(`highlight:${language}`, source, () => highlight(source, language));
+}
+
 /**
  * A cell's code as coloured text, for the cells without an editor: the same font and line height as
  * Monaco, so mounting the editor moves nothing. Plain until the grammars have loaded.
  */
 export function HighlightedSource({ source, language }: { source: string; language: string }) {
-  const highlight = useContext(HighlighterContext);
-  const lines = useMemo(() => (highlight ? highlight(source, language) : null), [highlight, source, language]);
+  const highlight = useHighlighter();
+  const cache = useRenderCache();
+  const lines = useMemo(() => (highlight ? cachedHighlight(cache, highlight, source, language) : null), [cache, highlight, source, language]);
   return (
     <pre className="nb-plain">
       <code>

@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { cellTypeOf } from '../../../notebook/edits';
+import type { Cell } from '../../../notebook/types';
+import { mayHaveMath } from '../math';
+import { terminalTextOf } from '../Outputs';
+import { cachedAnsi, cachedMarkdown, useRenderCache, type RenderCache } from '../renderCache';
+import { cutText } from '../truncate';
+import { cachedHighlight, cellLanguage, useHighlighter } from './HighlightedSource';
+
+/** Below this much idle time left, the next cell waits for the next idle period (a cell takes a few ms at most). */
+const SPARE_MS = 4;
+/**
+ * At most this much work per idle period, however long it is: an idle period can last 50 ms, and
+ * input or a response the page awaits (an open reads and loads) would wait behind all of it.
+ */
+const SLICE_MS = 6;
+/** Nothing is made ahead until the list has been shown this long: an open has its own work to do first. */
+const START_MS = 1500;
+
+type Highlight = NonNullable<ReturnType<typeof useHighlighter>>;
+
+/** What the cell shows from its text, made into the cache as the cell's components make it. */
+function warm(cell: Cell, cache: RenderCache, highlight: Highlight | null) {
+  if (cell.cell_type === 'markdown') {
+    // Math waits for KaTeX, attachments are not kept: both are made on mount.
+    if (cell.source.trim() && !cell.attachments && !mayHaveMath(cell.source)) cachedMarkdown(cache, cell.source, null);
+    return;
+  }
+  if (highlight && cell.cell_type === 'code') cachedHighlight(cache, highlight, cell.source, cellLanguage(cellTypeOf(cell)));
+  if (cell.cell_type !== 'code') return;
+  for (const output of cell.outputs) {
+    const text = terminalTextOf(output);
+    if (text !== null) cachedAnsi(cache, cutText(text)?.head ?? text);
+  }
+}
+
+/**
+ * Renders the cells' text (markdown, coloured code, stream outputs) into the list's cache in idle
+ * time, first cell first: a cell scrolled into view then mounts without that work in its frame.
+ */
+export function useWarmRenders(cells: Cell[]) {
+  const cache = useRenderCache();
+  const highlight = useHighlighter();
+  useEffect(() => {
+    let next = 0;
+    let idle: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const work = (spare: () => number) => {
+      const end = performance.now() + SLICE_MS;
+      while (next < cells.length && Math.min(spare(), end - performance.now() + SPARE_MS) > SPARE_MS) warm(cells[next++], cache, highlight);
+      if (next < cells.length) schedule();
+    };
+    const schedule = () => {
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback((deadline) => work(() => deadline.timeRemaining()));
+      // No idle callbacks (Safari): a slice between frames.
+      else timer = setTimeout(() => work(() => Infinity), 50);
+    };
+    timer = setTimeout(schedule, START_MS);
+    return () => {
+      if (idle !== undefined) cancelIdleCallback(idle);
+      clearTimeout(timer);
+    };
+  }, [cells, cache, highlight]);
+}
