@@ -1,6 +1,6 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import type { CatalogKeystroke, CatalogPhases, CatalogSearchApplied, CatalogShowTiming } from '../browser/catalogApi';
-import { SEARCH_DELAY_MS } from '../../src/ui/layout/PageHeader';
+import { SEARCH_DELAY_MS } from '../../src/ui/hooks/useTypingPause';
 import { serveHarness } from '../support/harness';
 import { within } from '../support/time';
 import { median, percentile, result, type BenchResult, type BenchSuite } from '../types';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { serializeNotebook } from '../../src/notebook/serialize';
 import { newNotebook } from '../../src/notebook/create';
-import { SEARCH_DELAY_MS } from '../../src/ui/layout/PageHeader';
+import { SEARCH_DELAY_MS } from '../../src/ui/hooks/useTypingPause';
 import { ConsoleServer } from '../../tests/support/consoleServer';
 import { signInAsAdmin } from '../support/consolePage';
 import { within } from '../support/time';

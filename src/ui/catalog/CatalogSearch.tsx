@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { SEARCH_DELAY_MS } from '../layout/PageHeader';
+import { useRef, useState } from 'react';
+import { useTypingPause } from '../hooks/useTypingPause';
 
 interface Props {
   /** Called with the text once typing pauses (Enter at once). */
@@ -16,19 +16,12 @@ export function CatalogSearch({ onSearch }: Props) {
   const [text, setText] = useState('');
   // The last text handed over: a timer that fires after Enter does not hand it over again.
   const sent = useRef('');
-  const latest = useRef(onSearch);
-  useEffect(() => {
-    latest.current = onSearch;
-  });
   const write = (value: string) => {
     if (value === sent.current) return;
     sent.current = value;
-    latest.current(value);
+    onSearch(value);
   };
-  useEffect(() => {
-    const timer = setTimeout(() => write(text), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  useTypingPause(text, write);
   return (
     <label className="catalog-search">
       <Search size={15} aria-hidden="true" />

@@ -1,14 +1,9 @@
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useTypingPause } from '../hooks/useTypingPause';
 import { useSearchParams } from 'react-router-dom';
 import type { PageMeta } from '../hooks/usePageMeta';
 import { useSetSearch } from '../routing/useSetSearch';
-
-/**
- * How long typing pauses before the search is written to the URL. A URL change re-renders the
- * whole page (a workspace of 10,000 items re-filters); a keystroke alone only redraws the box.
- */
-export const SEARCH_DELAY_MS = 120;
 
 /** The search box: its own text while typing, `q` in the URL once typing pauses (Enter writes it at once). */
 function SearchBox({ placeholder }: { placeholder: string }) {
@@ -35,13 +30,7 @@ function SearchBox({ placeholder }: { placeholder: string }) {
       { replace: true },
     );
   };
-  useEffect(() => {
-    if (text === query) return;
-    const timer = setTimeout(() => write(text), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // Only the typed text schedules a write; `write` is rebuilt each render on purpose.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
+  useTypingPause(text, (typed) => typed !== query && write(typed));
   return (
     <label className="page-search">
       <Search size={16} aria-hidden="true" />
