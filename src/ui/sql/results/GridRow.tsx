@@ -1,7 +1,7 @@
 import type { VirtualItem } from '@tanstack/react-virtual';
 import { memo } from 'react';
 import type { ResultColumn } from '../../../../contracts/bi';
-import { cellKind, HEADER_HEIGHT, mayBeCut, mayOverflow, type Row } from './gridModel';
+import { cellKind, HEADER_HEIGHT, mayOverflow, type Row } from './gridModel';
 import { shownText } from './numberFormat';
 
 export function cellId(idPrefix: string, row: number, col: number): string {
@@ -33,8 +33,10 @@ function gridCell({ value, viewRow, col, width, numeric, decimals, selected, idP
   if (kind === 'boolean') classes += ' rg-bool';
   if (kind === 'json') classes += ' rg-json';
   if (selected) classes += ' rg-selected';
-  // Only a cell whose text may not fit clips (and ends in an ellipsis): each clip is one more paint chunk.
-  if (mayOverflow(text, width)) classes += ' rg-clip';
+  // Only a cell whose text may not fit clips (and ends in an ellipsis: each clip is one more paint chunk),
+  // and only it carries a tooltip with the whole text (a title costs an attribute).
+  const clipped = mayOverflow(text, width);
+  if (clipped) classes += ' rg-clip';
   return (
     <div
       key={col}
@@ -43,7 +45,7 @@ function gridCell({ value, viewRow, col, width, numeric, decimals, selected, idP
       aria-selected={selected || undefined}
       id={selected ? cellId(idPrefix, viewRow, col) : undefined}
       className={classes}
-      title={kind !== 'null' && mayBeCut(text, width) ? text : undefined}
+      title={kind !== 'null' && clipped ? text : undefined}
     >
       {kind === 'null' ? <span className="rg-null">NULL</span> : text}
     </div>

@@ -90,11 +90,6 @@ export function mayOverflow(text: string, width: number, metrics: WidthMetrics =
   return text.length * metrics.charWidth > width - metrics.padding || !PLAIN_ASCII.test(text);
 }
 
-/** Whether `text` is likely cut in a cell `width` px wide: a tooltip then shows it whole (a title costs an attribute, so not on every cell). */
-export function mayBeCut(text: string, width: number): boolean {
-  return text.length * 7 > width - 20;
-}
-
 /** Values of a numeric column are right-aligned, so are numbers anywhere (BIGINTs past 2^53 arrive as strings). */
 export function alignRight(column: ResultColumn, value: Cell | undefined): boolean {
   return typeof value === 'number' || isNumericType(column.type);
