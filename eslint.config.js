@@ -5,7 +5,8 @@ import globals from 'globals';
 
 /**
  * Imports flow one way: ui → commands → machines / db / sync (DESIGN.md §5). Screens read through
- * live queries (src/ui/hooks/live.ts, the one module that may use dexie-react-hooks) and act
+ * live queries (src/ui/hooks/live.ts, the one module that may use dexie-react-hooks and Dexie's
+ * liveQuery) and act
  * through src/commands; from the layers below they import types only (a row's shape, a role),
  * never code: no tables, no API client, no actor. Import paths are relative, so the patterns are
  * spelled per folder depth (`../db/…` from src/ui/x.tsx is src/db; from src/ui/catalog/x.tsx it
@@ -21,8 +22,12 @@ const BELOW = {
 const DEPTHS = [1, 2, 3, 4];
 const uiPackages = (liveQueries) => [
   { name: 'axios', message: 'HTTP belongs in src/sync/api; screens act through src/commands.' },
-  { name: 'dexie', message: 'Screens never touch the database: read through src/ui/hooks/live.ts.' },
-  ...(liveQueries ? [] : [{ name: 'dexie-react-hooks', message: 'Live queries go through src/ui/hooks/live.ts.' }]),
+  ...(liveQueries
+    ? []
+    : [
+        { name: 'dexie', message: 'Screens never touch the database: read through src/ui/hooks/live.ts.' },
+        { name: 'dexie-react-hooks', message: 'Live queries go through src/ui/hooks/live.ts.' },
+      ]),
 ];
 const axiosOnlyInApi = [{ name: 'axios', message: 'HTTP belongs in src/sync/api.' }];
 const layerRule = (layer, depth, paths) => [
