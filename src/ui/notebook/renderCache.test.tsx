@@ -64,4 +64,22 @@ describe('RenderCacheProvider', () => {
     expect(cache('ansi', '1\n', make)).toBe('1\n');
     expect(make).not.toHaveBeenCalled();
   });
+
+  it('waits for a pause in typing before rendering ahead', async () => {
+    vi.useFakeTimers();
+    const cells: Cell[] = [
+      { id: 'a', cell_type: 'markdown', metadata: {}, source: '# First' },
+      { id: 'b', cell_type: 'markdown', metadata: {}, source: '# Second' },
+    ];
+    const cache = await listCache(cells);
+    // A key every 300 ms for 3 s, from the list's start: nothing is made ahead meanwhile.
+    for (let t = 0; t < 3000; t += 300) {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+      await act(async () => vi.advanceTimersByTimeAsync(300));
+    }
+    expect(cache('markdown', '# First', () => 'not made ahead')).toBe('not made ahead');
+    // Typing stops: the rest is made within the next idle periods.
+    await act(async () => vi.advanceTimersByTimeAsync(1500));
+    expect(cache('markdown', '# Second', () => 'not made ahead')).toContain('<h1');
+  });
 });

@@ -16,6 +16,12 @@ const SPARE_MS = 4;
 const SLICE_MS = 6;
 /** Nothing is made ahead until the list has been shown this long: an open has its own work to do first. */
 const START_MS = 1500;
+/**
+ * Nor within this long of the user's last key, click or wheel: a key pressed during a slice waits
+ * for it (and typing is when idle periods are short), so the work waits for a pause instead.
+ */
+const AFTER_INPUT_MS = 1000;
+const INPUTS = ['keydown', 'pointerdown', 'wheel'] as const;
 
 type Highlight = NonNullable<ReturnType<typeof useHighlighter>>;
 
@@ -45,7 +51,17 @@ export function useWarmRenders(cells: Cell[]) {
     let next = 0;
     let idle: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let inputAt = -Infinity;
+    const input = () => {
+      inputAt = performance.now();
+    };
+    for (const type of INPUTS) window.addEventListener(type, input, { capture: true, passive: true });
     const work = (spare: () => number) => {
+      const sinceInput = performance.now() - inputAt;
+      if (sinceInput < AFTER_INPUT_MS) {
+        timer = setTimeout(schedule, AFTER_INPUT_MS - sinceInput);
+        return;
+      }
       const end = performance.now() + SLICE_MS;
       while (next < cells.length && Math.min(spare(), end - performance.now() + SPARE_MS) > SPARE_MS) warm(cells[next++], cache, highlight);
       if (next < cells.length) schedule();
@@ -57,6 +73,7 @@ export function useWarmRenders(cells: Cell[]) {
     };
     timer = setTimeout(schedule, START_MS);
     return () => {
+      for (const type of INPUTS) window.removeEventListener(type, input, { capture: true });
       if (idle !== undefined) cancelIdleCallback(idle);
       clearTimeout(timer);
     };
