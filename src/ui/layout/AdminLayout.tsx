@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { Loading } from '../components/Loading';
 import { useAuth } from '../hooks/useAuth';
@@ -6,11 +6,13 @@ import { useModHotkey } from '../hooks/useHotkey';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { usePageMeta } from '../hooks/usePageMeta';
 import { useRecordVisit } from '../hooks/useRecentVisits';
-import { CommandPalette } from './CommandPalette';
 import { PageCommandsProvider, type PageCommands } from './pageCommands';
 import { PageHeader } from './PageHeader';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+
+/** The Ctrl+K palette (cmdk and its dialog) loads on its first opening, not with the shell. */
+const CommandPalette = lazy(async () => ({ default: (await import('./CommandPalette')).CommandPalette }));
 
 /** Under 768 px the sidebar starts closed and floats over the page. */
 export const NARROW_QUERY = '(max-width: 767.98px)';
@@ -29,6 +31,8 @@ export function AdminLayout() {
   const { user, verified } = useAuth();
   const sidebar = useSidebar();
   const [searchOpen, setSearchOpen] = useState(false);
+  const [paletteUsed, setPaletteUsed] = useState(false);
+  if (searchOpen && !paletteUsed) setPaletteUsed(true);
   const [pageCommands, setPageCommands] = useState<PageCommands | null>(null);
   const meta = usePageMeta();
   const location = useLocation();
@@ -61,7 +65,11 @@ export function AdminLayout() {
           </PageCommandsProvider>
         </main>
       </div>
-      <CommandPalette open={searchOpen} onOpenChange={setSearchOpen} role={user.role} pageCommands={pageCommands} />
+      {paletteUsed && (
+        <Suspense fallback={null}>
+          <CommandPalette open={searchOpen} onOpenChange={setSearchOpen} role={user.role} pageCommands={pageCommands} />
+        </Suspense>
+      )}
     </div>
   );
 }
