@@ -7,17 +7,26 @@ export async function frames(n: number): Promise<void> {
   for (let i = 0; i < n; i++) await frame();
 }
 
-/** Resolves right after the rendering work of the frame in which `ready()` first holds (a task queued from rAF runs after paint). */
-export function paintedWhen(ready: () => boolean): Promise<number> {
+/**
+ * The frame in which `ready()` first holds: when its rAF callback found it ready (frameStart), and
+ * right after that frame's rendering work (end: a task queued from rAF runs after paint).
+ */
+function paintedFrame(ready: () => boolean): Promise<{ frameStart: number; end: number }> {
   return new Promise((done) => {
     const check = () => {
+      const frameStart = performance.now();
       if (!ready()) return void requestAnimationFrame(check);
       const channel = new MessageChannel();
-      channel.port1.onmessage = () => done(performance.now());
+      channel.port1.onmessage = () => done({ frameStart, end: performance.now() });
       channel.port2.postMessage(null);
     };
     requestAnimationFrame(check);
   });
+}
+
+/** Resolves right after the rendering work of the frame in which `ready()` first holds. */
+export async function paintedWhen(ready: () => boolean): Promise<number> {
+  return (await paintedFrame(ready)).end;
 }
 
 /** After the next frame, `delayMs` into the frame interval, in a task of its own (as input arrives), not inside the frame's rendering. */
@@ -43,16 +52,7 @@ export async function interaction(act: () => void, ready: () => boolean, delayMs
   await new Promise<void>((done) => queueMicrotask(done)); // after React's own microtask
   const taskEnd = performance.now();
   const inTask = ready();
-  const { frameStart, end } = await new Promise<{ frameStart: number; end: number }>((done) => {
-    const check = () => {
-      const frameStart = performance.now();
-      if (!ready()) return void requestAnimationFrame(check);
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => done({ frameStart, end: performance.now() });
-      channel.port2.postMessage(null);
-    };
-    requestAnimationFrame(check);
-  });
+  const { frameStart, end } = await paintedFrame(ready);
   const taskMs = taskEnd - start;
   return { paintedMs: end - start, workMs: inTask ? taskMs + (end - frameStart) : end - start, taskMs, frameMs: end - frameStart, inTask };
 }
