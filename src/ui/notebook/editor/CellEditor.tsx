@@ -68,9 +68,6 @@ export default function CellEditor({ value, language, onText, onCommand, focused
       tabSize: 4,
       fixedOverflowWidgets: true,
       ariaLabel: label,
-      // As in JupyterLab: suggestions on Ctrl+Space, not at every key, except in SQL cells, whose
-      // catalog completions are SQL Lab's (the widget's search and redraw at each key cost a frame).
-      quickSuggestions: language === 'sql',
       // Neither is JupyterLab's, and each is redrawn at every key.
       guides: { indentation: false },
       occurrencesHighlight: 'off',
@@ -128,6 +125,9 @@ export default function CellEditor({ value, language, onText, onCommand, focused
   useEffect(() => {
     const model = editor.current?.getModel();
     if (model) monaco.editor.setModelLanguage(model, language);
+    // As in JupyterLab: suggestions on Ctrl+Space, not at every key, except in SQL cells, whose
+    // catalog completions are SQL Lab's (the widget's search and redraw at each key cost a frame).
+    // Set here, on mount too (this effect runs after the one that makes the editor).
     editor.current?.updateOptions({ quickSuggestions: language === 'sql' });
   }, [language]);
 
