@@ -21,7 +21,7 @@ export const OURS: NotebookSelectors = {
   cell: '.nb-edit-cell',
   code: '[data-cell-type="code"]',
   source: '.nb-source-box',
-  text: '.nb-monaco .view-lines',
+  text: '.nb-code-editor .cm-content',
   scroller: '.nb-scroller',
   last: `.nb-edit-cell[data-cell-index="${CELLS - 1}"]`,
 };

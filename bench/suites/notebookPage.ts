@@ -8,7 +8,7 @@ export interface NotebookSelectors {
   code: string;
   /** The element a click in a cell's source lands on. */
   source: string;
-  /** The editor's rendered text (Monaco's view lines, CodeMirror's code). */
+  /** The editor's rendered text (CodeMirror's content, ours and classic Jupyter's). */
   text: string;
   /** The element that scrolls the cells. */
   scroller: string;
@@ -41,7 +41,7 @@ export interface NotebookBenchWindow {
     firstScreen(s: NotebookSelectors, limitMs: number): Promise<number>;
     /** Picks the visible code cell nearest the scroller's middle; the centre of its source, in viewport pixels. */
     pickMiddle(s: NotebookSelectors): { x: number; y: number; index: number };
-    /** Waits until the picked cell's editor (a textarea, or Monaco's EditContext element) has the focus. */
+    /** Waits until the picked cell's editor (a textarea, or CodeMirror's content element) has the focus. */
     focused(limitMs: number): Promise<number>;
     /** Waits until the picked cell's text holds `char`; performance.now() after that frame's paint. */
     shows(s: NotebookSelectors, char: string, limitMs: number): Promise<number>;
@@ -116,7 +116,7 @@ export const IN_PAGE = `(() => {
   let inputAt = 0;
   let typing = null;
   let work = null;
-  // Keys, not input events: Monaco in Chromium types through an EditContext (textupdate), no input event.
+  // Keys, not input events: an editor typing through an EditContext (Monaco) has no input event.
   document.addEventListener('keydown', () => { inputAt = performance.now(); }, { capture: true });
   const box = (s) => { const el = document.querySelector(s.scroller); if (!el) throw new Error('no ' + s.scroller); return el.getBoundingClientRect(); };
   const onScreen = (el, r) => { const c = el.getBoundingClientRect(); return c.height > 0 && c.bottom > r.top && c.top < r.bottom; };

@@ -22,7 +22,7 @@ const SELECTORS: NotebookSelectors = {
   cell: '.nb-edit-cell',
   code: '[data-cell-type="code"]',
   source: '.nb-source-box',
-  text: '.nb-monaco .view-lines',
+  text: '.nb-code-editor .cm-content',
   scroller: '.nb-scroller',
   last: `.nb-edit-cell[data-cell-index="${RUN_ALL_CELLS - 1}"]`,
 };

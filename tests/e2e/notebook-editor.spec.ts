@@ -36,6 +36,26 @@ test.describe('Notebook editor', () => {
     await expect(editor.cell(0).getByLabel('Execution count')).toHaveText(/\[\d+\]/);
   });
 
+  test('a click in a cell shown as text puts the cursor where it was clicked, as if its editor had been there', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    await workspace.freshFolder('click');
+    await workspace.newNotebook('click.ipynb');
+    await workspace.row('click.ipynb').getByRole('link', { name: 'click.ipynb' }).click();
+    const editor = new NotebookEditor(page);
+    await editor.typeInto(0, 'a = 1\nb = 2');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('b'); // a cell below, selected: the first is shown as text now
+    await expect(editor.cells).toHaveCount(2);
+    await expect(editor.cell(0).locator('.cm-editor')).toHaveCount(0);
+    // Right of the first line's end: the cursor lands at that line's end, not at the start of the cell.
+    const box = editor.cell(0).locator('.nb-source-box');
+    const size = await box.boundingBox();
+    await box.click({ position: { x: (size?.width ?? 300) - 10, y: 12 } });
+    await expect(editor.cell(0).locator('.cm-editor')).toBeVisible();
+    await page.keyboard.type('0');
+    await expect(editor.cell(0).locator('.cm-content')).toHaveText('a = 10b = 2');
+  });
+
   test('the read-only view\'s old links lead to the editor', async ({ page }) => {
     const workspace = new WorkspacePage(page);
     const folder = await workspace.freshFolder('legacy');

@@ -77,7 +77,7 @@ test.describe('Notebook tabs', () => {
     await expect(editor.tabs).toHaveCount(2);
     // Not editable: a double-click opens no editor.
     await editor.cell(0).dblclick();
-    await expect(editor.cell(0).locator('.monaco-editor')).toHaveCount(0);
+    await expect(editor.cell(0).locator('.cm-editor')).toHaveCount(0);
     await page.keyboard.press('b'); // command mode's "insert below" edits: not in the report view
     await page.waitForTimeout(500);
     await expect(editor.cells).toHaveCount(1);
@@ -150,14 +150,14 @@ test.describe('Two browser tabs on one notebook', () => {
     await expect(a.cells).toHaveCount(2);
     const b = await open(await context.newPage(), `${folder}/shared.ipynb`);
 
-    // Typed in A, shown in B (its Monaco takes text from outside too).
+    // Typed in A, shown in B (its editor takes text from outside too).
     await a.typeInto(1, 'print("from A")');
     await expect(b.cell(1)).toContainText('print("from A")');
     await expect(b.tab('shared.ipynb').getByTestId('tab-dirty')).toBeVisible(); // not saved yet: the dot in both
     await expect(a.tab('shared.ipynb').getByTestId('tab-dirty')).toBeVisible();
     await b.cell(1).locator('.nb-source-box').click();
     await a.typeInto(1, 'print("again A")');
-    await expect(b.cell(1).locator('.monaco-editor')).toContainText('print("again A")');
+    await expect(b.cell(1).locator('.cm-editor')).toContainText('print("again A")');
 
     // Run in A: running state and output in B.
     await a.typeInto(0, 'import time; [print(i) or time.sleep(1) for i in range(3)]');

@@ -32,7 +32,7 @@ export class NotebookEditor {
   /** Puts the cell in edit mode and replaces its text, typed key by key as a person would. */
   async typeInto(index: number, text: string) {
     await this.cell(index).locator('.nb-source-box').click();
-    const editor = this.cell(index).locator('.monaco-editor');
+    const editor = this.cell(index).locator('.cm-editor');
     await expect(editor).toBeVisible();
     await editor.click();
     await this.page.keyboard.press('ControlOrMeta+A');

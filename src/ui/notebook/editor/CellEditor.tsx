@@ -1,38 +1,70 @@
+import { acceptCompletion, autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, completionStatus } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
+import { Compartment, EditorState, Prec, Transaction, type Extension } from '@codemirror/state';
+import { EditorView, keymap, type KeyBinding } from '@codemirror/view';
+import { classHighlighter } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
-import { CELL_LINE_HEIGHT, monaco } from './cellMonaco';
 import type { NotebookCommand } from './keys';
+import { languageSupport, type CellLanguage } from './languages';
 
 export interface CellEditorProps {
   value: string;
-  language: 'python' | 'sql' | 'markdown' | 'plaintext';
+  language: CellLanguage;
   /** Every change typed here (the page coalesces them into edits). */
   onText: (text: string) => void;
   /** Keys the notebook answers while typing: run, save, split, leave to command mode. */
   onCommand: (command: NotebookCommand, editor: { text: string; offset: number }) => void;
   focused: boolean;
   label: string;
+  /** Where the cell's text was clicked before the editor was there (the text lies where the editor's will). */
+  clickedAt?: { x: number; y: number } | null;
 }
 
-const KEYS: [number, NotebookCommand][] = [
-  [monaco.KeyMod.Shift | monaco.KeyCode.Enter, 'runAndSelectNext'],
-  [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, 'run'],
-  [monaco.KeyMod.Alt | monaco.KeyCode.Enter, 'runAndInsert'],
-  [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, 'save'],
-  [monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.Minus, 'split'],
+/** Jupyter's edit-mode keys, ahead of the editor's own (Mod is Ctrl, or Cmd on a Mac). */
+const KEYS: [string, NotebookCommand][] = [
+  ['Shift-Enter', 'runAndSelectNext'],
+  ['Mod-Enter', 'run'],
+  ['Alt-Enter', 'runAndInsert'],
+  ['Mod-s', 'save'],
+  ['Mod-Shift--', 'split'],
 ];
 
 /** Typing is written within a pause (400 ms) of its last key; past this, nothing typed here is on its way. */
 const AHEAD_MS = 1500;
 
+/** Marks text written in from the document: not typing, and not for the editor's own undo. */
+const fromDocument = (view: EditorView, text: string) => {
+  const old = view.state.doc.toString();
+  // Only the part that differs, so the cursor keeps its place around it.
+  let start = 0;
+  while (start < old.length && start < text.length && old[start] === text[start]) start++;
+  let end = 0;
+  while (end < old.length - start && end < text.length - start && old[old.length - 1 - end] === text[text.length - 1 - end]) end++;
+  view.dispatch({
+    changes: { from: start, to: old.length - end, insert: text.slice(start, text.length - end) },
+    annotations: [Transaction.addToHistory.of(false), Transaction.remote.of(true)],
+  });
+};
+
 /**
- * One cell's Monaco, as tall as its text. Text from outside (undo, another tab) is written in,
+ * The language's grammar and completions. As in JupyterLab, completions on Ctrl+Space, not at every
+ * key, except in SQL cells: SQL Lab shows its list while typing.
+ */
+function languageExtensions(language: CellLanguage): Extension {
+  return [languageSupport(language) ?? [], autocompletion({ activateOnTyping: language === 'sql', defaultKeymap: false, icons: false })];
+}
+
+/**
+ * One cell's CodeMirror, as tall as its text. Text from outside (undo, another tab) is written in,
  * except while what was typed here is on its way to the document: that write comes later, so it is
  * the cell's last edit (another tab's text arriving meanwhile would only be overwritten by it, and
  * writing it in would mix it into the typing).
  */
-export default function CellEditor({ value, language, onText, onCommand, focused, label }: CellEditorProps) {
+export default function CellEditor({ value, language, onText, onCommand, focused, label, clickedAt }: CellEditorProps) {
   const host = useRef<HTMLDivElement>(null);
-  const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const editor = useRef<EditorView | null>(null);
+  const languageSlot = useRef(new Compartment());
   const latest = useRef({ onText, onCommand });
   /** The text last typed here. */
   const typed = useRef<string | null>(null);
@@ -48,53 +80,48 @@ export default function CellEditor({ value, language, onText, onCommand, focused
 
   useEffect(() => {
     if (!host.current) return;
-    const instance = monaco.editor.create(host.current, {
-      value,
-      language,
-      automaticLayout: true,
-      minimap: { enabled: false },
-      fontSize: 13,
-      lineHeight: CELL_LINE_HEIGHT,
-      fontFamily: "Menlo, Monaco, 'Courier New', monospace",
-      lineNumbers: 'off',
-      glyphMargin: false,
-      folding: false,
-      lineDecorationsWidth: 0,
-      overviewRulerLanes: 0,
-      renderLineHighlight: 'none',
-      scrollBeyondLastLine: false,
-      scrollbar: { vertical: 'hidden', alwaysConsumeMouseWheel: false },
-      wordWrap: 'off',
-      tabSize: 4,
-      fixedOverflowWidgets: true,
-      ariaLabel: label,
-      // Neither is JupyterLab's, and each is redrawn at every key.
-      guides: { indentation: false },
-      occurrencesHighlight: 'off',
-    });
-    editor.current = instance;
-    const fit = () => {
-      if (host.current) host.current.style.height = `${instance.getContentHeight()}px`;
+    const where = (view: EditorView) => ({ text: view.state.doc.toString(), offset: view.state.selection.main.head });
+    const command = (name: NotebookCommand) => (view: EditorView) => {
+      latest.current.onCommand(name, where(view));
+      return true;
     };
-    fit();
-    const sized = instance.onDidContentSizeChange(fit);
-    const where = () => ({ text: instance.getValue(), offset: instance.getModel()?.getOffsetAt(instance.getPosition() ?? { lineNumber: 1, column: 1 }) ?? 0 });
-    for (const [keys, command] of KEYS) instance.addCommand(keys, () => latest.current.onCommand(command, where()));
-    instance.addCommand(monaco.KeyCode.Escape, () => latest.current.onCommand('command', where()), '!suggestWidgetVisible && !findWidgetVisible');
-    const changed = instance.onDidChangeModelContent((event) => {
-      if (event.isFlush) return;
-      const text = instance.getValue();
-      typed.current = text;
-      // Typing back to the document's text writes nothing: nothing is on its way then.
-      ahead.current = text !== doc.current;
-      typedAt.current = Date.now();
-      latest.current.onText(text);
-    });
+    const notebookKeys: KeyBinding[] = [
+      ...KEYS.map(([key, name]) => ({ key, run: command(name), preventDefault: true })),
+      // Escape closes the completion list first; with none open it leaves for command mode.
+      { key: 'Escape', run: (view) => completionStatus(view.state) === null && command('command')(view) },
+    ];
+    // No drawSelection(): the browser's own caret and selection, as a textarea has; the drawn ones
+    // cost a measure and a redraw of their layer at every key (measured: slow keys 26% → 6%).
+    const extensions: Extension[] = [
+      Prec.highest(keymap.of(notebookKeys)),
+      history(),
+      indentOnInput(),
+      bracketMatching(),
+      closeBrackets(),
+      indentUnit.of('    '),
+      EditorState.tabSize.of(4),
+      syntaxHighlighting(classHighlighter),
+      keymap.of([...closeBracketsKeymap, ...completionKeymap, { key: 'Tab', run: acceptCompletion }, indentWithTab, ...defaultKeymap, ...historyKeymap]),
+      languageSlot.current.of(languageExtensions(language)),
+      EditorView.contentAttributes.of({ 'aria-label': label }),
+      EditorView.updateListener.of((update) => {
+        if (!update.docChanged || update.transactions.every((t) => t.annotation(Transaction.remote))) return;
+        const text = update.state.doc.toString();
+        typed.current = text;
+        // Typing back to the document's text writes nothing: nothing is on its way then.
+        ahead.current = text !== doc.current;
+        typedAt.current = Date.now();
+        latest.current.onText(text);
+      }),
+    ];
+    const view = new EditorView({ parent: host.current, state: EditorState.create({ doc: value, extensions }) });
+    editor.current = view;
+    // The cursor where the click was, as if the editor had been there all along.
+    const clicked = clickedAt ? view.posAtCoords(clickedAt) : null;
+    if (clicked !== null) view.dispatch({ selection: { anchor: clicked } });
     return () => {
       clearTimeout(recheck.current);
-      sized.dispose();
-      changed.dispose();
-      instance.dispose();
+      view.destroy();
       editor.current = null;
     };
     // Made once per cell: later values and languages come through the effects below.
@@ -106,10 +133,10 @@ export default function CellEditor({ value, language, onText, onCommand, focused
   useEffect(() => {
     doc.current = value;
     const sync = () => {
-      const instance = editor.current;
-      if (!instance) return;
+      const view = editor.current;
+      if (!view) return;
       if (doc.current === typed.current) ahead.current = false; // the last typing is in
-      if (instance.getValue() === doc.current) return;
+      if (view.state.doc.toString() === doc.current) return;
       clearTimeout(recheck.current);
       if (ahead.current && Date.now() - typedAt.current < AHEAD_MS) {
         recheck.current = setTimeout(sync, AHEAD_MS);
@@ -117,23 +144,18 @@ export default function CellEditor({ value, language, onText, onCommand, focused
       }
       ahead.current = false;
       typed.current = null;
-      instance.setValue(doc.current);
+      fromDocument(view, doc.current);
     };
     sync();
   }, [value]);
 
   useEffect(() => {
-    const model = editor.current?.getModel();
-    if (model) monaco.editor.setModelLanguage(model, language);
-    // As in JupyterLab: suggestions on Ctrl+Space, not at every key, except in SQL cells, whose
-    // catalog completions are SQL Lab's (the widget's search and redraw at each key cost a frame).
-    // Set here, on mount too (this effect runs after the one that makes the editor).
-    editor.current?.updateOptions({ quickSuggestions: language === 'sql' });
+    editor.current?.dispatch({ effects: languageSlot.current.reconfigure(languageExtensions(language)) });
   }, [language]);
 
   useEffect(() => {
     if (focused) editor.current?.focus();
   }, [focused]);
 
-  return <div ref={host} className="nb-monaco" />;
+  return <div ref={host} className="nb-code-editor" />;
 }

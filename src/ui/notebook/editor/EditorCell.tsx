@@ -41,7 +41,7 @@ function prompt(cell: CodeCell, run: CellRunView | undefined): string {
   return `[${cell.execution_count ?? ' '}]`;
 }
 
-/** The cell's text without Monaco: same font and line height, so mounting the editor moves nothing. */
+/** The cell's text without its editor: same font and line height, so mounting the editor moves nothing. */
 function PlainSource({ cell, language }: { cell: Cell; language: string }) {
   const tex = useTex(cell.cell_type === 'markdown' && mayHaveMath(cell.source));
   const cache = useRenderCache();
@@ -74,14 +74,16 @@ function RunButton({ running, onRun, onAbort, index }: { running: boolean; onRun
   );
 }
 
-/** One cell of the editor: prompt, source (Monaco while it is the active cell), outputs. */
+/** One cell of the editor: prompt, source (CodeMirror while it is the active cell), outputs. */
 export const EditorCell = memo(function EditorCell({ cell, index, run, active, selected, editing, on }: EditorCellProps) {
   const onSelect = (event: MouseEvent, edit: boolean) => on.select(cell.id, event, edit);
   const [scrolled, setScrolled] = useState(() => scrolledOf(cell.metadata));
+  /** Where the text shown without an editor was clicked: the editor's cursor starts there. */
+  const [clickedAt, setClickedAt] = useState<{ x: number; y: number } | null>(null);
   const type = cellTypeOf(cell);
-  const monaco = active && (cell.cell_type === 'code' || editing);
+  const editable = active && (cell.cell_type === 'code' || editing);
   // Rendered markdown answers a click as a page does (links work); a double click or Enter edits it, as in JupyterLab.
-  const rendered = cell.cell_type === 'markdown' && !monaco;
+  const rendered = cell.cell_type === 'markdown' && !editable;
   const language = cellLanguage(type);
   // A run's outputs until the document holds them (recorded at done, with the run's count).
   const fromRun = run && run.state !== 'idle' && run.runningNumber !== (cell.cell_type === 'code' ? cell.execution_count : null);
@@ -111,10 +113,17 @@ export const EditorCell = memo(function EditorCell({ cell, index, run, active, s
         )}
         <div className="nb-source-col">
           {type === 'sql' && <SqlCellBar place={sqlPlaceOf(cell)} onPlace={(place) => on.place(cell.id, place)} index={index} />}
-          <div className="nb-source-box" onClick={(event) => !event.ctrlKey && !event.metaKey && !event.shiftKey && !rendered && onSelect(event, true)}>
-            {monaco ? (
+          <div
+            className="nb-source-box"
+            onClick={(event) => {
+              if (event.ctrlKey || event.metaKey || event.shiftKey || rendered) return;
+              if (!editable) setClickedAt({ x: event.clientX, y: event.clientY });
+              onSelect(event, true);
+            }}
+          >
+            {editable ? (
               <Suspense fallback={<PlainSource cell={cell} language={language} />}>
-                <CellEditor value={cell.source} language={language} onText={(text) => on.text(cell.id, text)} onCommand={on.command} focused={editing} label={`Cell ${index + 1}`} />
+                <CellEditor value={cell.source} language={language} onText={(text) => on.text(cell.id, text)} onCommand={on.command} focused={editing} label={`Cell ${index + 1}`} clickedAt={clickedAt} />
               </Suspense>
             ) : (
               <PlainSource cell={cell} language={language} />

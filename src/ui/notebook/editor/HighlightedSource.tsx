@@ -7,16 +7,12 @@ type Highlight = typeof highlightLines;
 
 const HighlighterContext = createContext<Highlight | null>(null);
 
-/** The languages cells are coloured in; their grammars load once, with Monaco's chunk. */
-const LANGUAGES = ['python', 'sql', 'markdown'];
-
-/** Loads Monaco's grammars once for the whole list, so a cell scrolled into view colours itself at once. */
+/** Loads the grammars once for the whole list (their own chunk, with the cell editor's), so a cell scrolled into view colours itself at once. */
 export function HighlighterProvider({ children }: { children: ReactNode }) {
   const [highlight, setHighlight] = useState<{ lines: Highlight } | null>(null);
   useEffect(() => {
     let current = true;
-    void import('./highlight').then(async (module) => {
-      await Promise.all(LANGUAGES.map((language) => module.grammarReady(language)));
+    void import('./highlight').then((module) => {
       if (current) setHighlight({ lines: module.highlightLines });
     });
     return () => {
@@ -31,7 +27,7 @@ export function cellLanguage(type: EditableType): 'python' | 'sql' | 'markdown' 
   return type === 'sql' ? 'sql' : type === 'code' ? 'python' : type === 'markdown' ? 'markdown' : 'plaintext';
 }
 
-/** Monaco's grammars once they have loaded, else null. */
+/** The grammars once they have loaded, else null. */
 export function useHighlighter(): Highlight | null {
   return useContext(HighlighterContext);
 }
@@ -41,8 +37,8 @@ export function cachedHighlight(cache: RenderCache, highlight: Highlight, source
 }
 
 /**
- * A cell's code as coloured text, for the cells without an editor: the same font and line height as
- * Monaco, so mounting the editor moves nothing. Plain until the grammars have loaded.
+ * A cell's code as coloured text, for the cells without an editor: the same font, line height and colours
+ * as the editor, so mounting the editor moves nothing. Plain until the grammars have loaded.
  */
 export function HighlightedSource({ source, language }: { source: string; language: string }) {
   const highlight = useHighlighter();
@@ -54,7 +50,7 @@ export function HighlightedSource({ source, language }: { source: string; langua
         {lines
           ? lines.map((runs, row) => (
               <span key={row}>
-                {runs.map((run, i) => (run.kind ? <span key={i} className={`nb-tk-${run.kind}`}>{run.text}</span> : run.text))}
+                {runs.map((run, i) => (run.kind ? <span key={i} className={run.kind}>{run.text}</span> : run.text))}
                 {row < lines.length - 1 ? '\n' : ''}
               </span>
             ))

@@ -81,8 +81,8 @@ function Editor({ path, viewMode, onViewMode, onDoc }: EditorProps) {
   }, [selection.active, typing]);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    // Monaco answers its own keys (run, save, Escape go through onCommand); here only command mode.
-    if (mode === 'edit' && (event.target as HTMLElement).closest('.nb-monaco')) return;
+    // The cell's editor answers its own keys (run, save, Escape go through onCommand); here only command mode.
+    if (mode === 'edit' && (event.target as HTMLElement).closest('.nb-code-editor')) return;
     const press = { key: event.key, shift: event.shiftKey, mod: event.ctrlKey || event.metaKey, alt: event.altKey };
     const answer = commandFor(press, 'command', pending);
     setPending(answer.pending);

@@ -1,7 +1,7 @@
 /**
  * Jupyter's command-mode keys as a pure map: a key press (and the key pressed just before, for
  * the two-key D D and I I) to the notebook command it means. Edit-mode keys live in the cell
- * editor (Monaco has them), except those this map also answers with `mode: 'edit'`.
+ * editor (CodeMirror has them), except those this map also answers with `mode: 'edit'`.
  */
 export type NotebookCommand =
   | 'edit'

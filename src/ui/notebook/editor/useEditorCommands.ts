@@ -39,7 +39,7 @@ export function runnable(cell: Cell): RunnableCell | null {
  */
 export function useEditorCommands(state: EditorState) {
   const clipboard = useRef<Cell[]>([]);
-  // The commands run from Monaco's key bindings and later awaits: they read the latest state here.
+  // The commands run from the cell editor's key bindings and later awaits: they read the latest state here.
   const latest = useRef(state);
   useEffect(() => {
     latest.current = state;

@@ -8,13 +8,12 @@ import { copyText, downloadFile, textBlob } from '../../components/fileActions';
 
 type Highlight = typeof highlightLines;
 
-/** Monaco's Python grammar, loaded once when the source is first shown (the notebook editor's chunk). */
+/** The notebook cells' Python grammar, loaded once when the source is first shown (their chunk). */
 function useHighlighter(): Highlight | null {
   const [highlight, setHighlight] = useState<{ lines: Highlight } | null>(null);
   useEffect(() => {
     let live = true;
-    void import('../../notebook/editor/highlight').then(async (module) => {
-      await module.grammarReady('python');
+    void import('../../notebook/editor/highlight').then((module) => {
       if (live) setHighlight({ lines: module.highlightLines });
     });
     return () => {
@@ -57,7 +56,7 @@ export function SourceTab({ dag }: { dag: DagDetail }) {
             {lines
               ? lines.map((runs, row) => (
                   <span key={row}>
-                    {runs.map((run, i) => (run.kind ? <span key={i} className={`wf-tk-${run.kind}`}>{run.text}</span> : run.text))}
+                    {runs.map((run, i) => (run.kind ? <span key={i} className={run.kind}>{run.text}</span> : run.text))}
                     {row < lines.length - 1 ? '\n' : ''}
                   </span>
                 ))
