@@ -91,6 +91,7 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
     const warehouse = {
       databases: async () => (await (await metadata()).databases()).value,
       schemas: async (databaseId: number) => (await (await metadata()).schemas(databaseId)).value,
+      metadata,
     };
     const hosted = createKernels({ api, username: user.username, notify, record, warehouse });
     loaded.push(hosted);

@@ -51,7 +51,7 @@ describe('createKernels', () => {
     } as unknown as KernelsApi;
     const posted: RunMessage[] = [];
     const broadcast = () => ({ post: (message: RunMessage) => void posted.push(message), subscribe: () => () => {}, close: () => {} });
-    const warehouse = { databases: async () => [], schemas: async () => [] };
+    const warehouse = { databases: async () => [], schemas: async () => [], metadata: () => Promise.reject(new Error('no SQL completion in these tests')) };
     const kernels = createKernels({ api, username: 'ann', notify: () => {}, record: () => {}, broadcast, warehouse });
     // The run's kernel actor starts with the existing kernel: its first change comes while the run is being made.
     const run = await kernels.open('d1', 'a.ipynb');

@@ -4,6 +4,7 @@ import type { KernelSpecList } from '../../contracts/kernels';
 import type { Output } from '../notebook/types';
 import { notebookServerMachine } from '../machines/notebookServer.machine';
 import type { KernelsApi } from '../sync/api/kernels.api';
+import type { BiMetadata } from '../sync/biMetadata';
 import { createBroadcast, type Broadcast } from '../sync/broadcast';
 import type { Notify } from './core';
 import { createNotebookRun, type NotebookRun, type RunView } from './notebookRun';
@@ -22,6 +23,8 @@ const isRunMessage = (data: unknown): data is RunMessage =>
 export interface WarehousePlaces {
   databases(): Promise<BiDatabase[]>;
   schemas(databaseId: number): Promise<string[]>;
+  /** SQL Lab's metadata cache, for SQL cells' completion. */
+  metadata(): Promise<BiMetadata>;
 }
 
 export interface KernelsDeps {

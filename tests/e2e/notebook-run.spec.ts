@@ -123,6 +123,29 @@ test.describe('Running notebook cells', () => {
     await expect(editor.outputs(0).getByRole('columnheader', { name: /n/ })).toBeVisible();
   });
 
+  test("a SQL cell completes the warehouse's schemas, tables and columns as SQL Lab does, while typing and on Ctrl+Space", async ({ page }) => {
+    await page.goto(await notebookWith(page, 'complete.ipynb', [code('', [], { language: 'sql' })]));
+    const editor = new NotebookEditor(page);
+    // The cell runs on the default schema: a table of `gaming` is found by the server's search.
+    await editor.typeInto(0, 'SELECT * FROM bet_rep');
+    await expect(editor.completion('bet_report')).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(editor.editorText(0)).toHaveText('SELECT * FROM gaming.bet_report');
+
+    // Its columns, never opened: Ctrl+Space waits for the server. Escape closes the list and stays in the cell.
+    await page.keyboard.type(' WHERE usern', { delay: 20 });
+    await page.keyboard.press('Escape');
+    await expect(editor.completion('username')).toBeHidden();
+    await expect(editor.cell(0)).toHaveClass(/nb-editing/);
+    await page.keyboard.press('Control+Space');
+    await expect(editor.completion('username')).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(editor.editorText(0)).toHaveText('SELECT * FROM gaming.bet_report WHERE username');
+
+    await page.keyboard.type(' AND x IN (SELECT * FROM gaming.', { delay: 20 });
+    await expect(editor.completion('members')).toBeVisible();
+  });
+
   test('command-mode keys edit the notebook as Jupyter’s do, and undo and redo walk back and forth', async ({ page }) => {
     await page.goto(await notebookWith(page, 'keys.ipynb', [code('a = 1'), code('b = 2')]));
     const editor = new NotebookEditor(page);

@@ -5,7 +5,7 @@ import { EMPTY_CATALOG, suggestionsFor } from './editor/completions';
 
 /** How many tables one server search returns for completion. */
 const SEARCH_LIMIT = 50;
-/** Monaco asks on every keystroke while a list is incomplete: the cache is read again after this long, not each time. */
+/** The editor asks on every keystroke while a list is incomplete: the cache is read again after this long, not each time. */
 const CACHE_READ_REUSE_MS = 3000;
 /** Server searches kept for asking again (a late answer, Ctrl+Space on the same word). */
 const SEARCHES_KEPT = 20;
@@ -13,13 +13,18 @@ const SEARCHES_KEPT = 20;
 /** The editor's completion for the tab's database and schema: the cached metadata, and the server for what it lacks. */
 export function useCompletions(metadata: BiMetadata, databaseId: number | null, schema: string | null): Complete {
   const lookups = useMemo(() => (databaseId === null ? null : lookupsFor(metadata, databaseId)), [metadata, databaseId]);
-  return useCallback(
-    (request) => {
-      if (lookups === null) return Promise.resolve({ suggestions: suggestionsFor(EMPTY_CATALOG, request.sql, request.word), incomplete: false });
-      return completionsFor(lookups, { ...request, defaultSchema: schema });
-    },
-    [lookups, schema],
-  );
+  return useCallback((request) => completeWith(lookups, schema, request), [lookups, schema]);
+}
+
+/** The same completion outside a component (a notebook's SQL cell, whose place is known when its editor opens). */
+export function completerFor(metadata: BiMetadata, databaseId: number, schema: string | null): Complete {
+  const lookups = lookupsFor(metadata, databaseId);
+  return (request) => completeWith(lookups, schema, request);
+}
+
+function completeWith(lookups: CompletionLookups | null, schema: string | null, request: Parameters<Complete>[0]) {
+  if (lookups === null) return Promise.resolve({ suggestions: suggestionsFor(EMPTY_CATALOG, request.sql, request.word), incomplete: false });
+  return completionsFor(lookups, { ...request, defaultSchema: schema });
 }
 
 function lookupsFor(metadata: BiMetadata, databaseId: number): CompletionLookups {

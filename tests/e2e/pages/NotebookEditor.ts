@@ -39,6 +39,16 @@ export class NotebookEditor {
     await this.page.keyboard.type(text, { delay: 20 });
   }
 
+  /** An entry of the open cell's completion list, by its label (its detail left out). */
+  completion(label: string): Locator {
+    return this.page.locator('.cm-tooltip-autocomplete li').filter({ has: this.page.locator('.cm-completionLabel', { hasText: new RegExp(`^${label}$`) }) });
+  }
+
+  /** The text of cell `index`'s editor. */
+  editorText(index: number): Locator {
+    return this.cell(index).locator('.cm-content');
+  }
+
   async save() {
     await this.page.keyboard.press('ControlOrMeta+S');
   }

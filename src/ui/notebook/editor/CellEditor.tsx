@@ -5,6 +5,8 @@ import { Compartment, EditorState, Prec, Transaction, type Extension } from '@co
 import { EditorView, keymap, type KeyBinding } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
+import type { Complete } from '../../sql/editor/completionSource';
+import { catalogCompletion } from './catalogCompletion';
 import type { NotebookCommand } from './keys';
 import { languageSupport, type CellLanguage } from './languages';
 
@@ -19,6 +21,8 @@ export interface CellEditorProps {
   label: string;
   /** Where the cell's text was clicked before the editor was there (the text lies where the editor's will). */
   clickedAt?: { x: number; y: number } | null;
+  /** A SQL cell's catalog completion (SQL Lab's), once the warehouse's metadata is at hand. */
+  complete?: Complete | null;
 }
 
 /** Jupyter's edit-mode keys, ahead of the editor's own (Mod is Ctrl, or Cmd on a Mac). */
@@ -51,8 +55,10 @@ const fromDocument = (view: EditorView, text: string) => {
  * The language's grammar and completions. As in JupyterLab, completions on Ctrl+Space, not at every
  * key, except in SQL cells: SQL Lab shows its list while typing.
  */
-function languageExtensions(language: CellLanguage): Extension {
-  return [languageSupport(language) ?? [], autocompletion({ activateOnTyping: language === 'sql', defaultKeymap: false, icons: false })];
+function languageExtensions(language: CellLanguage, complete: Complete | null): Extension {
+  const sql = language === 'sql';
+  const override = sql && complete ? [catalogCompletion(complete)] : undefined;
+  return [languageSupport(language) ?? [], autocompletion({ activateOnTyping: sql, defaultKeymap: false, icons: false, override })];
 }
 
 /**
@@ -61,7 +67,7 @@ function languageExtensions(language: CellLanguage): Extension {
  * the cell's last edit (another tab's text arriving meanwhile would only be overwritten by it, and
  * writing it in would mix it into the typing).
  */
-export default function CellEditor({ value, language, onText, onCommand, focused, label, clickedAt }: CellEditorProps) {
+export default function CellEditor({ value, language, onText, onCommand, focused, label, clickedAt, complete = null }: CellEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<EditorView | null>(null);
   const languageSlot = useRef(new Compartment());
@@ -102,7 +108,7 @@ export default function CellEditor({ value, language, onText, onCommand, focused
       EditorState.tabSize.of(4),
       syntaxHighlighting(classHighlighter),
       keymap.of([...closeBracketsKeymap, ...completionKeymap, { key: 'Tab', run: acceptCompletion }, indentWithTab, ...defaultKeymap, ...historyKeymap]),
-      languageSlot.current.of(languageExtensions(language)),
+      languageSlot.current.of(languageExtensions(language, complete)),
       EditorView.contentAttributes.of({ 'aria-label': label }),
       EditorView.updateListener.of((update) => {
         if (!update.docChanged || update.transactions.every((t) => t.annotation(Transaction.remote))) return;
@@ -150,8 +156,8 @@ export default function CellEditor({ value, language, onText, onCommand, focused
   }, [value]);
 
   useEffect(() => {
-    editor.current?.dispatch({ effects: languageSlot.current.reconfigure(languageExtensions(language)) });
-  }, [language]);
+    editor.current?.dispatch({ effects: languageSlot.current.reconfigure(languageExtensions(language, complete)) });
+  }, [language, complete]);
 
   useEffect(() => {
     if (focused) editor.current?.focus();

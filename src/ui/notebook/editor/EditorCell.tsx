@@ -11,6 +11,7 @@ import { sqlPlaceOf, type CellSqlPlace } from '../../../notebook/sqlPlace';
 import { cellLanguage, HighlightedSource } from './HighlightedSource';
 import type { NotebookCommand } from './keys';
 import { SqlCellBar } from './SqlCellBar';
+import { useSqlCellComplete } from './useSqlCellComplete';
 
 const CellEditor = lazy(() => import('./CellEditor'));
 
@@ -85,6 +86,8 @@ export const EditorCell = memo(function EditorCell({ cell, index, run, active, s
   // Rendered markdown answers a click as a page does (links work); a double click or Enter edits it, as in JupyterLab.
   const rendered = cell.cell_type === 'markdown' && !editable;
   const language = cellLanguage(type);
+  const place = type === 'sql' ? sqlPlaceOf(cell) : null;
+  const complete = useSqlCellComplete(editable && type === 'sql', place);
   // A run's outputs until the document holds them (recorded at done, with the run's count).
   const fromRun = run && run.state !== 'idle' && run.runningNumber !== (cell.cell_type === 'code' ? cell.execution_count : null);
   const outputs = fromRun ? run.outputs : cell.cell_type === 'code' ? cell.outputs : [];
@@ -112,7 +115,7 @@ export const EditorCell = memo(function EditorCell({ cell, index, run, active, s
           <span className="nb-prompt" aria-hidden="true" />
         )}
         <div className="nb-source-col">
-          {type === 'sql' && <SqlCellBar place={sqlPlaceOf(cell)} onPlace={(place) => on.place(cell.id, place)} index={index} />}
+          {type === 'sql' && <SqlCellBar place={place} onPlace={(place) => on.place(cell.id, place)} index={index} />}
           <div
             className="nb-source-box"
             onClick={(event) => {
@@ -123,7 +126,7 @@ export const EditorCell = memo(function EditorCell({ cell, index, run, active, s
           >
             {editable ? (
               <Suspense fallback={<PlainSource cell={cell} language={language} />}>
-                <CellEditor value={cell.source} language={language} onText={(text) => on.text(cell.id, text)} onCommand={on.command} focused={editing} label={`Cell ${index + 1}`} clickedAt={clickedAt} />
+                <CellEditor value={cell.source} language={language} onText={(text) => on.text(cell.id, text)} onCommand={on.command} focused={editing} label={`Cell ${index + 1}`} clickedAt={clickedAt} complete={complete} />
               </Suspense>
             ) : (
               <PlainSource cell={cell} language={language} />

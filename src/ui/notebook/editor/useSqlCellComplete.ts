@@ -1,0 +1,27 @@
+import { useContext, useEffect, useMemo, useState } from 'react';
+import { NOTEBOOK_DATABASE_ID } from '../../../../contracts/kernels';
+import type { CellSqlPlace } from '../../../notebook/sqlPlace';
+import type { BiMetadata } from '../../../sync/biMetadata';
+import type { Complete } from '../../sql/editor/completionSource';
+import { completerFor } from '../../sql/useCompletions';
+import { WarehouseContext } from './SqlCellBar';
+
+/**
+ * SQL Lab's completion for a SQL cell being edited, in the database and schema it runs in (the
+ * warehouse's first database when it names none); null until the metadata cache is loaded.
+ */
+export function useSqlCellComplete(editing: boolean, place: CellSqlPlace | null): Complete | null {
+  const warehouse = useContext(WarehouseContext);
+  const [metadata, setMetadata] = useState<BiMetadata | null>(null);
+  useEffect(() => {
+    if (!editing || !warehouse || metadata) return;
+    let current = true;
+    void warehouse.metadata().then((loaded) => current && setMetadata(loaded));
+    return () => {
+      current = false;
+    };
+  }, [editing, warehouse, metadata]);
+  const databaseId = place?.databaseId ?? NOTEBOOK_DATABASE_ID;
+  const schema = place?.schema ?? null;
+  return useMemo(() => (metadata ? completerFor(metadata, databaseId, schema) : null), [metadata, databaseId, schema]);
+}
