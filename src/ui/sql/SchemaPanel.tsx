@@ -1,7 +1,8 @@
 import { ChevronDown, ChevronRight, Table2, Eye } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { BiDatabase, TableMetadata, TableOption } from '../../../contracts/bi';
 import type { BiMetadata } from '../../sync/biMetadata';
+import { useAsync } from '../hooks/useAsync';
 
 export interface SchemaPanelProps {
   metadata: BiMetadata;
@@ -12,31 +13,11 @@ export interface SchemaPanelProps {
   onQueryTable: (sql: string) => void;
 }
 
-/** Loads an async value whenever its inputs change; null while loading; the error text when it failed. */
-function useLoaded<T>(load: (() => Promise<T>) | null, deps: unknown[]): { value: T | null; error: string | null } {
-  const key = JSON.stringify(deps.map((d) => (typeof d === 'object' ? null : d)));
-  const [state, setState] = useState<{ key: string; value: T | null; error: string | null }>({ key: '', value: null, error: null });
-  useEffect(() => {
-    if (!load) return;
-    let live = true;
-    load().then(
-      (value) => live && setState({ key, value, error: null }),
-      (error: unknown) => live && setState({ key, value: null, error: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, ...deps]);
-  // An answer for other inputs (the previous database, say) is not shown while the new one loads.
-  return state.key === key ? state : { value: null, error: null };
-}
-
 /** Database and schema pickers, and the schema's tables with their columns (SQL Lab's left panel). */
 export function SchemaPanel({ metadata, databaseId, schema, onLocation, onQueryTable }: SchemaPanelProps) {
-  const databases = useLoaded<BiDatabase[]>(async () => (await metadata.databases()).value, [metadata]);
-  const schemas = useLoaded<string[]>(databaseId === null ? null : async () => (await metadata.schemas(databaseId)).value, [metadata, databaseId]);
-  const tables = useLoaded<TableOption[]>(
+  const databases = useAsync<BiDatabase[]>(async () => (await metadata.databases()).value, [metadata]);
+  const schemas = useAsync<string[]>(databaseId === null ? null : async () => (await metadata.schemas(databaseId)).value, [metadata, databaseId]);
+  const tables = useAsync<TableOption[]>(
     databaseId === null || !schema ? null : async () => (await metadata.tables(databaseId, schema)).value,
     [metadata, databaseId, schema],
   );
@@ -86,7 +67,7 @@ export function SchemaPanel({ metadata, databaseId, schema, onLocation, onQueryT
 
 function TableItem({ metadata, databaseId, schema, table, onQueryTable }: { metadata: BiMetadata; databaseId: number; schema: string; table: TableOption; onQueryTable: (sql: string) => void }) {
   const [open, setOpen] = useState(false);
-  const details = useLoaded<TableMetadata>(open ? async () => (await metadata.table(databaseId, schema, table.value)).value : null, [open, metadata, databaseId, schema, table.value]);
+  const details = useAsync<TableMetadata>(open ? async () => (await metadata.table(databaseId, schema, table.value)).value : null, [open, metadata, databaseId, schema, table.value]);
   return (
     <li>
       <div className="sql-table-row">

@@ -1,36 +1,20 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext } from 'react';
 import type { BiDatabase } from '../../../../contracts/bi';
 import { NOTEBOOK_DATABASE_ID } from '../../../../contracts/kernels';
 import type { WarehousePlaces } from '../../../commands/kernels';
 import type { CellSqlPlace } from '../../../notebook/sqlPlace';
+import { useAsync } from '../../hooks/useAsync';
 
 /** The warehouse's databases and schemas, given by the editor page to its SQL cells. */
 export const WarehouseContext = createContext<WarehousePlaces | null>(null);
 
-function useAnswer<T>(load: (() => Promise<T>) | null, key: string): T | null {
-  const [answer, setAnswer] = useState<{ key: string; value: T } | null>(null);
-  useEffect(() => {
-    if (!load) return;
-    let current = true;
-    load().then(
-      (value) => current && setAnswer({ key, value }),
-      () => {}, // offline with nothing cached: the picker keeps what the cell names
-    );
-    return () => {
-      current = false;
-    };
-    // The key says when to load again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return answer?.key === key ? answer.value : null;
-}
-
 /** A SQL cell's database and schema pickers (SQL Lab's), above its text. */
 export function SqlCellBar({ place, onPlace, index }: { place: CellSqlPlace | null; onPlace: (place: CellSqlPlace) => void; index: number }) {
   const warehouse = useContext(WarehouseContext);
-  const databases = useAnswer<BiDatabase[]>(warehouse && (() => warehouse.databases()), `db:${!!warehouse}`);
+  // Offline with nothing cached, an answer fails: the pickers keep what the cell names.
+  const databases = useAsync<BiDatabase[]>(warehouse && (() => warehouse.databases()), [warehouse]).value;
   const databaseId = place?.databaseId ?? (databases ? NOTEBOOK_DATABASE_ID : null);
-  const schemas = useAnswer<string[]>(warehouse && databaseId !== null ? () => warehouse.schemas(databaseId) : null, `schemas:${databaseId}`);
+  const schemas = useAsync<string[]>(warehouse && databaseId !== null ? () => warehouse.schemas(databaseId) : null, [warehouse, databaseId]).value;
   const known = databases ?? (place ? [{ id: place.databaseId, database_name: `Database ${place.databaseId}` }] : []);
   const schemaList = schemas ?? (place?.schema ? [place.schema] : []);
   return (

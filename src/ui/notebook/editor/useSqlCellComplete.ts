@@ -1,8 +1,9 @@
-import { useContext, useEffect, useMemo, useState } from 'react';
+import { useContext, useMemo } from 'react';
 import { NOTEBOOK_DATABASE_ID } from '../../../../contracts/kernels';
 import type { CellSqlPlace } from '../../../notebook/sqlPlace';
 import type { BiMetadata } from '../../../sync/biMetadata';
 import type { Complete } from '../../sql/editor/completionSource';
+import { useAsync } from '../../hooks/useAsync';
 import { completerFor } from '../../sql/useCompletions';
 import { WarehouseContext } from './SqlCellBar';
 
@@ -12,15 +13,7 @@ import { WarehouseContext } from './SqlCellBar';
  */
 export function useSqlCellComplete(editing: boolean, place: CellSqlPlace | null): Complete | null {
   const warehouse = useContext(WarehouseContext);
-  const [metadata, setMetadata] = useState<BiMetadata | null>(null);
-  useEffect(() => {
-    if (!editing || !warehouse || metadata) return;
-    let current = true;
-    void warehouse.metadata().then((loaded) => current && setMetadata(loaded));
-    return () => {
-      current = false;
-    };
-  }, [editing, warehouse, metadata]);
+  const metadata = useAsync<BiMetadata>(editing && warehouse ? () => warehouse.metadata() : null, [editing, warehouse]).value;
   const databaseId = place?.databaseId ?? NOTEBOOK_DATABASE_ID;
   const schema = place?.schema ?? null;
   return useMemo(() => (metadata ? completerFor(metadata, databaseId, schema) : null), [metadata, databaseId, schema]);
