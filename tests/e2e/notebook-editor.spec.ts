@@ -36,7 +36,7 @@ test.describe('Notebook editor', () => {
     await expect(editor.cell(0).getByLabel('Execution count')).toHaveText(/\[\d+\]/);
   });
 
-  test('a click in a cell shown as text puts the cursor where it was clicked, as if its editor had been there', async ({ page }) => {
+  test('a click in a cell shown as text puts the cursor where it was clicked; Ctrl+F finds and replaces in the cell', async ({ page }) => {
     const workspace = new WorkspacePage(page);
     await workspace.freshFolder('click');
     await workspace.newNotebook('click.ipynb');
@@ -54,6 +54,21 @@ test.describe('Notebook editor', () => {
     await expect(editor.cell(0).locator('.cm-editor')).toBeVisible();
     await page.keyboard.type('0');
     await expect(editor.cell(0).locator('.cm-content')).toHaveText('a = 10b = 2');
+
+    // Find and replace in the cell (Ctrl+F); Escape closes it first, then leaves for command mode.
+    await page.keyboard.press('ControlOrMeta+f');
+    const find = editor.cell(0).getByRole('textbox', { name: 'Find' });
+    await expect(find).toBeFocused();
+    await find.fill('= ');
+    await editor.cell(0).getByRole('textbox', { name: 'Replace' }).fill('== ');
+    await editor.cell(0).getByRole('button', { name: 'replace all' }).click();
+    await expect(editor.cell(0).locator('.cm-content')).toHaveText('a == 10b == 2');
+    await editor.cell(0).locator('.cm-content').click();
+    await page.keyboard.press('Escape');
+    await expect(find).toBeHidden();
+    await expect(editor.cell(0)).toHaveClass(/nb-editing/);
+    await page.keyboard.press('Escape');
+    await expect(editor.cell(0)).not.toHaveClass(/nb-editing/);
   });
 
   test('the read-only view\'s old links lead to the editor', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { acceptCompletion, autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, completionStatus } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
+import { search, searchKeymap, searchPanelOpen } from '@codemirror/search';
 import { Compartment, EditorState, Prec, Transaction, type Extension } from '@codemirror/state';
 import { EditorView, keymap, type KeyBinding } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
@@ -93,8 +94,8 @@ export default function CellEditor({ value, language, onText, onCommand, focused
     };
     const notebookKeys: KeyBinding[] = [
       ...KEYS.map(([key, name]) => ({ key, run: command(name), preventDefault: true })),
-      // Escape closes the completion list first; with none open it leaves for command mode.
-      { key: 'Escape', run: (view) => completionStatus(view.state) === null && command('command')(view) },
+      // Escape closes the completion list or the find panel first; with neither open it leaves for command mode.
+      { key: 'Escape', run: (view) => completionStatus(view.state) === null && !searchPanelOpen(view.state) && command('command')(view) },
     ];
     // No drawSelection(): the browser's own caret and selection, as a textarea has; the drawn ones
     // cost a measure and a redraw of their layer at every key (measured: slow keys 26% → 6%).
@@ -104,10 +105,11 @@ export default function CellEditor({ value, language, onText, onCommand, focused
       indentOnInput(),
       bracketMatching(),
       closeBrackets(),
+      search({ top: true }),
       indentUnit.of('    '),
       EditorState.tabSize.of(4),
       syntaxHighlighting(classHighlighter),
-      keymap.of([...closeBracketsKeymap, ...completionKeymap, { key: 'Tab', run: acceptCompletion }, indentWithTab, ...defaultKeymap, ...historyKeymap]),
+      keymap.of([...closeBracketsKeymap, ...completionKeymap, { key: 'Tab', run: acceptCompletion }, indentWithTab, ...defaultKeymap, ...historyKeymap, ...searchKeymap]),
       languageSlot.current.of(languageExtensions(language, complete)),
       EditorView.contentAttributes.of({ 'aria-label': label }),
       EditorView.updateListener.of((update) => {
