@@ -20,8 +20,8 @@ export interface CellEditorProps {
   onCommand: (command: NotebookCommand, editor: { text: string; offset: number }) => void;
   focused: boolean;
   label: string;
-  /** Where the cell's text was clicked before the editor was there (the text lies where the editor's will). */
-  clickedAt?: { x: number; y: number } | null;
+  /** Where the cell's text was clicked before the editor was there, if it was (the text lies where the editor's will). */
+  takeClick?: () => { x: number; y: number } | null;
   /** A SQL cell's catalog completion (SQL Lab's), once the warehouse's metadata is at hand. */
   complete?: Complete | null;
 }
@@ -68,7 +68,7 @@ function languageExtensions(language: CellLanguage, complete: Complete | null): 
  * the cell's last edit (another tab's text arriving meanwhile would only be overwritten by it, and
  * writing it in would mix it into the typing).
  */
-export default function CellEditor({ value, language, onText, onCommand, focused, label, clickedAt, complete = null }: CellEditorProps) {
+export default function CellEditor({ value, language, onText, onCommand, focused, label, takeClick, complete = null }: CellEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<EditorView | null>(null);
   const languageSlot = useRef(new Compartment());
@@ -125,7 +125,8 @@ export default function CellEditor({ value, language, onText, onCommand, focused
     const view = new EditorView({ parent: host.current, state: EditorState.create({ doc: value, extensions }) });
     editor.current = view;
     // The cursor where the click was, as if the editor had been there all along.
-    const clicked = clickedAt ? view.posAtCoords(clickedAt) : null;
+    const point = takeClick?.();
+    const clicked = point ? view.posAtCoords(point) : null;
     if (clicked !== null) view.dispatch({ selection: { anchor: clicked } });
     return () => {
       clearTimeout(recheck.current);

@@ -1,5 +1,5 @@
 import { Play, Square } from 'lucide-react';
-import { lazy, memo, Suspense, useState, type MouseEvent } from 'react';
+import { lazy, memo, Suspense, useCallback, useRef, useState, type MouseEvent } from 'react';
 import type { CellRunView } from '../../../commands/notebookRun';
 import { cellTypeOf } from '../../../notebook/edits';
 import type { Cell, CodeCell } from '../../../notebook/types';
@@ -79,8 +79,13 @@ function RunButton({ running, onRun, onAbort, index }: { running: boolean; onRun
 export const EditorCell = memo(function EditorCell({ cell, index, run, active, selected, editing, on }: EditorCellProps) {
   const onSelect = (event: MouseEvent, edit: boolean) => on.select(cell.id, event, edit);
   const [scrolled, setScrolled] = useState(() => scrolledOf(cell.metadata));
-  /** Where the text shown without an editor was clicked: the editor's cursor starts there. */
-  const [clickedAt, setClickedAt] = useState<{ x: number; y: number } | null>(null);
+  /** Where the text shown without an editor was clicked: the editor's cursor starts there (taken once, at its mount). */
+  const clickedAt = useRef<{ x: number; y: number } | null>(null);
+  const takeClick = useCallback(() => {
+    const point = clickedAt.current;
+    clickedAt.current = null;
+    return point;
+  }, []);
   const type = cellTypeOf(cell);
   const editable = active && (cell.cell_type === 'code' || editing);
   // Rendered markdown answers a click as a page does (links work); a double click or Enter edits it, as in JupyterLab.
@@ -120,13 +125,13 @@ export const EditorCell = memo(function EditorCell({ cell, index, run, active, s
             className="nb-source-box"
             onClick={(event) => {
               if (event.ctrlKey || event.metaKey || event.shiftKey || rendered) return;
-              if (!editable) setClickedAt({ x: event.clientX, y: event.clientY });
+              clickedAt.current = editable ? null : { x: event.clientX, y: event.clientY };
               onSelect(event, true);
             }}
           >
             {editable ? (
               <Suspense fallback={<PlainSource cell={cell} language={language} />}>
-                <CellEditor value={cell.source} language={language} onText={(text) => on.text(cell.id, text)} onCommand={on.command} focused={editing} label={`Cell ${index + 1}`} clickedAt={clickedAt} complete={complete} />
+                <CellEditor value={cell.source} language={language} onText={(text) => on.text(cell.id, text)} onCommand={on.command} focused={editing} label={`Cell ${index + 1}`} takeClick={takeClick} complete={complete} />
               </Suspense>
             ) : (
               <PlainSource cell={cell} language={language} />
