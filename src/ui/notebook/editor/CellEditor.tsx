@@ -3,7 +3,7 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
 import { search, searchKeymap, searchPanelOpen } from '@codemirror/search';
 import { Compartment, EditorState, Prec, Transaction, type Extension } from '@codemirror/state';
-import { EditorView, keymap, type KeyBinding } from '@codemirror/view';
+import { EditorView, keymap, tooltips, type KeyBinding } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 import type { Complete } from '../../sql/editor/completionSource';
@@ -106,6 +106,8 @@ export default function CellEditor({ value, language, onText, onCommand, focused
       bracketMatching(),
       closeBrackets(),
       search({ top: true }),
+      // The completion list fits in the notebook's scroller (which clips it), above the cursor when there is no room below.
+      tooltips({ tooltipSpace: (view) => (view.dom.closest('.nb-scroller') ?? document.documentElement).getBoundingClientRect() }),
       indentUnit.of('    '),
       EditorState.tabSize.of(4),
       syntaxHighlighting(classHighlighter),
