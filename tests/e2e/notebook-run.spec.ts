@@ -129,6 +129,9 @@ test.describe('Running notebook cells', () => {
     // The cell runs on the default schema: a table of `gaming` is found by the server's search.
     await editor.typeInto(0, 'SELECT * FROM bet_rep');
     await expect(editor.completion('bet_report')).toBeVisible();
+    // Enter as a person would, not within CodeMirror's 75 ms guard after a list opens. The list may be
+    // greyed while the next keystroke's answer is awaited: Enter still takes what it shows.
+    await page.waitForTimeout(100);
     await page.keyboard.press('Enter');
     await expect(editor.editorText(0)).toHaveText('SELECT * FROM gaming.bet_report');
 
@@ -139,6 +142,7 @@ test.describe('Running notebook cells', () => {
     await expect(editor.cell(0)).toHaveClass(/nb-editing/);
     await page.keyboard.press('Control+Space');
     await expect(editor.completion('username')).toBeVisible();
+    await page.waitForTimeout(100);
     await page.keyboard.press('Enter');
     await expect(editor.editorText(0)).toHaveText('SELECT * FROM gaming.bet_report WHERE username');
 

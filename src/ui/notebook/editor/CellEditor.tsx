@@ -7,7 +7,7 @@ import { EditorView, keymap, tooltips, type KeyBinding } from '@codemirror/view'
 import { classHighlighter } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 import type { Complete } from '../../sql/editor/completionSource';
-import { catalogCompletion } from './catalogCompletion';
+import { acceptShownCompletion, catalogCompletion } from './catalogCompletion';
 import type { NotebookCommand } from './keys';
 import { languageSupport, type CellLanguage } from './languages';
 
@@ -58,8 +58,12 @@ const fromDocument = (view: EditorView, text: string) => {
  */
 function languageExtensions(language: CellLanguage, complete: Complete | null): Extension {
   const sql = language === 'sql';
-  const override = sql && complete ? [catalogCompletion(complete)] : undefined;
-  return [languageSupport(language) ?? [], autocompletion({ activateOnTyping: sql, defaultKeymap: false, icons: false, override })];
+  const catalog = sql && complete;
+  return [
+    languageSupport(language) ?? [],
+    autocompletion({ activateOnTyping: sql, defaultKeymap: false, icons: false, override: catalog ? [catalogCompletion(complete)] : undefined }),
+    catalog ? acceptShownCompletion() : [],
+  ];
 }
 
 /**

@@ -1,4 +1,14 @@
-import { startCompletion, type Completion, type CompletionSource } from '@codemirror/autocomplete';
+import {
+  closeCompletion,
+  completionStatus,
+  insertCompletionText,
+  selectedCompletion,
+  startCompletion,
+  type Completion,
+  type CompletionSource,
+} from '@codemirror/autocomplete';
+import { Prec, type Extension } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
 import type { Complete } from '../../sql/editor/completionSource';
 import { qualifierBefore, type Suggestion, type SuggestionKind } from '../../sql/editor/completions';
 
@@ -38,4 +48,33 @@ export function catalogCompletion(complete: Complete): CompletionSource {
     // An incomplete list is asked for again as the word grows (the server may have more).
     return { from, options, validFor: incomplete ? undefined : /^[\w$]*$/ };
   };
+}
+
+/**
+ * Enter and Tab take the suggestion shown while the list is asked for again (a word of an incomplete
+ * list, up to 250 ms for the server): CodeMirror greys the list out then, and Enter would be a newline
+ * under a list that showed the wanted name, as SQL Lab's Monaco never does.
+ */
+export function acceptShownCompletion(): Extension {
+  let shown: Completion | null = null;
+  const accept = (view: EditorView) => {
+    if (!shown || completionStatus(view.state) !== 'pending') return false;
+    const at = view.state.selection.main.head;
+    const line = view.state.doc.lineAt(at);
+    const word = WORD.exec(line.text.slice(0, at - line.from))?.[0] ?? '';
+    // Only while the word typed still leads to it (a list filtered as CodeMirror would).
+    if (!word || !shown.label.toLowerCase().startsWith(word.toLowerCase())) return false;
+    const text = typeof shown.apply === 'string' ? shown.apply : shown.label;
+    view.dispatch(insertCompletionText(view.state, text, at - word.length, at));
+    closeCompletion(view);
+    return true;
+  };
+  return [
+    EditorView.updateListener.of((update) => {
+      const status = completionStatus(update.state);
+      if (status === 'active') shown = selectedCompletion(update.state);
+      else if (status === null) shown = null;
+    }),
+    Prec.high(keymap.of([{ key: 'Enter', run: accept }, { key: 'Tab', run: accept }])),
+  ];
 }
