@@ -8,6 +8,18 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
     await loginPage.signInAsRole('editor');
   });
 
+  test('a folder made in a long listing is brought into view', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    const folder = await workspace.freshFolder('long');
+    // More rows than the window holds (made through the API, as another device would).
+    for (let i = 0; i < 40; i++) expect((await page.request.post('/api/notebook/folders', { data: { path: `${folder}/a-${String(i).padStart(2, '0')}` } })).ok()).toBe(true);
+    await page.reload();
+    await expect(workspace.row('a-00')).toBeVisible();
+    await expect(workspace.row('a-39')).toHaveCount(0); // beyond the rows drawn
+    await workspace.newFolder('zz-last');
+    await expect(workspace.row('zz-last')).toBeInViewport();
+  });
+
   test('a starred item is listed in Favourites with its folder, and leaves when unstarred', async ({ page }) => {
     const workspace = new WorkspacePage(page);
     const folder = await workspace.freshFolder('fav');

@@ -62,15 +62,20 @@ function useFilters() {
 
 function useSelection(scope: string) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  /** An item made or renamed here: its row is brought into view once the listing has it. */
+  const [revealing, setRevealing] = useState<string | null>(null);
   // Another folder or view starts with nothing selected (state adjusted during render).
   const [seen, setSeen] = useState(scope);
   if (seen !== scope) {
     setSeen(scope);
     setSelected(new Set());
+    setRevealing(null);
   }
   const select = useCallback((paths: string[]) => setSelected(new Set(paths)), []);
   const clear = useCallback(() => setSelected(new Set()), []);
-  return { selected, select, clear };
+  const reveal = useCallback((path: string) => setRevealing(path), []);
+  const revealed = useCallback(() => setRevealing(null), []);
+  return { selected, select, clear, revealing, reveal, revealed };
 }
 
 export function WorkspacePage() {
@@ -83,7 +88,7 @@ export function WorkspacePage() {
   const imports = useNotebookImport();
   const startImport = imports.importInto;
   const importInto = useCallback((target: string, files: File[]) => void startImport(target, files), [startImport]);
-  const { selected, select, clear } = useSelection(`${folder}|${filters.view}`);
+  const { selected, select, clear, revealing, reveal, revealed } = useSelection(`${folder}|${filters.view}`);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const showDetails = useCallback(
     (item: WorkspaceItem) => {
@@ -92,7 +97,7 @@ export function WorkspacePage() {
     },
     [select],
   );
-  const actions = useWorkspaceActions({ setDialog, clearSelection: clear, showDetails, importInto });
+  const actions = useWorkspaceActions({ setDialog, clearSelection: clear, reveal, showDetails, importInto });
   const [dropHere, setDropHere] = useState(false);
   const undoState = useUndoState((reads) => reads.workspaceUndo());
   const undo = useCallback(() => void workspace.undo(), [workspace]);
@@ -169,6 +174,8 @@ export function WorkspacePage() {
               actions={actions.rows}
               drop={actions.drop}
               onSelect={select}
+              revealing={revealing}
+              onRevealed={revealed}
               onOpen={actions.open}
               onSort={sortBy}
             />

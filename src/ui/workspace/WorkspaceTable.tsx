@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { WorkspaceItem } from '../../db/workspaceView';
 import type { FolderDrop } from './dragItems';
 import type { Filters, SortKey } from './workspaceFilters';
@@ -16,6 +16,9 @@ interface Props {
   actions: RowActions;
   drop: FolderDrop;
   onSelect: (paths: string[]) => void;
+  /** A path to bring into view once it is listed (an item just made or renamed); `onRevealed` once it is. */
+  revealing: string | null;
+  onRevealed: () => void;
   onOpen: (item: WorkspaceItem) => void;
   onSort: (sort: SortKey) => void;
 }
@@ -47,7 +50,7 @@ function nextIndex(key: string, index: number, count: number, page: number): num
  * The listing, virtualized: only the rows in view are in the page (10,000 items scroll as fast as 10),
  * with spacer rows above and below so it stays a real table for screen readers and the keyboard.
  */
-export function WorkspaceTable({ items, filters, showLocation, selected, actions, drop, onSelect, onOpen, onSort }: Props) {
+export function WorkspaceTable({ items, filters, showLocation, selected, actions, drop, onSelect, revealing, onRevealed, onOpen, onSort }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   // The page scrolls, not a box inside it: row menus and dialogs are never clipped by the list.
@@ -65,6 +68,14 @@ export function WorkspaceTable({ items, filters, showLocation, selected, actions
   const rows = virtual.getVirtualItems();
   const at = Math.min(active, items.length - 1);
   const trash = filters.view === 'trash';
+
+  useEffect(() => {
+    if (revealing === null) return;
+    const index = items.findIndex((item) => item.path === revealing);
+    if (index === -1) return; // not listed yet: the listing follows the save
+    virtual.scrollToIndex(index, { align: 'auto' });
+    onRevealed();
+  }, [revealing, items, virtual, onRevealed]);
 
   const focusRow = (index: number) => {
     setActive(index);

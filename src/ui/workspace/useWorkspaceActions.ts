@@ -11,6 +11,8 @@ import type { RowActions } from './WorkspaceRow';
 interface Deps {
   setDialog: (dialog: Dialog) => void;
   clearSelection: () => void;
+  /** Brings the row of the item at `path` into view once the listing shows it (made or renamed here). */
+  reveal: (path: string) => void;
   showDetails: (item: WorkspaceItem) => void;
   importInto: (folder: string, files: File[]) => void;
 }
@@ -19,7 +21,7 @@ interface Deps {
  * What the page's rows, crumbs, toolbar and dialogs do, each a workspace command: the commands
  * save offline and tell the user how each save went, so nothing here waits or reports.
  */
-export function useWorkspaceActions({ setDialog, clearSelection, showDetails, importInto }: Deps) {
+export function useWorkspaceActions({ setDialog, clearSelection, reveal, showDetails, importInto }: Deps) {
   const { workspace } = useSignedIn();
   const navigate = useNavigate();
   return useMemo(() => {
@@ -45,14 +47,23 @@ export function useWorkspaceActions({ setDialog, clearSelection, showDetails, im
       purge: (item) => setDialog({ kind: 'purge', item }),
     };
     const commands: DialogCommands = {
-      createFolder: (path) => void workspace.createFolder(path),
-      createNotebook: (path) => void workspace.createNotebook(path),
-      rename: (item, path) => void workspace.rename(item.path, path, item.version),
+      createFolder: (path) => {
+        reveal(path);
+        void workspace.createFolder(path);
+      },
+      createNotebook: (path) => {
+        reveal(path);
+        void workspace.createNotebook(path);
+      },
+      rename: (item, path) => {
+        reveal(path);
+        void workspace.rename(item.path, path, item.version);
+      },
       move,
       purge: (item) => void workspace.purge(item.path),
     };
     const drop: FolderDrop = { onMove: move, onFiles: importInto };
     const open = (item: WorkspaceItem) => navigate(item.type === 'folder' ? folderUrl(item.path) : notebookUrl(item.path));
     return { rows, commands, drop, open, exportItem, workspace };
-  }, [workspace, navigate, setDialog, clearSelection, showDetails, importInto]);
+  }, [workspace, navigate, setDialog, clearSelection, reveal, showDetails, importInto]);
 }
