@@ -5,12 +5,13 @@ import { hasFilter, type Filters, type SortKey } from './workspaceFilters';
 interface Props {
   filters: Filters;
   owners: string[];
-  onChange: (filters: Filters) => void;
+  /** The filters changed (only those; the others stay as the URL has them). */
+  onChange: (change: Partial<Filters>) => void;
 }
 
 /** Type, owner, modified range and sort; the name filter is the page's search box (q). */
 export function FilterBar({ filters, owners, onChange }: Props) {
-  const set = (change: Partial<Filters>) => onChange({ ...filters, ...change });
+  const set = onChange;
   const searching = hasFilter(filters);
   return (
     <div className="filter-bar" role="group" aria-label="Filters">

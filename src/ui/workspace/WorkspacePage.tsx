@@ -17,7 +17,7 @@ import { limitText } from './uploadLimit';
 import { useWorkspaceActions } from './useWorkspaceActions';
 import { ViewRail } from './ViewRail';
 import { WorkspaceDialogs, type Dialog } from './WorkspaceDialogs';
-import { hasFilter, narrowRows, parseFilters, scopeRows, writeFilters, type Filters, type SortKey } from './workspaceFilters';
+import { changeFilters, hasFilter, narrowRows, parseFilters, scopeRows, type Filters, type SortKey } from './workspaceFilters';
 import { WorkspaceTable } from './WorkspaceTable';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
 
@@ -56,7 +56,7 @@ function useFilters() {
   const deferred = useDeferredValue(search);
   const filters = useMemo(() => parseFilters(new URLSearchParams(search)), [search]);
   const listed = useMemo(() => parseFilters(new URLSearchParams(deferred)), [deferred]);
-  const setFilters = useCallback((next: Filters) => setSearch((now) => writeFilters(now, next), { replace: true }), [setSearch]);
+  const setFilters = useCallback((change: Partial<Filters>) => setSearch((now) => changeFilters(now, change), { replace: true }), [setSearch]);
   return { folder: params.get('folder') ?? '', filters, listed, setFilters };
 }
 
@@ -117,7 +117,7 @@ export function WorkspacePage() {
   const current = selectedItems.length === 1 ? (selectedItems[0] ?? null) : null;
   const folderItem = items.find((item) => item.path === folder && item.type === 'folder');
   const exportTarget = current ?? { path: folder, type: 'folder' as const, name: folder ? folder.slice(folder.lastIndexOf('/') + 1) : 'the workspace' };
-  const sortBy = (sort: SortKey) => setFilters({ ...filters, sort, dir: filters.sort === sort && filters.dir === 'asc' ? 'desc' : 'asc' });
+  const sortBy = (sort: SortKey) => setFilters({ sort, dir: filters.sort === sort && filters.dir === 'asc' ? 'desc' : 'asc' });
   // Files dropped on the list (not on a folder's row) go into the folder shown.
   const dropZone = {
     onDragOver: (event: DragEvent) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceItem } from '../../db/workspaceView';
-import { applyFilters, DEFAULT_FILTERS, hasFilter, parseFilters, writeFilters, type Filters } from './workspaceFilters';
+import { applyFilters, changeFilters, DEFAULT_FILTERS, hasFilter, parseFilters, writeFilters, type Filters } from './workspaceFilters';
 
 function item(path: string, extra: Partial<WorkspaceItem> = {}): WorkspaceItem {
   const at = path.lastIndexOf('/');
@@ -56,6 +56,16 @@ describe('filters in the URL', () => {
     expect(hasFilter(filters({ q: ' ' }))).toBe(false);
     expect(hasFilter(filters({ owner: 'bob' }))).toBe(true);
     expect(hasFilter(filters({ to: '2026-01-01T00:00:00.000Z' }))).toBe(true);
+  });
+
+  it('changes only the filters given, keeping what the URL holds now (a search written since the page rendered)', () => {
+    const now = new URLSearchParams('folder=a&q=needle&sort=modified');
+    const next = changeFilters(now, { type: 'notebook' });
+    expect(next.get('q')).toBe('needle');
+    expect(next.get('type')).toBe('notebook');
+    expect(next.get('sort')).toBe('modified');
+    expect(next.get('folder')).toBe('a');
+    expect(changeFilters(next, { q: '', type: null }).toString()).toBe('folder=a&sort=modified');
   });
 });
 

@@ -56,6 +56,14 @@ export function writeFilters(params: URLSearchParams, filters: Filters): URLSear
   return next;
 }
 
+/**
+ * The URL's filters with only `change` applied: the others are read from the URL as it is now, so a
+ * change made from a page rendered before the search box wrote its text keeps that text.
+ */
+export function changeFilters(params: URLSearchParams, change: Partial<Filters>): URLSearchParams {
+  return writeFilters(params, { ...parseFilters(params), ...change });
+}
+
 /** Whether the user narrowed the list: then the search covers the whole workspace, not just the folder shown. */
 export function hasFilter(filters: Filters): boolean {
   return filters.q.trim() !== '' || filters.type !== null || filters.owner !== '' || filters.from !== null || filters.to !== null;
