@@ -81,11 +81,22 @@ describe('the output limit', () => {
 
   it('survives a cell printing 600 MB: the console answers within the limit and stays healthy', async () => {
     const code = "chunk = 'p' * (1 << 20)\nfor i in range(600):\n    print(chunk)";
-    const running = runCode(code);
+    let finished = false;
+    const running = runCode(code).finally(() => (finished = true));
     // The console answers others while the kernel floods it.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const health = await app.inject({ method: 'GET', url: '/healthz' });
-    expect(health.statusCode).toBe(200);
+    const latencies: number[] = [];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    while (!finished) {
+      const sent = performance.now();
+      const health = await fetch(`${base.replace('/api/notebook', '')}/healthz`);
+      expect(health.status).toBe(200);
+      latencies.push(performance.now() - sent);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    latencies.sort((a, b) => a - b);
+    console.info(`/healthz during a 600 MB print: ${latencies.length} answers, median ${latencies[latencies.length >> 1]?.toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms`);
+    // The median, not the max: other tests share the machine's 2 cores.
+    expect(latencies[latencies.length >> 1]).toBeLessThan(250);
     const answer = (await running).json<RunCodeResponse>();
     expect(answer.status).toBe('ok');
     expect(answer.output).toMatch(NOTE);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { KernelModel, RunCodeResponse } from '../../contracts/kernels';
 import { buildApp } from '../app';
+import { biClient, q } from '../bi/testing/client';
 import { closeListening, EDITOR_PASSWORD, FAST_HASHING, signIn, testConfig } from '../testing/harness';
 import { warmWarehouseSeedCache } from '../testing/warehouse';
 
@@ -102,5 +103,25 @@ describe('a run’s event stream', () => {
     expect(performance.now() - gone).toBeLessThan(5000);
     const step = (await call('POST', '/run-code', { code: 'step', kernelId: kernel.id })).json<RunCodeResponse>();
     expect(Number(step.output)).toBeLessThan(100);
+  });
+
+  it('stops a streamed SQL run with a runId when its client goes away: its history says stopped', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${port}/api/notebook/run-code`, {
+      method: 'POST',
+      headers: { cookie: editor, accept: 'text/event-stream', 'content-type': 'application/json' },
+      // Runs for minutes unless interrupted.
+      body: JSON.stringify({ code: 'select sum(a.range + b.range) as s from range(1000000000) a cross join range(1000000000) b', language: 'sql', runId: 'gonesql1' }),
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const bi = await biClient(app); // the history is the admin's to read
+    const status = async () => {
+      const answer = await bi.get(`/v1/query/?${q({ filters: [{ col: 'client_id', opr: 'eq', value: 'gonesql1' }] })}`);
+      return (answer.json().result[0] as { status: string } | undefined)?.status;
+    };
+    await expect.poll(status, { timeout: 10_000 }).toBe('running');
+    controller.abort();
+    await expect.poll(status, { timeout: 10_000, interval: 100 }).toBe('stopped');
   });
 });
