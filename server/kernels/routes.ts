@@ -77,8 +77,12 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
     const viewer = viewerOf(request);
     const { code, kernelId, language = 'python', runId, database_id: databaseId, schema } = request.body;
     checkRunId(runId);
-    // Aborted when a streamed run's client goes away before its end: nobody is left to see it.
+    // A run whose client goes away before its end is stopped: nobody is left to see it.
     const gone = new AbortController();
+    const stop = () => {
+      gone.abort();
+      if (language === 'sql' && runId) sql.stop(viewer.username, viewer.admin, runId).catch(() => undefined);
+    };
     const run = (onEvent: (event: RunEvent) => void): Promise<RunDone> => {
       if (language === 'sql') return runSql(sql, viewer, code, { runId, databaseId, schema }, onEvent);
       if (!kernelId) throw badRequest('kernelId is required to run Python code; start a kernel first (POST /start-kernel)');
@@ -92,9 +96,7 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
       const done = run(send); // throws here, before the stream opens, for bad requests and rights
       stream = openEventStream(reply, {
         onClose: () => {
-          if (ended) return;
-          gone.abort();
-          if (language === 'sql' && runId) sql.stop(viewer.username, viewer.admin, runId).catch(() => undefined);
+          if (!ended) stop();
         },
         onResume: (dropped) => stream?.send('output', { type: 'output', output: droppedNote(dropped) }, true),
       });
@@ -106,7 +108,11 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
       return reply;
     }
     let outputs: RunOutputs = NO_OUTPUTS;
-    const end = await run((event) => (outputs = applyRunEvent(outputs, event)));
+    const answered = run((event) => (outputs = applyRunEvent(outputs, event)));
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) stop();
+    });
+    const end = await answered;
     const saved = outputs.outputs.map(withoutTransient);
     const answer: RunCodeResponse = { outputs: saved, output: outputsText(saved), execution_count: end.execution_count, status: end.status };
     return answer;

@@ -124,4 +124,22 @@ describe('a run’s event stream', () => {
     controller.abort();
     await expect.poll(status, { timeout: 10_000, interval: 100 }).toBe('stopped');
   });
+
+  it('interrupts a run answered as JSON when its client goes away before the answer', async () => {
+    const controller = new AbortController();
+    const request = fetch(`http://127.0.0.1:${port}/api/notebook/run-code`, {
+      method: 'POST',
+      headers: { cookie: editor, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'import time\nfor tick in range(200):\n    time.sleep(0.1)', kernelId: kernel.id }),
+      signal: controller.signal,
+    });
+    request.catch(() => undefined);
+    await expect.poll(stateOf, { timeout: 10_000, interval: 50 }).toBe('busy');
+    controller.abort();
+    const gone = performance.now();
+    await expect.poll(stateOf, { timeout: 10_000, interval: 100 }).toBe('idle');
+    expect(performance.now() - gone).toBeLessThan(5000);
+    const tick = (await call('POST', '/run-code', { code: 'tick', kernelId: kernel.id })).json<RunCodeResponse>();
+    expect(Number(tick.output)).toBeLessThan(100);
+  });
 });
