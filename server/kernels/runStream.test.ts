@@ -78,6 +78,7 @@ describe('a run’s event stream', () => {
     await expect.poll(stateOf, { timeout: 30_000 }).toBe('busy');
     await expect.poll(stateOf, { timeout: 120_000, interval: 200 }).toBe('idle');
     const text = await run.readAll();
+    console.info(`a client that read nothing while ${printedMb} MB were printed then received ${(text.length / 2 ** 20).toFixed(1)} MB`);
     expect(text).toMatch(/^HTTP\/1.1 200/);
     // What the socket's kernel buffers took, plus the stream's own bound: far less than was printed.
     expect(text.length).toBeLessThan((printedMb / 3) * 2 ** 20);

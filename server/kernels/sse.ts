@@ -7,7 +7,7 @@ const HEARTBEAT_MS = 20_000;
  * The most bytes one stream holds for a client that reads slowly (beyond the kernel's socket
  * buffers): past it events are dropped, not queued, and the stream says so once it has drained.
  */
-export const STREAM_BUFFER_MAX_BYTES = 1024 * 1024;
+export const STREAM_BUFFER_MAX_BYTES = 4 * 1024 * 1024;
 
 export interface EventStream {
   /**
