@@ -32,6 +32,7 @@ describe('SQL resource limits', () => {
     expect((await client.execute({ sql: 'select 1 as warm' })).statusCode).toBe(200);
     // 2 GB of text in one aggregate.
     const { result: response, growthMb } = await peakRss(() => client.execute({ sql: "select length(string_agg(repeat('x', 1000), '')) as n from range(2000000)" }));
+    console.info(`a 2 GB string_agg under a 256 MB memory_limit: answered ${response.statusCode}, the console grew ${growthMb.toFixed(0)} MB at most`);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/^Out of Memory Error: .*\n?.*SQL may use at most 256 MB at once \(CONSOLE_SQL_MEMORY_MB\)/);
     expect(response.json().message).not.toMatch(/SET memory_limit/);
@@ -50,6 +51,7 @@ describe('SQL resource limits', () => {
     const started = performance.now();
     const response = await client.execute({ sql, client_id: 'slowregex1' });
     const elapsed = performance.now() - started;
+    console.info(`a query DuckDB cannot interrupt at once, with a 1 s timeout: answered ${response.statusCode} after ${elapsed.toFixed(0)} ms`);
     expect(response.statusCode).toBe(408);
     expect(response.json()).toMatchObject({ status: 'timed_out', message: 'The query exceeded the 1 seconds timeout.' });
     expect(elapsed).toBeLessThan(1000 + 2000);
