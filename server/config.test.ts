@@ -1,6 +1,7 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { defaultSqlMemoryMb, defaultSqlThreads, loadConfig } from './config';
 import { REPO_ROOT } from './paths';
 
 describe('loadConfig', () => {
@@ -20,6 +21,10 @@ describe('loadConfig', () => {
       resultMaxMb: 64,
       uploadMaxMb: 50,
       sandboxQuotaMb: 256,
+      sqlMemoryMb: defaultSqlMemoryMb(),
+      sqlThreads: defaultSqlThreads(),
+      sqlTimeoutSeconds: 30,
+      outputMaxMb: 32,
       publicUrl: null,
       sourceMaps: false,
       trustProxy: [],
@@ -33,6 +38,11 @@ describe('loadConfig', () => {
       airflow: null,
       workflowDemoDags: 25,
     });
+  });
+
+  it('sizes SQL’s memory and threads to the machine: a quarter of its memory (256 MB to 4 GB), every core but one', () => {
+    expect(defaultSqlMemoryMb()).toBe(Math.min(4096, Math.max(256, Math.floor(os.totalmem() / 2 ** 20 / 4))));
+    expect(defaultSqlThreads()).toBe(Math.max(1, os.availableParallelism() - 1));
   });
 
   it('reads every variable', () => {
@@ -51,6 +61,10 @@ describe('loadConfig', () => {
         CONSOLE_RESULT_MAX_MB: '8',
         CONSOLE_UPLOAD_MAX_MB: '2',
         CONSOLE_SANDBOX_QUOTA_MB: '32',
+        CONSOLE_SQL_MEMORY_MB: '512',
+        CONSOLE_SQL_THREADS: '3',
+        CONSOLE_SQL_TIMEOUT_SECONDS: '5',
+        CONSOLE_OUTPUT_MAX_MB: '4',
         CONSOLE_PUBLIC_URL: 'https://Console.Example.com/',
         CONSOLE_SOURCE_MAPS: 'true',
         CONSOLE_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1',
@@ -84,6 +98,10 @@ describe('loadConfig', () => {
       resultMaxMb: 8,
       uploadMaxMb: 2,
       sandboxQuotaMb: 32,
+      sqlMemoryMb: 512,
+      sqlThreads: 3,
+      sqlTimeoutSeconds: 5,
+      outputMaxMb: 4,
       publicUrl: 'https://console.example.com',
       sourceMaps: true,
       trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
@@ -121,6 +139,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '0' })).toThrow(/CONSOLE_RESULT_MAX_MB must be an integer from 1 to 4096/);
     expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '1.5' })).toThrow(/CONSOLE_RESULT_MAX_MB/);
     expect(() => loadConfig({ CONSOLE_SANDBOX_QUOTA_MB: '-1' })).toThrow(/CONSOLE_SANDBOX_QUOTA_MB/);
+    expect(() => loadConfig({ CONSOLE_SQL_MEMORY_MB: '10' })).toThrow(/CONSOLE_SQL_MEMORY_MB must be an integer from 64/);
+    expect(() => loadConfig({ CONSOLE_SQL_THREADS: '0' })).toThrow(/CONSOLE_SQL_THREADS/);
+    expect(() => loadConfig({ CONSOLE_SQL_TIMEOUT_SECONDS: 'soon' })).toThrow(/CONSOLE_SQL_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ CONSOLE_OUTPUT_MAX_MB: '1000' })).toThrow(/CONSOLE_OUTPUT_MAX_MB must be an integer from 1 to 128/);
     expect(loadConfig({ CONSOLE_SOURCE_MAPS: 'no', CONSOLE_SECURE_COOKIES: '0' })).toMatchObject({ sourceMaps: false, secureCookies: false });
     expect(() => loadConfig({ CONSOLE_SOURCE_MAPS: 'maybe' })).toThrow(/CONSOLE_SOURCE_MAPS must be true or false/);
     expect(() => loadConfig({ CONSOLE_SECURE_COOKIES: 'ture' })).toThrow(/CONSOLE_SECURE_COOKIES/);

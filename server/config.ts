@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_UPLOAD_MAX_MB } from '../contracts/config';
 import { REPO_ROOT } from './paths';
@@ -34,6 +35,14 @@ export interface ConsoleConfig {
   uploadMaxMb: number;
   /** The most megabytes the SQL Lab sandbox database may hold; a run that would grow it past that is rolled back. */
   sandboxQuotaMb: number;
+  /** DuckDB's memory_limit for all SQL at once (one instance serves every query); a query past it fails out of memory. */
+  sqlMemoryMb: number;
+  /** DuckDB's threads: how many cores SQL may use at once. */
+  sqlThreads: number;
+  /** How long one SQL Lab query (or notebook SQL, or sql() from a kernel) may run before it is stopped. */
+  sqlTimeoutSeconds: number;
+  /** The most megabytes of outputs one notebook run keeps; past it the rest is dropped with a note (the run goes on). */
+  outputMaxMb: number;
   /**
    * The origin users reach the console at (https://console.example.com), or null. When set,
    * absolute URLs are built from it, it is the only Origin allowed to write, and requests for
@@ -99,6 +108,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     resultMaxMb: integer(env, 'CONSOLE_RESULT_MAX_MB', 64, 1, 4096),
     uploadMaxMb: integer(env, 'CONSOLE_UPLOAD_MAX_MB', DEFAULT_UPLOAD_MAX_MB, 1, 4096),
     sandboxQuotaMb: integer(env, 'CONSOLE_SANDBOX_QUOTA_MB', 256, 1, 1024 * 1024),
+    sqlMemoryMb: integer(env, 'CONSOLE_SQL_MEMORY_MB', defaultSqlMemoryMb(), 64, 1024 * 1024),
+    sqlThreads: integer(env, 'CONSOLE_SQL_THREADS', defaultSqlThreads(), 1, 256),
+    sqlTimeoutSeconds: integer(env, 'CONSOLE_SQL_TIMEOUT_SECONDS', 30, 1, 3600),
+    outputMaxMb: integer(env, 'CONSOLE_OUTPUT_MAX_MB', DEFAULT_OUTPUT_MAX_MB, 1, MAX_OUTPUT_MAX_MB),
     publicUrl: publicOrigin(env.CONSOLE_PUBLIC_URL),
     sourceMaps: flag(env, 'CONSOLE_SOURCE_MAPS'),
     trustProxy: proxies(env.CONSOLE_TRUST_PROXY),
@@ -112,6 +125,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     airflow: airflowUpstream(env),
     workflowDemoDags: integer(env, 'CONSOLE_WORKFLOW_DEMO_DAGS', 25, 25, 10_000),
   };
+}
+
+/** 32 MB of one run's outputs: far more than a notebook shows usefully, little beside the server's memory. */
+export const DEFAULT_OUTPUT_MAX_MB = 32;
+/** A run's answer holds its outputs twice (outputs and their text): kept well under V8's 512 M-character strings. */
+const MAX_OUTPUT_MAX_MB = 128;
+
+/** A quarter of the machine's memory, from 256 MB to 4 GB: SQL shares the host with the server and the kernels. */
+export function defaultSqlMemoryMb(): number {
+  return Math.min(4096, Math.max(256, Math.floor(os.totalmem() / MIB / 4)));
+}
+
+/** Every core but one (at least one), which is left to the server and the kernels. */
+export function defaultSqlThreads(): number {
+  return Math.max(1, os.availableParallelism() - 1);
 }
 
 /** Empty values count as unset, so `VAR=` never becomes an empty password. */

@@ -82,6 +82,7 @@ export async function createServices(config: ConsoleConfig, options: ServiceOpti
     logger: options.logger ?? consoleLogger,
     resultMaxBytes: config.resultMaxMb * 2 ** 20,
     sandboxQuotaBytes: config.sandboxQuotaMb * 2 ** 20,
+    resources: { memoryMb: config.sqlMemoryMb, threads: config.sqlThreads },
   });
   try {
     const users = await UserStore.create(store, options.passwordHashing);

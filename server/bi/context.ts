@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserStore } from '../auth/users';
 import type { Warehouse } from '../warehouse/types';
-import { SQLLAB_TIMEOUT_MS, SqlLabExecutor, type Runner } from './executor';
+import { SqlLabExecutor, type Runner } from './executor';
 import { QueryHistoryStore, type Viewer } from './history.store';
 import { SavedQueryStore } from './savedQueries.store';
 import { SqlTableParser } from './sqlTables';
@@ -26,7 +26,7 @@ export async function openBiContext(app: FastifyInstance): Promise<BiContext> {
   app.addHook('onClose', () => parser.close());
   const history = await QueryHistoryStore.open(store, clock());
   const savedQueries = new SavedQueryStore(store);
-  const executor = new SqlLabExecutor({ warehouse, history, parser, clock, timeoutMs: SQLLAB_TIMEOUT_MS, log: app.log });
+  const executor = new SqlLabExecutor({ warehouse, history, parser, clock, timeoutMs: app.services.config.sqlTimeoutSeconds * 1000, log: app.log });
   return { warehouse, history, savedQueries, executor, parser };
 }
 

@@ -26,6 +26,8 @@ import type { WithRows } from '../warehouse/jsonRows';
 
 /** Like Superset's SQLLAB_TIMEOUT (30 s): under the client's 50 s request timeout, so users get an answer. */
 export const SQLLAB_TIMEOUT_MS = 30_000;
+/** How long after its timeout's interrupt a query that has not stopped is answered timed_out anyway. */
+const TIMEOUT_GRACE_MS = 500;
 /** How often, and how long, stop() tries to interrupt a query the warehouse has not started yet. */
 const CANCEL_RETRY_MS = 20;
 const CANCEL_ATTEMPTS = 250;
@@ -176,17 +178,34 @@ export class SqlLabExecutor {
     return { database, limit: queryLimitOf(body.queryLimit) };
   }
 
+  /**
+   * The warehouse's answer, or timed_out at the deadline: the query is interrupted then, and if
+   * DuckDB has not stopped TIMEOUT_GRACE_MS later (it checks between chunks of work, and one chunk
+   * can run for many seconds) the answer goes without it; the query ends on its own in the background.
+   */
   private async run(request: ExecuteRequest): Promise<Run> {
     let timedOut = false;
-    const timer = setTimeout(() => (timedOut = this.deps.warehouse.cancel(request.queryId)), this.deps.timeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    let grace: NodeJS.Timeout | undefined;
+    const deadline = new Promise<Run>((resolve) => {
+      timer = setTimeout(() => {
+        timedOut = this.deps.warehouse.cancel(request.queryId);
+        grace = setTimeout(() => resolve({ kind: 'timed_out' }), TIMEOUT_GRACE_MS);
+      }, this.deps.timeoutMs);
+    });
+    const answer = this.deps.warehouse.execute(request).then(
+      (result): Run => ({ kind: 'success', result }),
+      (error: unknown): Run => {
+        if (error instanceof QueryCancelledError) return { kind: timedOut ? 'timed_out' : 'stopped' };
+        if (error instanceof WarehouseSqlError) return { kind: 'failed', message: error.message };
+        return { kind: 'crashed', error };
+      },
+    );
     try {
-      return { kind: 'success', result: await this.deps.warehouse.execute(request) };
-    } catch (error) {
-      if (error instanceof QueryCancelledError) return { kind: timedOut ? 'timed_out' : 'stopped' };
-      if (error instanceof WarehouseSqlError) return { kind: 'failed', message: error.message };
-      return { kind: 'crashed', error };
+      return await Promise.race([answer, deadline]);
     } finally {
       clearTimeout(timer);
+      clearTimeout(grace);
     }
   }
 

@@ -34,4 +34,19 @@ describe.skipIf(!jupyterAvailable())('the Notebook API on managed Jupyter Server
     expect((await call('GET', '/kernels')).json()).toEqual([]);
     expect((await call('GET', `/kernels/${kernel.id}`)).statusCode).toBe(404);
   }, 90_000);
+
+  it('caps a run’s outputs on a Jupyter kernel too (CONSOLE_OUTPUT_MAX_MB): cut with a note, the cell runs to its end', async () => {
+    const { app } = await fixture.build({ kernels: 'jupyter', python: TEST_PYTHON, outputMaxMb: 1 });
+    const { cookie } = await signIn(app, 'editor', EDITOR_PASSWORD);
+    const call = (url: string, payload: object) => app.inject({ method: 'POST', url: `/api/notebook${url}`, headers: { cookie }, payload });
+    const kernel = (await call('/start-kernel', {})).json<KernelModel>();
+    // Slower than Jupyter Server's own iopub limit (1 MB/s), which would drop the lines first.
+    const code = "import time\nfor i in range(14):\n    print('x' * 100_000)\n    time.sleep(0.15)\nprint('gone')\nfinished = True";
+    const answer = (await call('/run-code', { code, kernelId: kernel.id })).json<RunCodeResponse>();
+    expect(answer.status).toBe('ok');
+    expect(answer.output).toMatch(/Output truncated: over the 1 MB limit \(CONSOLE_OUTPUT_MAX_MB\)/);
+    expect(answer.output).not.toContain('gone');
+    expect(answer.output.length).toBeLessThan(2 ** 20 + 1000);
+    expect((await call('/run-code', { code: 'finished', kernelId: kernel.id })).json<RunCodeResponse>().output).toBe('True\n');
+  }, 90_000);
 });

@@ -10,18 +10,28 @@ import type { KernelProvider, ProviderKernel, StartRequest } from './provider';
 class ScriptedKernel implements ProviderKernel {
   state: ExecutionState = 'idle';
   shutdowns = 0;
+  interrupts = 0;
+  /** Runs wait for this before they end, in order (a kernel runs one at a time). */
+  hold: Promise<void> = Promise.resolve();
   private readonly listeners = new Set<(state: ExecutionState) => void>();
   constructor(
     readonly id: string,
     readonly spec: string,
   ) {}
   async execute(code: string, onEvent: (event: RunEvent) => void): Promise<RunDone> {
+    const before = this.hold;
+    let ended = () => {};
+    this.hold = new Promise<void>((resolve) => (ended = resolve));
+    await before;
     this.set('busy');
     onEvent({ type: 'output', output: { output_type: 'stream', name: 'stdout', text: code } });
     this.set('idle');
+    ended();
     return { type: 'done', execution_count: 1, status: 'ok' };
   }
-  async interrupt() {}
+  async interrupt() {
+    this.interrupts += 1;
+  }
   async restart() {
     this.set('restarting');
     this.set('idle');
@@ -68,7 +78,7 @@ const ann = { username: 'ann', admin: false };
 const bob = { username: 'bob', admin: false };
 const root = { username: 'root', admin: true };
 
-function setup(idleMs = 60_000) {
+function setup(idleMs = 60_000, outputMaxBytes = 2 ** 20) {
   let now = Date.parse('2026-11-25T10:00:00Z');
   const pyodide = scriptedProvider('pyodide', [PYODIDE_SPEC]);
   const jupyter = scriptedProvider('jupyter', [JUPYTER_SPEC]);
@@ -77,6 +87,7 @@ function setup(idleMs = 60_000) {
     serverProvider: pyodide.provider,
     clock: () => now,
     idleMs,
+    outputMaxBytes,
     log: { warn: () => undefined },
   });
   const events: KernelStreamEvent[] = [];
@@ -162,6 +173,63 @@ describe('KernelManager', () => {
     for (let i = 0; i < MAX_KERNELS_PER_USER; i += 1) await manager.start(ann, {});
     await expect(manager.start(ann, {})).rejects.toMatchObject({ statusCode: 409 });
     expect((await manager.start(bob, {})).owner).toBe('bob');
+  });
+
+  it('counts starts under way against the limit: of 20 concurrent starts, 10 succeed and 10 are refused', async () => {
+    const { manager } = setup();
+    const starts = await Promise.allSettled(Array.from({ length: 20 }, () => manager.start(ann, {})));
+    expect(starts.filter((start) => start.status === 'fulfilled')).toHaveLength(MAX_KERNELS_PER_USER);
+    const refused = starts.filter((start) => start.status === 'rejected');
+    expect(refused).toHaveLength(20 - MAX_KERNELS_PER_USER);
+    expect(refused[0]).toMatchObject({ reason: { statusCode: 409, message: expect.stringMatching(/running or starting, the most one user may/) } });
+    expect(manager.list(ann)).toHaveLength(MAX_KERNELS_PER_USER);
+  });
+
+  it('gives a failed start’s slot back', async () => {
+    const { manager, pyodide } = setup();
+    pyodide.failHostWith('no room');
+    const failed = await Promise.allSettled(Array.from({ length: MAX_KERNELS_PER_USER }, () => manager.start(ann, {})));
+    expect(failed.every((start) => start.status === 'rejected' && (start.reason as { statusCode: number }).statusCode === 503)).toBe(true);
+    pyodide.failHostWith(null);
+    const started = await Promise.allSettled(Array.from({ length: MAX_KERNELS_PER_USER }, () => manager.start(ann, {})));
+    expect(started.every((start) => start.status === 'fulfilled')).toBe(true);
+  });
+
+  it('cuts a run’s outputs at outputMaxBytes with one note, and passes its end', async () => {
+    const { manager } = setup(60_000, 1000);
+    const kernel = await manager.start(ann, {});
+    const events: RunEvent[] = [];
+    const done = await manager.execute(ann, kernel.id, 'y'.repeat(5000), (event) => events.push(event));
+    expect(done).toMatchObject({ status: 'ok' });
+    expect(events).toEqual([
+      { type: 'output', output: { output_type: 'stream', name: 'stdout', text: 'y'.repeat(1000) } },
+      { type: 'output', output: { output_type: 'stream', name: 'stderr', text: expect.stringMatching(/Output truncated: over the 0 MB limit \(CONSOLE_OUTPUT_MAX_MB\)/) } },
+    ]);
+  });
+
+  it('interrupts a run whose requester went away: at once if it runs, when it comes to run if queued, and no other', async () => {
+    const { manager, pyodide } = setup();
+    const kernel = await manager.start(ann, {});
+    const scripted = pyodide.kernels[0];
+    let release = () => {};
+    scripted.hold = new Promise<void>((resolve) => (release = resolve));
+    const running = new AbortController();
+    const queued = new AbortController();
+    const runs = [
+      manager.execute(ann, kernel.id, 'running', () => undefined, running.signal),
+      manager.execute(ann, kernel.id, 'queued', () => undefined, queued.signal),
+      manager.execute(ann, kernel.id, 'last', () => undefined, new AbortController().signal),
+    ];
+    queued.abort();
+    expect(scripted.interrupts).toBe(0);
+    running.abort();
+    expect(scripted.interrupts).toBe(1);
+    release();
+    await runs[0];
+    // The queued run is interrupted as it comes to run.
+    expect(scripted.interrupts).toBe(2);
+    await Promise.all(runs);
+    expect(scripted.interrupts).toBe(2);
   });
 
   it('culls kernels idle for the configured time and keeps busy or recently used ones', async () => {

@@ -2,6 +2,8 @@ import type { KernelModel, KernelSpec, KernelSpecList, RunDone, RunEvent } from 
 import type { Clock } from '../auth/clock';
 import { badRequest, conflict, forbidden, notFound, unavailable } from './errors';
 import { KernelHub } from './hub';
+import { limitOutputs } from './outputLimit';
+import { StartSlots } from './startSlots';
 import type { KernelProvider, ProviderKernel } from './provider';
 import { NotebookServers } from './servers';
 
@@ -18,6 +20,8 @@ export interface ManagerOptions {
   clock: Clock;
   /** Kernels without a run or request this long are shut down by cull(). */
   idleMs: number;
+  /** The most bytes of outputs one run passes on (CONSOLE_OUTPUT_MAX_MB); past it the rest is dropped with a note. */
+  outputMaxBytes: number;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -30,7 +34,14 @@ interface Entry {
   model: KernelModel;
   lastActivityMs: number;
   running: number;
+  /** Its runs in the order sent, which is the order the kernel runs them: the first is the one running. */
+  runs: Run[];
   unsubscribe: () => void;
+}
+
+interface Run {
+  /** Its requester went away: it is interrupted once it is the one running. */
+  cancelled: boolean;
 }
 
 /**
@@ -41,6 +52,7 @@ interface Entry {
 export class KernelManager {
   readonly hub = new KernelHub();
   private readonly kernels = new Map<string, Entry>();
+  private readonly starts = new StartSlots(MAX_KERNELS_PER_USER);
   private readonly servers: NotebookServers;
 
   constructor(private readonly options: ManagerOptions) {
@@ -64,28 +76,32 @@ export class KernelManager {
   }
 
   async start(viewer: Viewer, request: { kernelspec?: string; path?: string }): Promise<KernelModel> {
-    const owned = this.list({ username: viewer.username, admin: false }).length;
-    if (owned >= MAX_KERNELS_PER_USER) throw conflict(`You have ${owned} kernels running, the most one user may; shut one down first`);
-    const { spec, provider } = await this.resolve(request.kernelspec);
-    await this.startHost(provider, viewer.username);
-    let kernel: ProviderKernel;
+    const release = this.starts.reserve(viewer.username, this.ownedCount(viewer.username));
     try {
-      kernel = await provider.startKernel({ owner: viewer.username, spec: spec.name, path: request.path ?? null });
-    } catch (error) {
-      throw unavailable(`The ${spec.display_name} kernel could not start: ${messageOf(error)}`);
+      const { spec, provider } = await this.resolve(request.kernelspec);
+      await this.startHost(provider, viewer.username);
+      let kernel: ProviderKernel;
+      try {
+        kernel = await provider.startKernel({ owner: viewer.username, spec: spec.name, path: request.path ?? null });
+      } catch (error) {
+        throw unavailable(`The ${spec.display_name} kernel could not start: ${messageOf(error)}`);
+      }
+      return { ...this.register(kernel, provider, viewer.username, request.path ?? null).model };
+    } finally {
+      release();
     }
-    return { ...this.register(kernel, provider, viewer.username, request.path ?? null).model };
   }
 
   /**
    * Runs code on the viewer's own kernel; onEvent gets each output as it happens. Rights and
    * state are checked at once (a throw, not a rejection), so a caller can answer them before
-   * it starts streaming.
+   * it starts streaming. An abort of `signal` (its requester went away) interrupts the run, at once
+   * or when it comes to run; the runs before and after it are left alone.
    */
-  execute(viewer: Viewer, id: string, code: string, onEvent: (event: RunEvent) => void): Promise<RunDone> {
+  execute(viewer: Viewer, id: string, code: string, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<RunDone> {
     const entry = this.entry(viewer, id, 'use');
     if (entry.model.execution_state === 'dead') throw conflict('The kernel is dead: restart it or start a new one');
-    return this.run(entry, code, onEvent);
+    return this.run(entry, code, onEvent, signal);
   }
 
   async interrupt(viewer: Viewer, id: string): Promise<KernelModel> {
@@ -156,18 +172,33 @@ export class KernelManager {
 
   // --- inside ---
 
-  private async run(entry: Entry, code: string, onEvent: (event: RunEvent) => void): Promise<RunDone> {
+  private async run(entry: Entry, code: string, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<RunDone> {
     entry.running += 1;
     this.touch(entry);
+    const limited = limitOutputs(this.options.outputMaxBytes, onEvent);
+    const run: Run = { cancelled: false };
+    entry.runs.push(run);
+    const cancel = () => {
+      run.cancelled = true;
+      if (entry.runs[0] === run) this.interruptQuietly(entry);
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
     try {
       return await entry.kernel.execute(code, (event) => {
         this.touch(entry);
-        onEvent(event);
+        limited(event);
       });
     } finally {
+      signal?.removeEventListener('abort', cancel);
+      entry.runs.splice(entry.runs.indexOf(run), 1);
+      if (entry.runs[0]?.cancelled) this.interruptQuietly(entry);
       entry.running -= 1;
       this.touch(entry);
     }
+  }
+
+  private interruptQuietly(entry: Entry): void {
+    entry.kernel.interrupt().catch((error: unknown) => this.options.log.warn({ err: error, kernel: entry.model.id }, 'a run whose client went away could not be interrupted'));
   }
 
   private entry(viewer: Viewer, id: string, action: 'see' | 'use' | 'shut down'): Entry {
@@ -212,7 +243,7 @@ export class KernelManager {
   private register(kernel: ProviderKernel, provider: KernelProvider, owner: string, path: string | null): Entry {
     const now = this.options.clock();
     const model: KernelModel = { id: kernel.id, name: kernel.spec, provider: provider.id, execution_state: kernel.state, last_activity: new Date(now).toISOString(), owner, path };
-    const entry: Entry = { kernel, provider, model, lastActivityMs: now, running: 0, unsubscribe: () => undefined };
+    const entry: Entry = { kernel, provider, model, lastActivityMs: now, running: 0, runs: [], unsubscribe: () => undefined };
     entry.unsubscribe = kernel.onState((state) => {
       model.execution_state = state;
       this.touch(entry);

@@ -77,25 +77,42 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
     const viewer = viewerOf(request);
     const { code, kernelId, language = 'python', runId, database_id: databaseId, schema } = request.body;
     checkRunId(runId);
+    // A run whose client goes away before its end is stopped: nobody is left to see it.
+    const gone = new AbortController();
+    const stop = () => {
+      gone.abort();
+      if (language === 'sql' && runId) sql.stop(viewer.username, viewer.admin, runId).catch(() => undefined);
+    };
     const run = (onEvent: (event: RunEvent) => void): Promise<RunDone> => {
       if (language === 'sql') return runSql(sql, viewer, code, { runId, databaseId, schema }, onEvent);
       if (!kernelId) throw badRequest('kernelId is required to run Python code; start a kernel first (POST /start-kernel)');
-      return kernels.execute(viewer, kernelId, code, onEvent);
+      return kernels.execute(viewer, kernelId, code, onEvent, gone.signal);
     };
     if (wantsEventStream(request.headers.accept)) {
-      let stream: ReturnType<typeof openEventStream> | null = null;
+      let stream: EventStream | null = null;
+      let ended = false;
       const pending: RunEvent[] = [];
       const send = (event: RunEvent) => (stream ? stream.send(event.type, event) : pending.push(event));
       const done = run(send); // throws here, before the stream opens, for bad requests and rights
-      stream = openEventStream(reply);
+      stream = openEventStream(reply, {
+        onClose: () => {
+          if (!ended) stop();
+        },
+        onResume: (dropped) => stream?.send('output', { type: 'output', output: droppedNote(dropped) }, true),
+      });
       for (const event of pending.splice(0)) stream.send(event.type, event);
       const end = await done;
-      stream.send('done', end);
+      ended = true;
+      stream.send('done', end, true);
       stream.end();
       return reply;
     }
     let outputs: RunOutputs = NO_OUTPUTS;
-    const end = await run((event) => (outputs = applyRunEvent(outputs, event)));
+    const answered = run((event) => (outputs = applyRunEvent(outputs, event)));
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) stop();
+    });
+    const end = await answered;
     const saved = outputs.outputs.map(withoutTransient);
     const answer: RunCodeResponse = { outputs: saved, output: outputsText(saved), execution_count: end.execution_count, status: end.status };
     return answer;
@@ -110,14 +127,21 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
 
   app.get('/kernel-events', { compress: false }, async (request, reply) => {
     const viewer = viewerOf(request);
-    const stream = openEventStream(reply, () => {
-      unsubscribe();
-      eventStreams.delete(stream);
+    const snapshot = () => {
+      for (const kernel of kernels.list(viewer)) stream.send('kernel', { type: 'kernel', kernel }, true);
+      stream.send('server', { type: 'server', server: kernels.serverStatus(viewer, viewer.username) }, true);
+    };
+    const stream = openEventStream(reply, {
+      onClose: () => {
+        unsubscribe();
+        eventStreams.delete(stream);
+      },
+      // States dropped for a slow client are made up for by the latest ones; a removal is always sent.
+      onResume: snapshot,
     });
     eventStreams.add(stream);
-    for (const kernel of kernels.list(viewer)) stream.send('kernel', { type: 'kernel', kernel });
-    stream.send('server', { type: 'server', server: kernels.serverStatus(viewer, viewer.username) });
-    const unsubscribe = kernels.hub.subscribe({ ...viewer, send: (event) => stream.send(event.type, event) });
+    snapshot();
+    const unsubscribe = kernels.hub.subscribe({ ...viewer, send: (event) => stream.send(event.type, event, event.type === 'kernel_removed') });
     return reply;
   });
 
@@ -154,6 +178,12 @@ function checkRunId(runId: string | undefined): void {
   if (runId !== undefined && (runId.length < RUN_ID_LENGTH.min || runId.length > RUN_ID_LENGTH.max)) {
     throw badRequest(`runId must be ${RUN_ID_LENGTH.min} to ${RUN_ID_LENGTH.max} characters`);
   }
+}
+
+/** Said in a run's stream where outputs were dropped because its client read them too slowly. */
+function droppedNote(dropped: number): NbOutput {
+  const text = `\n[${dropped} output${dropped === 1 ? ' was' : 's were'} dropped here: the connection read them more slowly than the cell printed them.]\n`;
+  return { output_type: 'stream', name: 'stderr', text };
 }
 
 /** transient (a display id) lives only while the run streams; nbformat has no place for it. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BiContext } from '../bi/context';
+import { MIB } from '../config';
 import { WORKSPACE_DIR } from '../notebook/workspace';
 import { createJupyterProvider } from './jupyter/provider';
 import { KernelManager } from './manager';
@@ -35,6 +36,7 @@ export function openKernels(app: FastifyInstance, bi: BiContext): KernelRouteOpt
     serverProvider: !pyodideIsServer && jupyter ? jupyter : pyodide,
     clock,
     idleMs: config.kernelIdleMinutes * 60_000,
+    outputMaxBytes: config.outputMaxMb * MIB,
     log: app.log,
   });
   const timer = setInterval(() => {

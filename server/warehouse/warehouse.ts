@@ -36,6 +36,13 @@ export interface WarehouseOptions {
   resultMaxBytes?: number;
   /** The most bytes the sandbox database may hold (DEFAULT_SANDBOX_QUOTA_BYTES when absent). */
   sandboxQuotaBytes?: number;
+  /** DuckDB's memory_limit and threads for every query at once (DuckDB's defaults, 80% of RAM and every core, when absent). */
+  resources?: WarehouseResources;
+}
+
+export interface WarehouseResources {
+  memoryMb: number;
+  threads: number;
 }
 
 /** 64 MB: far more than anyone reads in a browser grid, well under what the server can hold at once. */
@@ -147,7 +154,7 @@ class EmbeddedWarehouse implements Warehouse {
       });
     } catch (error) {
       if (refused) throw (refused as { reason: unknown }).reason;
-      throw control.cancelled ? new QueryCancelledError(request.queryId) : sqlError(error);
+      throw control.cancelled ? new QueryCancelledError(request.queryId) : sqlError(error, this.options.resources);
     } finally {
       this.running.delete(request.queryId);
     }
@@ -169,7 +176,7 @@ class EmbeddedWarehouse implements Warehouse {
         return await estimateStatements(connection, request.sql);
       });
     } catch (error) {
-      throw sqlError(error);
+      throw sqlError(error, this.options.resources);
     }
   }
 
@@ -194,7 +201,7 @@ class EmbeddedWarehouse implements Warehouse {
       logger.info({ source, ms: Math.round(ms) }, `Warehouse files ready (${source}, ${Math.round(ms)} ms)`);
       if (cacheError) logger.error({ err: cacheError }, 'Could not store the warehouse seed in the seed cache');
       this.stopSeed.signal.throwIfAborted();
-      return { instance: await openInstance(dataDir), ready: { source, ms } };
+      return { instance: await openInstance(dataDir, this.options.resources), ready: { source, ms } };
     } catch (error) {
       if (this.stopSeed.signal.aborted) throw new WarehouseUnavailableError('The warehouse is closed');
       logger.error({ err: error }, 'The demo warehouse could not be prepared');
@@ -242,11 +249,16 @@ class EmbeddedWarehouse implements Warehouse {
  * file access is switched off, so SQL Lab users cannot read or attach files on the server (the
  * console's own store and keys among them), and the configuration is locked: no SET can change
  * the server's settings (or switch file access back on) for everyone.
+ *
+ * memory_limit and threads are settings of the instance, not of a connection or a query (DuckDB has
+ * no per-query memory limit): together every query stays under them, and a query that needs more
+ * memory than is left fails with DuckDB's "Out of Memory Error" instead of growing the console.
  */
-async function openInstance(dataDir: string): Promise<DuckDBInstance> {
+async function openInstance(dataDir: string, resources: WarehouseResources | undefined): Promise<DuckDBInstance> {
   await mkdir(spillDir(dataDir), { recursive: true });
   await mkdir(path.dirname(sandboxFile(dataDir)), { recursive: true, mode: 0o700 });
-  const instance = await DuckDBInstance.create(sandboxFile(dataDir), { temp_directory: spillDir(dataDir) });
+  const limits: Record<string, string> = resources ? { memory_limit: `${resources.memoryMb}MB`, threads: String(resources.threads) } : {};
+  const instance = await DuckDBInstance.create(sandboxFile(dataDir), { temp_directory: spillDir(dataDir), ...limits });
   try {
     const connection = await instance.connect();
     try {
@@ -267,10 +279,18 @@ function attachSql(dataDir: string, database: DatabaseLayout): string {
   return `ATTACH ${literal(path.join(warehouseDir(dataDir), database.file))} AS ${identifier(database.catalog)} (READ_ONLY)`;
 }
 
-/** Our own errors pass through; anything DuckDB threw is the SQL's fault, with DuckDB's text. */
-function sqlError(error: unknown): Error {
+/**
+ * Our own errors pass through; anything DuckDB threw is the SQL's fault, with DuckDB's text. Out of
+ * memory says what the limit is instead of DuckDB's advice (SET memory_limit, which is locked here).
+ */
+function sqlError(error: unknown, resources: WarehouseResources | undefined): Error {
   if (error instanceof WarehouseSqlError || error instanceof QueryCancelledError || error instanceof WarehouseUnavailableError) return error;
-  return new WarehouseSqlError(messageOf(error));
+  const message = messageOf(error);
+  if (resources && message.startsWith('Out of Memory Error')) {
+    const first = message.split('\n')[0];
+    return new WarehouseSqlError(`${first}\nSQL may use at most ${resources.memoryMb} MB at once (CONSOLE_SQL_MEMORY_MB): make the query need less, or ask the operator for more.`);
+  }
+  return new WarehouseSqlError(message);
 }
 
 function messageOf(error: unknown): string {

@@ -134,9 +134,14 @@ export class JupyterKernel implements ProviderKernel {
 
   private attach(socket: WebSocket): void {
     this.socket = socket;
+    // The kernel sends what its code makes it send: a throw here would be uncaught in the console's process.
     socket.on('message', (data) => {
-      const message = parseMessage(data);
-      if (message) this.receive(message);
+      try {
+        const message = parseMessage(data);
+        if (message) this.receive(message);
+      } catch (error) {
+        this.log.warn(`Jupyter kernel ${this.id}: a message could not be handled: ${reason(error)}`);
+      }
     });
     socket.on('error', (error) => this.log.warn(`Jupyter kernel ${this.id}: socket error: ${error.message}`));
     socket.on('close', () => {

@@ -8,6 +8,7 @@ export interface KernelOptions {
   owner: string;
   sql: KernelSql;
   hardKillAfterMs: number;
+  log: { warn(obj: object, msg: string): void };
   /** A fresh interpreter process, loaded (a warm spare when there is one). */
   acquire(): Promise<KernelProcess>;
 }
@@ -174,8 +175,20 @@ export class PyodideKernel implements ProviderKernel {
     this.process.send({ t: 'run', id: run.id, code: run.code, count: this.count });
   }
 
+  /**
+   * Whatever the process sends (a cell can send anything over the channel) is handled or logged:
+   * a throw here would be an uncaught exception in the console's own process.
+   */
   private onMessage(process: KernelProcess, message: HostMessage): void {
-    if (process !== this.process) return;
+    if (process !== this.process || typeof message !== 'object' || message === null) return;
+    try {
+      this.handle(process, message);
+    } catch (error) {
+      this.options.log.warn({ err: error, kernel: this.id }, 'a message from a kernel process could not be handled');
+    }
+  }
+
+  private handle(process: KernelProcess, message: HostMessage): void {
     if (message.t === 'event') {
       if (isCellEvent(message.event)) this.running?.onEvent(message.event);
     }

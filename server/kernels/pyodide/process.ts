@@ -91,9 +91,11 @@ export class KernelProcess {
     this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
     this.ready = new Promise((resolve, reject) => {
       this.child.on('message', (message: HostMessage) => {
+        // A cell can send anything over the channel; a null would throw in the console's process.
+        if (typeof message !== 'object' || message === null) return;
         if (message.t === 'ready') resolve();
         else if (message.t === 'fatal') {
-          this.fatal = message.message.split('\n')[0];
+          this.fatal = String(message.message).split('\n')[0];
           reject(new Error(`Pyodide did not start: ${message.message}`));
         }
         this.listener?.message(message);

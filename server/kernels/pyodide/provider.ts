@@ -113,6 +113,7 @@ export function createPyodideProvider(options: PyodideOptions): KernelProvider {
           owner: request.owner,
           sql: options.sql,
           hardKillAfterMs: options.hardKillAfterMs ?? 10_000,
+          log: options.log,
           acquire: () => pool.take(),
         },
         await pool.take(),
