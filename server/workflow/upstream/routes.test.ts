@@ -21,8 +21,10 @@ async function standIn(): Promise<StandIn> {
 
 const BASIC = `Basic ${Buffer.from('console:airflow-pw').toString('base64')}`;
 
+const CONSOLE = { username: 'console', password: 'airflow-pw' };
+
 async function consoleWith(airflow: Partial<AirflowUpstream> & { url: string }) {
-  const { app } = await fixture.build({ airflow: { api: 'v1', username: 'console', password: 'airflow-pw', timeoutMs: 5000, ...airflow } });
+  const { app } = await fixture.build({ airflow: { api: 'v1', accounts: { admin: CONSOLE, editor: CONSOLE }, timeoutMs: 5000, ...airflow } });
   const { cookie } = await signIn(app);
   return { app, cookie };
 }
