@@ -31,11 +31,13 @@ describe('Airflow accounts per console role', () => {
     expect(airflow.calls().map((request) => request.headers.authorization)).toEqual(['Bearer jwt-1', 'Bearer jwt-2', 'Bearer jwt-1', 'Bearer jwt-2']);
   });
 
-  it('with one account both roles share it (and its JWT)', async () => {
+  it('with one account both roles share it (and its JWT), still held to the allowlist', async () => {
     const airflow = (await standIn()).on('GET', '/api/v2/dags', (_request, response) => json(response, 200, { dags: [], total_entries: 0 }));
     const { app, admin, editor } = await consoleWith({ url: airflow.url, api: 'v2', accounts: { admin: ADMIN_ACCOUNT, editor: ADMIN_ACCOUNT } });
     for (const cookie of [editor, admin]) expect((await app.inject({ method: 'GET', url: '/api/workflow/api/v2/dags', headers: { cookie } })).statusCode).toBe(200);
     expect(airflow.tokens).toEqual(['jwt-1']);
+    expect((await app.inject({ method: 'GET', url: '/api/workflow/api/v2/connections', headers: { cookie: editor } })).statusCode).toBe(403);
+    expect(airflow.calls()).toHaveLength(2);
   });
 
   it('passes Airflow\'s own 403 on as its refusal, and a 401 names the role whose account was refused', async () => {
