@@ -112,7 +112,7 @@ describe('loadConfig', () => {
       kernelIdleMinutes: 5,
       kernelSpares: 0,
       workflowTaskMs: 50,
-      airflow: { url: 'http://airflow:8080/base', api: 'v2', username: 'console', password: 'pw', timeoutMs: 5000 },
+      airflow: { url: 'http://airflow:8080/base', api: 'v2', accounts: { admin: { username: 'console', password: 'pw' }, editor: { username: 'console', password: 'pw' } }, timeoutMs: 5000 },
       workflowDemoDags: 1000,
     });
   });
@@ -128,7 +128,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONSOLE_KERNELS: 'conda' })).toThrow(/CONSOLE_KERNELS must be pyodide or jupyter/);
     expect(() => loadConfig({ CONSOLE_JUPYTER_URL: 'localhost:8888' })).toThrow(/CONSOLE_JUPYTER_URL must be/);
     expect(() => loadConfig({ CONSOLE_JUPYTER_URL: 'http://h:8888/?token=abc' })).toThrow(/token goes in CONSOLE_JUPYTER_TOKEN/);
-    expect(loadConfig({ CONSOLE_AIRFLOW_URL: 'http://airflow:8080' }).airflow).toEqual({ url: 'http://airflow:8080', api: 'v1', username: null, password: null, timeoutMs: 30_000 });
+    expect(loadConfig({ CONSOLE_AIRFLOW_URL: 'http://airflow:8080' }).airflow).toEqual({ url: 'http://airflow:8080', api: 'v1', accounts: { admin: null, editor: null }, timeoutMs: 30_000 });
     expect(() => loadConfig({ CONSOLE_AIRFLOW_URL: 'airflow:8080' })).toThrow(/CONSOLE_AIRFLOW_URL must be/);
     expect(() => loadConfig({ CONSOLE_AIRFLOW_URL: 'http://u:p@airflow:8080' })).toThrow(/without query or credentials/);
     expect(() => loadConfig({ CONSOLE_AIRFLOW_URL: 'http://airflow:8080', CONSOLE_AIRFLOW_API: 'v3' })).toThrow(/CONSOLE_AIRFLOW_API must be v1/);
@@ -157,5 +157,36 @@ describe('loadConfig', () => {
     for (const bad of ['console.example.com', 'ftp://console.example.com', 'https://console.example.com/console', 'https://user:pw@console.example.com', 'https://console.example.com/?x=1', 'https://console.example.com/#top']) {
       expect(() => loadConfig({ CONSOLE_PUBLIC_URL: bad }), bad).toThrow(/CONSOLE_PUBLIC_URL/);
     }
+  });
+
+  it('reads an Airflow account per console role from CONSOLE_AIRFLOW_ACCOUNTS, and refuses to start on a bad one', () => {
+    const url = { CONSOLE_AIRFLOW_URL: 'http://airflow:8080' };
+    const admin = { username: 'airflow-admin', password: 'a"pw' };
+    const editor = { username: 'airflow-op', password: 'op-pw' };
+    const accounts = (env: Record<string, string>) => loadConfig({ ...url, ...env }).airflow?.accounts;
+    expect(accounts({ CONSOLE_AIRFLOW_ACCOUNTS: JSON.stringify({ admin, editor }) })).toEqual({ admin, editor });
+    // The single account stays the admin's; an editor's may come beside it.
+    expect(accounts({ CONSOLE_AIRFLOW_USERNAME: 'airflow-admin', CONSOLE_AIRFLOW_PASSWORD: 'a"pw', CONSOLE_AIRFLOW_ACCOUNTS: JSON.stringify({ editor }) })).toEqual({ admin, editor });
+    expect(accounts({ CONSOLE_AIRFLOW_ACCOUNTS: JSON.stringify({ admin }) })).toEqual({ admin, editor: admin });
+
+    const shape = /CONSOLE_AIRFLOW_ACCOUNTS must be JSON like \{"admin":/;
+    const bad = (value: string, reason: RegExp) => {
+      expect(() => accounts({ CONSOLE_AIRFLOW_ACCOUNTS: value }), value).toThrow(shape);
+      expect(() => accounts({ CONSOLE_AIRFLOW_ACCOUNTS: value }), value).toThrow(reason);
+    };
+    bad('{"admin":{"username":"a","password":"secret-pw"', /it is not valid JSON$/);
+    bad('[]', /got a list/);
+    bad('"admin"', /got string/);
+    bad(JSON.stringify({ admin, viewer: editor }), /the roles are admin and editor, got "viewer"/);
+    bad(JSON.stringify({ admin, editor: { username: 'op' } }), /"editor" needs a username and a password/);
+    bad(JSON.stringify({ admin: { username: ' ', password: 'x' } }), /"admin" needs a username and a password/);
+    bad(JSON.stringify({ admin: 'airflow-admin' }), /"admin" needs/);
+    // A password is never repeated in the message, not even from broken JSON.
+    expect(() => accounts({ CONSOLE_AIRFLOW_ACCOUNTS: '{"admin":{"username":"a","password":"secret-pw"' })).not.toThrow(/secret-pw/);
+    expect(() => accounts({ CONSOLE_AIRFLOW_ACCOUNTS: JSON.stringify({ editor }) })).toThrow(/holds no admin account/);
+    expect(() => accounts({ CONSOLE_AIRFLOW_ACCOUNTS: '{}' })).toThrow(/holds no admin account/);
+    expect(() => accounts({ CONSOLE_AIRFLOW_USERNAME: 'x', CONSOLE_AIRFLOW_PASSWORD: 'y', CONSOLE_AIRFLOW_ACCOUNTS: JSON.stringify({ admin }) })).toThrow(/admin's Airflow account is set twice/);
+    // Read only with CONSOLE_AIRFLOW_URL, like the rest of CONSOLE_AIRFLOW_*.
+    expect(loadConfig({ CONSOLE_AIRFLOW_ACCOUNTS: 'not json' }).airflow).toBeNull();
   });
 });

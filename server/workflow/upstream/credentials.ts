@@ -1,5 +1,5 @@
-import type { AirflowUpstream } from '../../config';
-import { fetchUpstream } from './fetchUpstream';
+import type { AirflowAccount, AirflowUpstream } from '../../config';
+import { fetchUpstream, type UpstreamCall } from './fetchUpstream';
 import { refusedCredentials, UpstreamFailure } from './failure';
 
 /** The Authorization header the console sends to Airflow for every proxied call. */
@@ -13,10 +13,13 @@ export interface UpstreamCredentials {
   refused(sent: string | null): boolean;
 }
 
-/** Basic auth for Airflow 2; for Airflow 3 a JWT from its auth manager, held until Airflow refuses it. */
-export function upstreamCredentials(upstream: AirflowUpstream): UpstreamCredentials {
+/**
+ * One Airflow account's header: Basic auth for Airflow 2; for Airflow 3 a JWT from its auth
+ * manager, held until Airflow refuses it. `account` null: none (v1), GET /auth/token (v2).
+ */
+export function upstreamCredentials(upstream: AirflowUpstream, account: AirflowAccount | null): UpstreamCredentials {
   if (upstream.api === 'v1') {
-    const basic = upstream.username === null ? null : `Basic ${Buffer.from(`${upstream.username}:${upstream.password ?? ''}`).toString('base64')}`;
+    const basic = account === null ? null : `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`;
     return { authorization: async () => basic, refused: () => false };
   }
   // One request in flight at a time: calls arriving while a token is fetched share it.
@@ -24,7 +27,7 @@ export function upstreamCredentials(upstream: AirflowUpstream): UpstreamCredenti
   let held: string | null = null;
   return {
     async authorization() {
-      token ??= requestToken(upstream).then(
+      token ??= requestToken(upstream, account).then(
         (value) => (held = `Bearer ${value}`),
         (error: unknown) => {
           token = null;
@@ -45,13 +48,11 @@ export function upstreamCredentials(upstream: AirflowUpstream): UpstreamCredenti
 }
 
 /** POST <url>/auth/token {username, password} → 201 {access_token} (the Simple auth manager's; GET without credentials). */
-async function requestToken(upstream: AirflowUpstream): Promise<string> {
-  const withUser = upstream.username !== null;
-  const response = await fetchUpstream(upstream, `${upstream.url}/auth/token`, {
-    method: withUser ? 'POST' : 'GET',
-    headers: withUser ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
-    body: withUser ? Buffer.from(JSON.stringify({ username: upstream.username, password: upstream.password })) : undefined,
-  });
+async function requestToken(upstream: AirflowUpstream, account: AirflowAccount | null): Promise<string> {
+  const call: UpstreamCall = account
+    ? { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: Buffer.from(JSON.stringify({ username: account.username, password: account.password })) }
+    : { method: 'GET', headers: { accept: 'application/json' } };
+  const response = await fetchUpstream(upstream, `${upstream.url}/auth/token`, call);
   const text = await response.text().catch(() => '');
   if (response.status === 401 || response.status === 403) throw refusedCredentials(`POST /auth/token answered ${response.status}`);
   if (!response.ok) throw new UpstreamFailure(502, `The Airflow server gave no token: /auth/token answered ${response.status}`);

@@ -29,4 +29,4 @@ export function networkFailure(error: unknown, timedOut: boolean, timeoutMs: num
 }
 
 export const refusedCredentials = (how: string) =>
-  new UpstreamFailure(502, `The Airflow server refused the console's credentials (${how}); check CONSOLE_AIRFLOW_USERNAME and CONSOLE_AIRFLOW_PASSWORD`);
+  new UpstreamFailure(502, `The Airflow server refused the console's credentials (${how}); check CONSOLE_AIRFLOW_USERNAME and CONSOLE_AIRFLOW_PASSWORD, or CONSOLE_AIRFLOW_ACCOUNTS`);

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AirflowUpstream } from '../../config';
-import { upstreamCredentials } from './credentials';
+import type { Role } from '../../auth/users';
+import type { AirflowAccount, AirflowUpstream } from '../../config';
+import { upstreamCredentials, type UpstreamCredentials } from './credentials';
 import { refusedCredentials, UpstreamFailure } from './failure';
 import { fetchUpstream } from './fetchUpstream';
 
@@ -15,14 +16,21 @@ const USER_AGENT = 'data-platform-console';
 export type Forward = (request: FastifyRequest, reply: FastifyReply, target: string) => Promise<FastifyReply>;
 
 /**
- * Sends the request on to `<upstream.url><target>` with the console's own credentials and answers
- * with Airflow's status, body and content headers. Reads (logs can be large) stream through;
- * answers to writes are small and read whole, so Idempotency-Key replays can store them.
+ * Sends the request on to `<upstream.url><target>` with the Airflow account of the user's role and
+ * answers with Airflow's status, body and content headers (its 403 included: the account may not).
+ * Reads (logs can be large) stream through; answers to writes are small and read whole, so
+ * Idempotency-Key replays can store them.
  */
 export function createForward(upstream: AirflowUpstream): Forward {
-  const credentials = upstreamCredentials(upstream);
+  const { admin, editor } = upstream.accounts;
+  const adminCredentials = upstreamCredentials(upstream, admin);
+  // A shared account shares its JWT too.
+  const credentialsOf: Record<Role, UpstreamCredentials> = { admin: adminCredentials, editor: sameAccount(admin, editor) ? adminCredentials : upstreamCredentials(upstream, editor) };
 
   async function send(request: FastifyRequest, target: string, signal: AbortSignal): Promise<Response> {
+    // The guard has set the user on every /api call; were it missing, the lesser account goes.
+    const role = request.user?.role ?? 'editor';
+    const credentials = credentialsOf[role];
     const headers: Record<string, string> = { 'user-agent': USER_AGENT };
     for (const name of REQUEST_HEADERS) {
       const value = request.headers[name];
@@ -47,7 +55,7 @@ export function createForward(upstream: AirflowUpstream): Forward {
     }
     if (response.status === 401) {
       await response.body?.cancel();
-      throw refusedCredentials(`${request.method} ${pathOf(target)} answered 401`);
+      throw refusedCredentials(`${request.method} ${pathOf(target)} answered 401 to the ${role}s' account`);
     }
     return response;
   }
@@ -76,4 +84,8 @@ export function createForward(upstream: AirflowUpstream): Forward {
 function pathOf(target: string): string {
   const query = target.indexOf('?');
   return query === -1 ? target : target.slice(0, query);
+}
+
+function sameAccount(a: AirflowAccount | null, b: AirflowAccount | null): boolean {
+  return a?.username === b?.username && a?.password === b?.password;
 }

@@ -21,8 +21,10 @@ async function standIn(): Promise<StandIn> {
 
 const BASIC = `Basic ${Buffer.from('console:airflow-pw').toString('base64')}`;
 
+const CONSOLE = { username: 'console', password: 'airflow-pw' };
+
 async function consoleWith(airflow: Partial<AirflowUpstream> & { url: string }) {
-  const { app } = await fixture.build({ airflow: { api: 'v1', username: 'console', password: 'airflow-pw', timeoutMs: 5000, ...airflow } });
+  const { app } = await fixture.build({ airflow: { api: 'v1', accounts: { admin: CONSOLE, editor: CONSOLE }, timeoutMs: 5000, ...airflow } });
   const { cookie } = await signIn(app);
   return { app, cookie };
 }
@@ -153,14 +155,14 @@ describe('Airflow 3 upstream (v2)', () => {
     const get = (url: string) => app.inject({ method: 'GET', url: `/api/workflow${url}`, headers: { cookie } });
 
     expect((await get('/api/v2/dags?limit=10&tags=a&tags=b')).statusCode).toBe(200);
-    expect((await get('/ui/grid/structure/orders?depth=1')).json()).toEqual([{ id: 'extract', label: 'extract' }]);
+    expect((await get('/ui/grid/structure/orders?limit=1')).json()).toEqual([{ id: 'extract', label: 'extract' }]);
     expect(airflow.tokens).toEqual(['jwt-1']);
     const tokenRequest = airflow.seen[0];
     expect(tokenRequest).toMatchObject({ method: 'POST', url: '/auth/token' });
     expect(JSON.parse(tokenRequest.body)).toEqual({ username: 'console', password: 'airflow-pw' });
     expect(airflow.calls().map((request) => [request.url, request.headers.authorization])).toEqual([
       ['/api/v2/dags?limit=10&tags=a&tags=b', 'Bearer jwt-1'],
-      ['/ui/grid/structure/orders?depth=1', 'Bearer jwt-1'],
+      ['/ui/grid/structure/orders?limit=1', 'Bearer jwt-1'],
     ]);
 
     valid.token = 'jwt-2'; // jwt-1 expired

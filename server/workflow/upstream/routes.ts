@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AirflowUpstream } from '../../config';
 import { problemBody } from '../problem';
+import { createAllowlist } from './allowlist';
 import { UpstreamFailure } from './failure';
 import { createForward } from './forward';
 
@@ -19,9 +20,11 @@ const MOUNTS: Record<AirflowUpstream['api'], ReadonlyArray<readonly [local: stri
 
 /**
  * /api/workflow proxied to a real Airflow (CONSOLE_AIRFLOW_URL) instead of the embedded demo:
- * the console's guard, origin checks and idempotency apply as to any API; Airflow gets the
- * server's credentials and never the browser's. Paths outside the mounts (the embedded server's
- * grid_data, graph_data... views) answer 404, so the client builds those views itself.
+ * the console's guard, origin checks and idempotency apply as to any API; only the calls the
+ * console's client makes are forwarded (allowlist.ts), with the Airflow account of the user's
+ * role and never the browser's credentials; any other call under a mount answers 403. Paths
+ * outside the mounts (the embedded server's grid_data, graph_data... views) answer 404, so the
+ * client builds those views itself.
  */
 export const upstreamRoutes: FastifyPluginAsync<UpstreamRoutesOptions> = async (app, { upstream }) => {
   const forward = createForward(upstream);
@@ -39,12 +42,17 @@ export const upstreamRoutes: FastifyPluginAsync<UpstreamRoutesOptions> = async (
     throw error;
   });
 
+  const allowlist = createAllowlist(upstream.api);
   for (const [local, remote] of MOUNTS[upstream.api]) {
     app.all(`${local}/*`, async (request, reply) => {
       const rest = restOf(request.url, `${prefix}${local}/`);
       if (rest === null) return notServed(request, reply);
-      if (!plainPath(rest)) return reply.code(400).send(problemBody(400, 'Bad Request', 'The path may not hold "." or ".." segments or backslashes'));
-      return forward(request, reply, `${remote}/${rest}`);
+      const query = rest.indexOf('?');
+      const path = `${remote}/${query === -1 ? rest : rest.slice(0, query)}`;
+      const verdict = allowlist(request.method, path, query === -1 ? '' : rest.slice(query + 1));
+      if (verdict.kind === 'malformed') return reply.code(400).send(problemBody(400, 'Bad Request', verdict.detail));
+      if (verdict.kind === 'refused') return reply.code(403).send(problemBody(403, 'Forbidden', verdict.detail));
+      return forward(request, reply, verdict.target);
     });
   }
   app.all('/*', notServed);
@@ -54,24 +62,6 @@ export const upstreamRoutes: FastifyPluginAsync<UpstreamRoutesOptions> = async (
 /** The raw path and query after `start`, or null for a spelling that does not begin with it (e.g. encoded). */
 function restOf(url: string, start: string): string | null {
   return url.startsWith(start) ? url.slice(start.length) : null;
-}
-
-/**
- * URL parsers resolve dot segments (also encoded ones) and read a backslash as a slash, so
- * `v1/../../admin` would leave the mount; such paths are refused rather than normalised.
- */
-function plainPath(rest: string): boolean {
-  const query = rest.indexOf('?');
-  const path = query === -1 ? rest : rest.slice(0, query);
-  return path.split('/').every((segment) => {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      return false;
-    }
-    return decoded !== '.' && decoded !== '..' && !decoded.includes('\\');
-  });
 }
 
 async function notServed(request: FastifyRequest, reply: FastifyReply) {

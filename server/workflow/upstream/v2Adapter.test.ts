@@ -9,6 +9,7 @@ import { closeListening, signIn, useFixture } from '../../testing/harness';
 import { json, startStandIn, type StandIn } from './testing/standIn';
 
 const fixture = useFixture();
+const CONSOLE = { username: 'console', password: 'airflow-pw' };
 let airflow: StandIn | null = null;
 afterEach(async () => {
   await airflow?.close();
@@ -19,7 +20,7 @@ it('the v2 adapter lists DAGs from Airflow 3 through the console, which adds the
   airflow = (await startStandIn()).on('GET', '/api/v2/dags', (request, response) =>
     request.headers.authorization === 'Bearer jwt-1' ? json(response, 200, { dags: [V2_DAG], total_entries: 11 }) : json(response, 401, { detail: 'Not authenticated' }),
   );
-  const { app } = await fixture.build({ airflow: { url: airflow.url, api: 'v2', username: 'console', password: 'airflow-pw', timeoutMs: 5000 } });
+  const { app } = await fixture.build({ airflow: { url: airflow.url, api: 'v2', accounts: { admin: CONSOLE, editor: CONSOLE }, timeoutMs: 5000 } });
   const { cookie } = await signIn(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {

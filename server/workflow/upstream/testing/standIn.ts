@@ -24,6 +24,8 @@ export interface StandIn {
   tokens: string[];
   /** Answers `METHOD /path` (query left out) with the handler. */
   on(method: string, path: string, handler: Handler): StandIn;
+  /** Answers every request no `on` handler takes (else 404). */
+  otherwise(handler: Handler): StandIn;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export function json(response: ServerResponse, status: number, body: unknown, he
 
 export async function startStandIn(): Promise<StandIn> {
   const handlers = new Map<string, Handler>();
+  let fallback: Handler = (request, response) => json(response, 404, { detail: `stand-in has no ${request.method} ${request.url.split('?')[0]}` });
   const seen: SeenRequest[] = [];
   const tokens: string[] = [];
   const server = createServer((incoming, response) => {
@@ -45,9 +48,7 @@ export async function startStandIn(): Promise<StandIn> {
         tokens.push(`jwt-${tokens.length + 1}`);
         return json(response, 201, { access_token: tokens.at(-1) });
       }
-      const handler = handlers.get(`${request.method} ${path}`);
-      if (!handler) return json(response, 404, { detail: `stand-in has no ${request.method} ${path}` });
-      await handler(request, response);
+      await (handlers.get(`${request.method} ${path}`) ?? fallback)(request, response);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,6 +60,10 @@ export async function startStandIn(): Promise<StandIn> {
     calls: () => seen.filter((request) => request.url.split('?')[0] !== '/auth/token'),
     on(method, path, handler) {
       handlers.set(`${method} ${path}`, handler);
+      return standIn;
+    },
+    otherwise(handler) {
+      fallback = handler;
       return standIn;
     },
     async close() {
