@@ -33,8 +33,9 @@ const pwa = VitePWA({
   // The glob below already takes the icons; the plugin adds the manifest itself (no duplicates).
   includeManifestIcons: false,
   injectManifest: {
-    // The app shell, lazy route chunks included, so every page opens offline after one visit.
-    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+    // The app shell, lazy route chunks included, so every page opens offline after one visit; and
+    // Monaco's icon font, which it ships as .ttf only (KaTeX's .woff/.ttf are fallbacks of its .woff2).
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}', 'assets/codicon-*.ttf'],
     globIgnores: ['manifest.webmanifest'],
     // Above today's largest chunk (Monaco, the SQL editor: 3.3 MB, 0.85 MB gzipped; precached so
     // SQL drafts can be edited offline). A bigger file fails the build, so a runaway chunk is noticed.

@@ -14,6 +14,7 @@ import { createHttp } from './sync/api/http';
 import type { Output } from './notebook/types';
 import type { Profile, RuntimeConfig } from './sync/api/types';
 import { registerServiceWorker } from './sync/serviceWorker';
+import { readUserCookie } from './sync/userCookie';
 import { App } from './ui/App';
 import { createToasts } from './ui/toasts';
 import './ui/styles/app.css';
@@ -135,6 +136,8 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
 }
 
 async function boot() {
+  // Signed in (the cookie says so): the session's code loads while the config and the session check are awaited.
+  if (readUserCookie()) void import('./commands').catch(() => {}); // a failure is openSession's to report
   const config = await fetchRuntimeConfig();
   // Every API client gets this: a 401 from any service ends the session and leads to sign-in.
   const onUnauthorized = () => auth.send({ type: 'SESSION_EXPIRED' });

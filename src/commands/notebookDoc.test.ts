@@ -352,15 +352,15 @@ describe('autosave and the editor’s save state', () => {
     const { db, server, sender, commands, openDoc, doc } = setup();
     const state = (docId: string) => createReads(db).notebookSaveState(docId);
     const docId = await openDoc();
-    expect(await state(docId)).toEqual({ conflict: null, waiting: false, writtenEditSeq: null });
+    expect(await state(docId)).toEqual({ conflict: null, refused: null, waiting: false, writtenEditSeq: null });
     server.state.online = false;
     await commands.edit(docId, { op: 'source', id: 'a', source: 'offline' });
     await commands.save(docId);
-    expect(await state(docId)).toEqual({ conflict: null, waiting: true, writtenEditSeq: (await doc(docId)).lastEditSeq });
+    expect(await state(docId)).toEqual({ conflict: null, refused: null, waiting: true, writtenEditSeq: (await doc(docId)).lastEditSeq });
     server.put(PATH, serializeNotebook(nb(code('a', 'theirs'))));
     server.state.online = true;
     expect(await Promise.all([sender.settled((await doc(docId)).saveId!), sender.wake()])).toContainEqual({ kind: 'failed', status: 409, message: expect.any(String) });
-    expect(await state(docId)).toMatchObject({ conflict: { changeId: (await doc(docId)).saveId, status: 409 }, waiting: false });
+    expect(await state(docId)).toMatchObject({ conflict: { changeId: (await doc(docId)).saveId, status: 409 }, refused: null, waiting: false });
     // Autosave never goes over a refused save, even with edits after it.
     await commands.edit(docId, { op: 'source', id: 'a', source: 'offline, then more' });
     expect(await commands.save(docId, { auto: true })).toBeNull();

@@ -40,7 +40,8 @@ async function docOf(db: ConsoleDb, docId: string): Promise<NotebookDocRow | Ref
  */
 export function createNotebookDocCommands(deps: NotebookDocDeps) {
   const { db } = deps;
-  const words = { applied: SAVED_MESSAGE, waiting: WAITING_MESSAGE, failed: () => SAVE_ERROR_MESSAGE };
+  // Too large (413): the toast says why at once; a conflict's own dialog says the rest.
+  const words = { applied: SAVED_MESSAGE, waiting: WAITING_MESSAGE, failed: (verdict: { status: number; message: string }) => (verdict.status === 413 ? verdict.message : SAVE_ERROR_MESSAGE) };
   const history = (docId: string) => undoable(deps, notebookAggregate(docId), notebookInversion);
   const opened = (docId: string, payload: { path: string; content: string; version?: string }): NewEventSpec<object> => ({
     type: 'NotebookOpened',

@@ -117,6 +117,16 @@ describe('the sender', () => {
     expect((await db.saves.bulkGet([a.id, b.id, c.id])).map((row) => row?.state)).toEqual(['applied', 'failed', 'applied']);
   });
 
+  it('a save over the server limit (413) is refused with its size and what to do, not the server’s bare words', async () => {
+    const tooLarge = { status: 413, body: { statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large' } };
+    const { db, sender, change } = setup({ server: fakeServer((r) => ((r.body as { path: string }).path.startsWith('big') ? tooLarge : { status: 201, body: {} })) });
+    const [big, small] = [await change(`big-${'x'.repeat(3 * 2 ** 20)}`), await change('small')];
+    const verdict = await sender.settled(big.id);
+    expect(verdict).toMatchObject({ kind: 'failed', status: 413 });
+    expect(verdict.kind === 'failed' && verdict.message).toMatch(/^Too large to save \(3\.0 MB, over the server's limit\)\. Make it smaller \(clear large outputs, or split the notebook\)/);
+    expect((await db.saves.bulkGet([big.id, small.id])).map((row) => row?.state)).toEqual(['failed', 'applied']);
+  });
+
   it('offline: nothing is recorded, the saves wait, and the probe sends them once the server answers', async () => {
     let online = false;
     const server = fakeServer((r) => (online ? { status: 201, body: r.body } : 'offline'));

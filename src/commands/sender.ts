@@ -80,6 +80,22 @@ export function answerMessage({ status, body }: SaveAnswer): string {
   return typeof message === 'string' && message !== '' ? message : `The server refused this save (HTTP ${status}).`;
 }
 
+/** A request's body size in bytes, as sent (JSON). */
+function bodyBytes(request: SaveRequest): number {
+  return request.body === null || request.body === undefined ? 0 : new TextEncoder().encode(JSON.stringify(request.body)).length;
+}
+
+/**
+ * A save over the server's size limit (413): sending the same bytes again cannot work, so say how
+ * big it is and what makes it fit; the server's own words ("Request body is too large") say neither.
+ */
+export function tooLargeMessage(bytes: number): string {
+  const mb = (bytes / 2 ** 20).toFixed(1);
+  return `Too large to save (${mb} MB, over the server's limit). Make it smaller (clear large outputs, or split the notebook), then save again; then discard this save.`;
+}
+
+const refusalMessage = (answer: SaveAnswer, request: SaveRequest) => (answer.status === 413 ? tooLargeMessage(bodyBytes(request)) : answerMessage(answer));
+
 interface Planned {
   row: SaveRow;
   change: ConsoleEvent;
@@ -149,7 +165,7 @@ export function createSender(deps: SenderDeps): Sender {
         outcomes.push({ change: row, outcome: { kind: 'applied', answer: route.answer?.(change, answer.body) } });
         applied.push([batch[i], answer.body]);
       } else if (!stopsTheRest(answer.status)) {
-        outcomes.push({ change: row, outcome: { kind: 'failed', status: answer.status, message: answerMessage(answer), attempt: row.attempt } });
+        outcomes.push({ change: row, outcome: { kind: 'failed', status: answer.status, message: refusalMessage(answer, batch[i].request), attempt: row.attempt } });
       }
     });
     const caches = [...new Set(batch.flatMap((p) => p.route.tables ?? []))];

@@ -13,6 +13,8 @@ export interface NotebookConflict {
 export interface NotebookSaveState {
   /** The doc's last save was refused because the file changed on the server (a 409), else null. */
   conflict: NotebookConflict | null;
+  /** The doc's last save was refused for another reason (too large: a 413), else null: the editor says why. */
+  refused: NotebookConflict | null;
   /** A save of the doc waits for the server. */
   waiting: boolean;
   /** The last edit its latest save holds (sent or not), or null when it was never saved on this device. */
@@ -37,10 +39,17 @@ export function conflictOf(rows: readonly SaveRow[]): NotebookConflict | null {
   return { changeId: last.id, status: last.status, message: last.message ?? '' };
 }
 
+/** The doc's latest open save when the server refused it for a reason other than a conflict. Pure. */
+export function refusalOf(rows: readonly SaveRow[]): NotebookConflict | null {
+  const last = rows.at(-1);
+  if (last?.state !== 'failed' || last.status === 409) return null;
+  return { changeId: last.id, status: last.status ?? 0, message: last.message ?? 'The server refused this save.' };
+}
+
 /** See NotebookSaveState; read-only, for a live query. */
 export async function notebookSaveState(db: ConsoleDb, docId: string): Promise<NotebookSaveState> {
   const [rows, doc] = await Promise.all([openSavesOf(db, docId), db.notebookDocs.get(docId)]);
   const latest = doc?.saveId ? await db.events.where('id').equals(doc.saveId).first() : undefined;
   const writtenEditSeq = (latest?.payload as NotebookSavedPayload | undefined)?.editSeq ?? null;
-  return { conflict: conflictOf(rows), waiting: rows.some((row) => row.state === 'pending'), writtenEditSeq };
+  return { conflict: conflictOf(rows), refused: refusalOf(rows), waiting: rows.some((row) => row.state === 'pending'), writtenEditSeq };
 }

@@ -35,7 +35,18 @@ const lazyProfile = async () => ({ Component: (await import('./pages/ProfilePage
 const loadSql = async () => (await import('./sql/SqlPage')).SqlPage;
 const loadQueries = async () => (await import('./queries/SavedQueriesPage')).SavedQueriesPage;
 const lazyRecent = async () => ({ Component: (await import('./pages/RecentPage')).RecentPage });
-const lazyNotebook = async () => ({ Component: (await import('./notebook/editor/NotebookEditorPage')).NotebookEditorPage });
+/** Starts loading a chunk needed soon; a failure is the later import's to report. */
+const preload = (load: Promise<unknown>) => void load.catch(() => {});
+/**
+ * The editor's commands load with its page: the session imports them only when the page first
+ * asks, after this chunk has loaded and run, and the notebook's file is fetched only after that.
+ */
+const lazyNotebook = async () => {
+  preload(import('../commands/notebookDoc'));
+  preload(import('../commands/notebookTabs'));
+  preload(import('../commands/kernels'));
+  return { Component: (await import('./notebook/editor/NotebookEditorPage')).NotebookEditorPage };
+};
 const lazyNotebookRedirect = async () => ({ Component: (await import('./notebook/editor/NotebookEditorPage')).LegacyNotebookRedirect });
 const lazyDags = async () => ({ Component: (await import('./workflow/list/DagListPage')).DagListPage });
 const lazyDag = async () => ({ Component: (await import('./workflow/detail/DagDetailPage')).DagDetailPage });

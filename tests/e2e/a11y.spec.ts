@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
+import { NotebookEditor } from './pages/NotebookEditor';
 import { SqlLabPage } from './pages/SqlLabPage';
+import { WorkflowsPage } from './pages/WorkflowsPage';
+import { WorkspacePage } from './pages/WorkspacePage';
+
+/** The widths every page is checked at: a laptop and a narrow window (the sidebar floats, labels hide). */
+const WIDTHS = [1280, 700] as const;
 
 /** Every page a signed-in admin can open, with its header title; the unbuilt areas included. */
 const ADMIN_PAGES: [path: string, title: string][] = [
@@ -55,12 +61,65 @@ test.describe('accessibility (axe-core, 1280×800): no serious or critical viola
       await page.goto(path);
       expect.soft(await audit(page, title), path).toEqual([]);
     }
+    await page.setViewportSize({ width: 700, height: 800 });
+    for (const [path, title] of ADMIN_PAGES) {
+      await page.goto(path);
+      expect.soft(await audit(page, title), `${path} at 700 px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/admin/catalog');
     await page.getByRole('treeitem').first().click();
     expect.soft(await audit(page, 'Catalog'), 'a catalog node').toEqual([]);
     await shell.openSearch();
     await shell.searchInput.fill('re');
     expect.soft(await seriousViolations(page), 'the search dialog').toEqual([]);
+  });
+
+  // WCAG 2.5.3: speech-input users say what they see, so a control's name starts with its visible text.
+  test("the top bar's controls are named by the text they show", async ({ page, loginPage, shell }) => {
+    await loginPage.goto();
+    await loginPage.signInAsRole('admin');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(shell.pageTitle).toHaveText('Home');
+      for (const control of [page.locator('.topbar .search-trigger'), shell.accountMenuButton]) {
+        const visible = (await control.innerText()).replace(/\s+/g, ' ').trim();
+        if (visible === '') continue; // an icon alone: any name is its label
+        const startsWithVisible = new RegExp(`^${visible.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+        await expect.soft(control, `${visible} at ${width} px`).toHaveAccessibleName(startsWithVisible);
+      }
+    }
+  });
+
+  test("the notebook editor, a DAG's grid and graph and a task's log viewer, wide and narrow", async ({ page, loginPage }) => {
+    test.setTimeout(180_000);
+    await loginPage.goto();
+    await loginPage.signInAsRole('admin');
+    const workspace = new WorkspacePage(page);
+    const folder = await workspace.freshFolder('a11y');
+    await workspace.newNotebook('audit.ipynb');
+    const editor = new NotebookEditor(page);
+    const workflows = new WorkflowsPage(page);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await editor.open(`${folder}/audit.ipynb`);
+      await expect(editor.cells.first()).toBeVisible();
+      expect.soft(await seriousViolations(page), `the notebook editor at ${width} px`).toEqual([]);
+
+      await workflows.gotoDag('ml_churn_training');
+      await expect(workflows.grid.getByRole('gridcell').first()).toBeVisible();
+      expect.soft(await seriousViolations(page), `a DAG's grid at ${width} px`).toEqual([]);
+      await workflows.tab('Graph').click();
+      await expect(workflows.graph.locator('.react-flow__node').first()).toBeVisible();
+      expect.soft(await seriousViolations(page), `a DAG's graph at ${width} px`).toEqual([]);
+
+      await workflows.tab('Grid').click();
+      await workflows.grid.getByRole('gridcell', { name: /^start, / }).last().click();
+      await workflows.taskTab('Logs').click();
+      await expect(page.getByRole('searchbox', { name: /Search the log/ })).toBeVisible();
+      await expect(page.getByText('Marking task as SUCCESS').first()).toBeVisible();
+      expect.soft(await seriousViolations(page), `a task's log at ${width} px`).toEqual([]);
+    }
   });
 
   test('the no-access page (editor on the SQL Editor)', async ({ page, loginPage }) => {

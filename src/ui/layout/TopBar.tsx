@@ -43,8 +43,8 @@ export const TopBar = memo(function TopBar({ user, verified, sidebarOpen, onTogg
         type="button"
         className="search-trigger"
         onClick={onOpenSearch}
-        // Holds the visible text (which narrow screens hide), so speech input can target what it sees.
-        aria-label="Search… (Ctrl K)"
+        // The visible text exactly (narrow screens hide it), so speech input can target what it sees (WCAG 2.5.3).
+        aria-label="Search… Ctrl K"
         aria-keyshortcuts="Control+K Meta+K"
       >
         <Search size={16} aria-hidden="true" />

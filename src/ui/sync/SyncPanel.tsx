@@ -13,6 +13,8 @@ function FailedSave({ save }: { save: SaveRow }) {
   const { saves } = useSignedIn();
   // A 409 means the server's copy changed: trying again means overwriting it (the command drops the version check).
   const conflict = save.status === 409;
+  // A 413 is the same bytes too large: sending them again cannot work (the message says what can).
+  const retryable = save.status !== 413;
   return (
     <li className="sync-item failed" aria-label={save.label}>
       <strong>{save.label}</strong>
@@ -21,9 +23,11 @@ function FailedSave({ save }: { save: SaveRow }) {
         {save.message ?? 'The server refused this save.'}
       </span>
       <div className="sync-actions">
-        <button type="button" className="button small" onClick={() => void saves.retry(save.id)}>
-          {conflict ? 'Overwrite' : 'Retry'}
-        </button>
+        {retryable && (
+          <button type="button" className="button small" onClick={() => void saves.retry(save.id)}>
+            {conflict ? 'Overwrite' : 'Retry'}
+          </button>
+        )}
         {save.type === 'WorkspaceNotebookCreated' && (
           <button type="button" className="button small" onClick={() => void saves.keepCopy(save.id)}>
             Save as a copy

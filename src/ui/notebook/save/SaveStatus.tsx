@@ -15,6 +15,8 @@ interface Props {
   flush: () => Promise<void>;
 }
 
+const refusedText = (status: number) => (status === 413 ? 'Not saved: too large' : 'Not saved');
+
 /**
  * How the open notebook stands with the server (the header's badge), its autosave, and the
  * conflict dialog when its save was refused because the file changed on the server.
@@ -30,13 +32,20 @@ export function SaveStatus({ docId, doc, name, flush }: Props) {
 
   const conflict = state?.conflict ?? null;
   const open = conflict !== null && (conflict.changeId !== later || reopened);
-  const text = conflict ? 'Not saved: changed on the server' : state?.waiting ? 'Waiting to sync' : doc.dirty ? 'Unsaved changes' : 'Saved';
-  const tone = conflict ? ' badge-danger' : state?.waiting ? ' badge-warn' : '';
+  const refused = conflict ? null : (state?.refused ?? null);
+  const text = conflict ? 'Not saved: changed on the server' : refused ? refusedText(refused.status) : state?.waiting ? 'Waiting to sync' : doc.dirty ? 'Unsaved changes' : 'Saved';
+  const tone = conflict || refused ? ' badge-danger' : state?.waiting ? ' badge-warn' : '';
   return (
     <>
       <span className={`badge${tone}`} data-testid="doc-state">
         {text}
       </span>
+      {/* Why, and what to do: the badge alone left a refused save looking like unsaved typing. */}
+      {refused && (
+        <p className="save-refused" role="alert">
+          {refused.message}
+        </p>
+      )}
       {conflict && !open && (
         <button type="button" className="button small" onClick={() => setReopened(true)}>
           Resolve…

@@ -11,7 +11,7 @@ import { useAutosave } from './useAutosave';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const doc = (lastEditSeq: number, dirty = true) => ({ docId: 'd', dirty, lastEditSeq }) as NotebookDocRow;
-const state = (more: Partial<NotebookSaveState> = {}): NotebookSaveState => ({ conflict: null, waiting: false, writtenEditSeq: null, ...more });
+const state = (more: Partial<NotebookSaveState> = {}): NotebookSaveState => ({ conflict: null, refused: null, waiting: false, writtenEditSeq: null, ...more });
 
 function Harness(props: { docs: NotebookDocCommands; doc: NotebookDocRow; state: NotebookSaveState | undefined; flush: () => Promise<void> }) {
   useAutosave({ ...props, docId: 'd' });

@@ -90,6 +90,12 @@ describe('toTsvRow', () => {
   it('joins a row with tabs, NULL empty', () => {
     expect(toTsvRow([col('a'), col('b'), col('c')], { a: 'x', b: null, c: 3 })).toBe('x\t\t3');
   });
+
+  it('neutralises formulas as the CSV export does (a pasted row must not run =HYPERLINK)', () => {
+    const numeric: ResultColumn = { ...col('n', 'BIGINT'), type_generic: 0 };
+    const row = { a: '=HYPERLINK("http://evil.example","click")', b: '@SUM(A1)', n: -5, t: '-5' };
+    expect(toTsvRow([col('a'), col('b'), numeric, col('t')], row)).toBe('"\'=HYPERLINK(""http://evil.example"",""click"")"\t\'@SUM(A1)\t-5\t\'-5');
+  });
 });
 
 describe('download', () => {

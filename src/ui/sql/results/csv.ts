@@ -37,6 +37,10 @@ export function neutralized(value: Cell | undefined, numericColumn: boolean): Ce
   return `'${value}`;
 }
 
+function isNumericColumn(column: ResultColumn): boolean {
+  return column.type_generic === 0 || isNumericType(column.type);
+}
+
 export interface CsvOptions {
   /** Neutralise cells a spreadsheet would run as formulas (see neutralized); on unless turned off. */
   neutralize?: boolean;
@@ -48,7 +52,7 @@ export interface CsvOptions {
  */
 export function toCsv(columns: ResultColumn[], rows: Row[], order: number[] | null = null, { neutralize = true }: CsvOptions = {}): string {
   const names = columns.map((column) => column.name);
-  const numeric = columns.map((column) => column.type_generic === 0 || isNumericType(column.type));
+  const numeric = columns.map(isNumericColumn);
   const cell = (value: Cell | undefined, numericColumn: boolean) => (neutralize ? neutralized(value, numericColumn) : value);
   const lines: string[] = [record(names.map((name) => cell(name, false)), ',')];
   const count = order ? order.length : rows.length;
@@ -59,10 +63,13 @@ export function toCsv(columns: ResultColumn[], rows: Row[], order: number[] | nu
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** One row as tab-separated values (what spreadsheets paste into separate cells). */
+/**
+ * One row as tab-separated values (what spreadsheets paste into separate cells), formulas
+ * neutralised as in the CSV export: a pasted row is read by the same spreadsheet.
+ */
 export function toTsvRow(columns: ResultColumn[], row: Row): string {
   return record(
-    columns.map((column) => row[column.name]),
+    columns.map((column) => neutralized(row[column.name], isNumericColumn(column))),
     '\t',
   );
 }
