@@ -105,7 +105,8 @@ describe('nbformat 3 is converted as Jupyter converts it', () => {
 
   it('opens a v3 file with no cells as an empty notebook, as Jupyter does', () => {
     const v3 = (rest: JsonObject) => parseNotebook(JSON.stringify({ nbformat: 3, nbformat_minor: 0, metadata: {}, ...rest }), 'empty.ipynb');
-    for (const rest of [{ worksheets: [{}] }, { worksheets: [{ cells: [] }] }, { worksheets: [] }, {}]) {
+    const files: JsonObject[] = [{ worksheets: [{}] }, { worksheets: [{ cells: [] }] }, { worksheets: [] }, {}];
+    for (const rest of files) {
       const result = v3(rest);
       expect(result, JSON.stringify(rest)).toMatchObject({ ok: true, notebook: { nbformat: 4, nbformat_minor: 5, cells: [] } });
     }
