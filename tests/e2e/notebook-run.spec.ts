@@ -188,6 +188,38 @@ test.describe('Running notebook cells', () => {
     await expect(editor.cell(1)).toContainText('second = 2');
   });
 
+  test('after X, Z and Shift+Z a cell stays active: the next, or the previous when the last went (as JupyterLab)', async ({ page }) => {
+    await page.goto(await notebookWith(page, 'cut.ipynb', [code('a = 1'), code('b = 2'), code('c = 3')]));
+    const editor = new NotebookEditor(page);
+    await expect(editor.cells).toHaveCount(3);
+    await editor.cell(1).getByLabel('Execution count').click();
+    await page.keyboard.press('x');
+    await expect(editor.cells).toHaveCount(2);
+    await expect(editor.cell(1)).toContainText('c = 3');
+    await expect(editor.cell(1)).toHaveAttribute('data-selected', 'true');
+    // The last cell cut: the one before it is active, and the next X acts on it.
+    await page.keyboard.press('x');
+    await expect(editor.cells).toHaveCount(1);
+    await expect(editor.cell(0)).toHaveAttribute('data-selected', 'true');
+    // Z brings c back; Shift+Z takes it away again, and C V still have a cell to copy.
+    await page.keyboard.press('z');
+    await expect(editor.cells).toHaveCount(2);
+    await editor.cell(1).getByLabel('Execution count').click();
+    await page.keyboard.press('Shift+Z');
+    await expect(editor.cells).toHaveCount(1);
+    await expect(editor.cell(0)).toHaveAttribute('data-selected', 'true');
+    // An undone insert: B adds a cell and selects it, Z takes it away, the cell above is active.
+    await page.keyboard.press('b');
+    await expect(editor.cells).toHaveCount(2);
+    await page.keyboard.press('z');
+    await expect(editor.cells).toHaveCount(1);
+    await expect(editor.cell(0)).toHaveAttribute('data-selected', 'true');
+    await page.keyboard.press('c');
+    await page.keyboard.press('v');
+    await expect(editor.cells).toHaveCount(2);
+    await expect(editor.cell(1)).toContainText('a = 1');
+  });
+
   test('the notebook server starts and stops from the toolbar, each said by a toast', async ({ page }) => {
     await page.goto(await notebookWith(page, 'server.ipynb', [code('1')]));
     const editor = new NotebookEditor(page);
