@@ -49,7 +49,7 @@ test.describe('Running notebook cells', () => {
     await editor.cell(0).getByRole('button', { name: 'Run cell 1' }).click();
     await expect(editor.kernelStatus).toHaveAttribute('data-state', 'idle', { timeout: 150_000 });
 
-    await page.getByRole('button', { name: 'Restart & run all' }).click();
+    await editor.confirmed('Restart & run all', 'Restart and run all');
     await expect(editor.toast('Kernel restarted successfully')).toBeVisible({ timeout: 60_000 });
     await expect(editor.outputs(1)).toContainText('42', { timeout: 60_000 });
     await expect(editor.cell(2)).toHaveAttribute('data-run-state', 'failed', { timeout: 30_000 });
@@ -63,7 +63,7 @@ test.describe('Running notebook cells', () => {
 
     await page.getByRole('button', { name: 'Interrupt' }).click();
     await expect(editor.toast('Kernel interrupted successfully')).toBeVisible();
-    await page.getByRole('button', { name: 'Shut down' }).click();
+    await editor.confirmed('Shut down', 'Shut Down');
     await expect(editor.toast('Kernel shut down successfully')).toBeVisible();
     await expect(editor.kernelStatus).toHaveAttribute('data-state', 'shutDown');
     await expect(page.getByRole('button', { name: 'Restart & run all' })).toBeDisabled();
@@ -226,13 +226,13 @@ test.describe('Running notebook cells', () => {
     const status = page.getByTestId('server-status');
     await expect(status).toHaveAttribute('data-state', /stopped|running/);
     if ((await status.getAttribute('data-state')) === 'running') {
-      await status.getByRole('button', { name: 'Stop server' }).click();
+      await editor.confirmed('Stop server', 'Stop server');
       await expect(editor.toast('Server stopped successfully')).toBeVisible();
     }
     await status.getByRole('button', { name: 'Start server' }).click();
     await expect(editor.toast('Server started successfully')).toBeVisible({ timeout: 60_000 });
     await expect(status).toHaveAttribute('data-state', 'running');
-    await status.getByRole('button', { name: 'Stop server' }).click();
+    await editor.confirmed('Stop server', 'Stop server');
     // The first stop's toast may still show: the newest one is this stop's.
     await expect(editor.toast('Server stopped successfully').last()).toBeVisible();
     await expect(status).toHaveAttribute('data-state', 'stopped');
