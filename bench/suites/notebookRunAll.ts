@@ -39,7 +39,7 @@ interface RunAllWindow {
 }
 declare const window: RunAllWindow;
 
-/** Plain JavaScript (see notebookPage.ts): clicks Restart & run all and watches the kernel's state and the last cell each frame. */
+/** Plain JavaScript (see notebookPage.ts): clicks Restart & run all, confirms it, and watches the kernel's state and the last cell each frame. */
 const IN_PAGE_RUN = `(() => {
   const frame = () => new Promise((done) => requestAnimationFrame(() => done(performance.now())));
   const tick = () => new Promise((done) => { const c = new MessageChannel(); c.port1.onmessage = () => done(performance.now()); c.port2.postMessage(0); });
@@ -47,8 +47,16 @@ const IN_PAGE_RUN = `(() => {
     const button = document.querySelector('button[aria-label="Restart & run all"]');
     if (!button || button.disabled) throw new Error('no enabled Restart & run all button');
     const state = () => document.querySelector('[data-testid="kernel-status"]')?.getAttribute('data-state');
-    const start = performance.now();
     button.click();
+    // It asks first (a restart loses the variables): the clock starts at the yes.
+    const asked = performance.now();
+    let confirm = null;
+    while (!(confirm = document.querySelector('[role="alertdialog"] button.primary'))) {
+      if (performance.now() - asked > limitMs) throw new Error('Restart & run all asked nothing within ' + limitMs + ' ms');
+      await frame();
+    }
+    const start = performance.now();
+    confirm.click();
     let restarting = false;
     let restart = null;
     for (;;) {

@@ -34,6 +34,16 @@ describe('format_sql', () => {
     }
   });
 
+  it('keeps a string continued over lines on its lines (one string in DuckDB; on one line a syntax error)', () => {
+    expect(formatSql("select 'a'\n' - b' as x")).toBe("SELECT\n  'a'\n' - b' AS x");
+    expect(formatSql("select 'a' -- half\n  'b' as x, 'c'\n'd' as y")).toBe("SELECT\n  'a' -- half\n  'b' AS x,\n  'c'\n'd' AS y");
+  });
+
+  it('refuses, SQL left as it was, when formatting would change what it means', () => {
+    // sql-formatter parts the operator <=> into `<= >`.
+    expect(() => formatSql('select 1 <=> 2')).toThrow(/^The SQL was not formatted: formatting would change what it means \(at "<=>"\)\.$/);
+  });
+
   it("builds Superset's selectStar with every column quoted", () => {
     expect(quoteIdentifier('a"b')).toBe('"a""b"');
     expect(selectStar('gaming', 'bets', ['id', 'Amount'])).toBe('SELECT\n  "id",\n  "Amount"\nFROM\n  "gaming"."bets"\nLIMIT\n  100');

@@ -209,6 +209,16 @@ describe('POST /v1/sqllab/format_sql/ (and format_query/)', () => {
     expect(postgres.json().result).toBe('SELECT\n  $1::int');
   });
 
+  it('keeps what the SQL means: a string continued over lines stays on its lines; a change of meaning → 400', async () => {
+    const client = await admin();
+    const kept = await client.post('/v1/sqllab/format_sql/', { sql: "select 'a'\n' - b' as x", engine: 'duckdb' });
+    expect(kept.json()).toEqual({ result: "SELECT\n  'a'\n' - b' AS x" });
+    const refused = await client.post('/v1/sqllab/format_sql/', { sql: 'select 1 <=> 2' });
+    expect(refused.statusCode).toBe(400);
+    contract.expectResponse('/api/v1/sqllab/format_sql/', 'post', 400, refused.json());
+    expect(refused.json().message).toMatch(/^The SQL was not formatted: formatting would change what it means/);
+  });
+
   it('SQL it cannot parse → 400 with the reason', async () => {
     const client = await admin();
     const response = await client.post('/v1/sqllab/format_sql/', { sql: "select 'unterminated" });

@@ -9,10 +9,10 @@
  */
 
 /** Character classes by code, for a scan that runs over megabytes of pasted SQL. */
-const isBlank = (code: number) => code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0xfeff || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x3000;
-const isDigit = (code: number) => code >= 48 && code <= 57;
-const isWordStart = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || (code >= 0x80 && !isBlank(code));
-const isWordPart = (code: number) => isWordStart(code) || isDigit(code) || code === 36;
+export const isBlank = (code: number) => code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0xfeff || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x3000;
+export const isDigit = (code: number) => code >= 48 && code <= 57;
+export const isWordStart = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || (code >= 0x80 && !isBlank(code));
+export const isWordPart = (code: number) => isWordStart(code) || isDigit(code) || code === 36;
 
 /**
  * Tokens kept of a statement: its class shows in its first words. Only a WITH statement is kept
@@ -80,13 +80,13 @@ function scanToken(sql: string, at: number, code: number, tokens: string[] | nul
   return at + 1;
 }
 
-function lineEnd(sql: string, at: number): number {
+export function lineEnd(sql: string, at: number): number {
   const end = sql.indexOf('\n', at);
   return end === -1 ? sql.length : end + 1;
 }
 
 /** Digits, a fraction, an exponent (1_000, 1.5, .5, 1e-3). */
-function numberEnd(sql: string, at: number): number {
+export function numberEnd(sql: string, at: number): number {
   let end = at;
   const digits = () => {
     while (end < sql.length && (isDigit(sql.charCodeAt(end)) || sql.charCodeAt(end) === 95)) end++;
@@ -104,7 +104,7 @@ function numberEnd(sql: string, at: number): number {
 }
 
 /** Block comments nest, as in PostgreSQL; an unterminated one runs to the end. */
-function commentEnd(sql: string, at: number): number {
+export function commentEnd(sql: string, at: number): number {
   let depth = 0;
   let i = at;
   for (;;) {
@@ -123,7 +123,7 @@ function commentEnd(sql: string, at: number): number {
 }
 
 /** Past the closing quote; a doubled quote is one character of the text. Unterminated: the end. */
-function quotedEnd(sql: string, at: number, quote: string, escapes: boolean): number {
+export function quotedEnd(sql: string, at: number, quote: string, escapes: boolean): number {
   let i = at + 1;
   for (;;) {
     const end = sql.indexOf(quote, i);

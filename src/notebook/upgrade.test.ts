@@ -103,6 +103,18 @@ describe('nbformat 3 is converted as Jupyter converts it', () => {
     });
   });
 
+  it('opens a v3 file with no cells as an empty notebook, as Jupyter does', () => {
+    const v3 = (rest: JsonObject) => parseNotebook(JSON.stringify({ nbformat: 3, nbformat_minor: 0, metadata: {}, ...rest }), 'empty.ipynb');
+    const files: JsonObject[] = [{ worksheets: [{}] }, { worksheets: [{ cells: [] }] }, { worksheets: [] }, {}];
+    for (const rest of files) {
+      const result = v3(rest);
+      expect(result, JSON.stringify(rest)).toMatchObject({ ok: true, notebook: { nbformat: 4, nbformat_minor: 5, cells: [] } });
+    }
+    const [first, second] = [{ cell_type: 'markdown', source: 'a' }, { cell_type: 'markdown', source: 'b' }];
+    const mixed = v3({ worksheets: [{ cells: [first] }, { metadata: {} }, { cells: [second] }] });
+    expect(mixed.ok && mixed.notebook.cells.map((cell) => cell.source)).toEqual(['a', 'b']);
+  });
+
   it('refuses a v3 file it cannot convert, with the reason', () => {
     const bad = (worksheets: unknown) => parseNotebook(JSON.stringify({ nbformat: 3, nbformat_minor: 0, metadata: {}, worksheets }), 'old.ipynb');
     expect(bad({})).toEqual({ ok: false, reason: 'nbformat 3: "worksheets" is not a list.' });

@@ -13,10 +13,10 @@ export function upgradeV3(nb: JsonObject): { ok: true; notebook: JsonObject } | 
   if (!Array.isArray(worksheets)) return { ok: false, reason: 'nbformat 3: "worksheets" is not a list.' };
   const cells: Json[] = [];
   for (const [w, sheet] of worksheets.entries()) {
-    if (!isObject(sheet) || !Array.isArray(sheet.cells)) {
-      return { ok: false, reason: `nbformat 3: worksheet ${w + 1} has no list of cells.` };
-    }
-    for (const cell of sheet.cells) cells.push(isObject(cell) ? upgradeCell(cell) : cell);
+    // A worksheet without cells is an empty one, as nbformat's upgrade reads it (ws.get("cells", [])).
+    const sheetCells = isObject(sheet) ? (sheet.cells ?? []) : null;
+    if (!Array.isArray(sheetCells)) return { ok: false, reason: `nbformat 3: worksheet ${w + 1} has no list of cells.` };
+    for (const cell of sheetCells) cells.push(isObject(cell) ? upgradeCell(cell) : cell);
   }
   const metadata = isObject(nb.metadata) ? { ...nb.metadata } : {};
   // Jupyter drops these on upgrade: the v3 name is the file's name, the signature no longer matches.

@@ -36,6 +36,26 @@ test.describe('Notebook editor', () => {
     await expect(editor.cell(0).getByLabel('Execution count')).toHaveText(/\[\d+\]/);
   });
 
+  test('New notebook opens the notebook it makes in the editor, from the workspace and from the tab strip’s +', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    const folder = await workspace.freshFolder('opens');
+    await page.getByRole('button', { name: 'New notebook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New notebook' });
+    await dialog.getByLabel('Name').fill('made.ipynb');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page).toHaveURL(`/admin/workspace/notebook/${encodeURIComponent(folder)}/made.ipynb`);
+    const editor = new NotebookEditor(page);
+    await expect(editor.title).toHaveText('made.ipynb');
+    await expect(editor.cell(0)).toContainText('print("Hello, world!")');
+    await expect(editor.tab('made.ipynb')).toHaveAttribute('aria-selected', 'true');
+
+    await editor.newTab();
+    await expect(page).toHaveURL(new RegExp(`/admin/workspace/notebook/${encodeURIComponent(folder)}/Untitled-\\d+\\.ipynb$`));
+    await expect(editor.title).toHaveText(/^Untitled-\d+\.ipynb$/);
+    await expect(editor.cell(0)).toContainText('print("Hello, world!")');
+    await expect(editor.tabs).toHaveCount(2);
+  });
+
   test('a click in a cell shown as text puts the cursor where it was clicked; Ctrl+F finds and replaces in the cell', async ({ page }) => {
     const workspace = new WorkspacePage(page);
     await workspace.freshFolder('click');

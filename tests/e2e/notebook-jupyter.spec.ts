@@ -44,7 +44,7 @@ test('on the Jupyter provider: pandas and matplotlib outputs show, a running cel
   await expect(editor.cell(2).locator('.nb-run-message')).toHaveText('Execution cancelled');
   await expect(editor.kernelStatus).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
 
-  await page.getByRole('button', { name: 'Restart', exact: true }).click();
+  await editor.confirmed('Restart', 'Restart');
   await expect(editor.toast('Kernel restarted successfully')).toBeVisible({ timeout: 60_000 });
   await expect(editor.kernelStatus).toHaveAttribute('data-state', 'idle', { timeout: 60_000 });
 });

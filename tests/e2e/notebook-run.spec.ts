@@ -49,7 +49,7 @@ test.describe('Running notebook cells', () => {
     await editor.cell(0).getByRole('button', { name: 'Run cell 1' }).click();
     await expect(editor.kernelStatus).toHaveAttribute('data-state', 'idle', { timeout: 150_000 });
 
-    await page.getByRole('button', { name: 'Restart & run all' }).click();
+    await editor.confirmed('Restart & run all', 'Restart and run all');
     await expect(editor.toast('Kernel restarted successfully')).toBeVisible({ timeout: 60_000 });
     await expect(editor.outputs(1)).toContainText('42', { timeout: 60_000 });
     await expect(editor.cell(2)).toHaveAttribute('data-run-state', 'failed', { timeout: 30_000 });
@@ -63,7 +63,7 @@ test.describe('Running notebook cells', () => {
 
     await page.getByRole('button', { name: 'Interrupt' }).click();
     await expect(editor.toast('Kernel interrupted successfully')).toBeVisible();
-    await page.getByRole('button', { name: 'Shut down' }).click();
+    await editor.confirmed('Shut down', 'Shut Down');
     await expect(editor.toast('Kernel shut down successfully')).toBeVisible();
     await expect(editor.kernelStatus).toHaveAttribute('data-state', 'shutDown');
     await expect(page.getByRole('button', { name: 'Restart & run all' })).toBeDisabled();
@@ -188,19 +188,51 @@ test.describe('Running notebook cells', () => {
     await expect(editor.cell(1)).toContainText('second = 2');
   });
 
+  test('after X, Z and Shift+Z a cell stays active: the next, or the previous when the last went (as JupyterLab)', async ({ page }) => {
+    await page.goto(await notebookWith(page, 'cut.ipynb', [code('a = 1'), code('b = 2'), code('c = 3')]));
+    const editor = new NotebookEditor(page);
+    await expect(editor.cells).toHaveCount(3);
+    await editor.cell(1).getByLabel('Execution count').click();
+    await page.keyboard.press('x');
+    await expect(editor.cells).toHaveCount(2);
+    await expect(editor.cell(1)).toContainText('c = 3');
+    await expect(editor.cell(1)).toHaveAttribute('data-selected', 'true');
+    // The last cell cut: the one before it is active, and the next X acts on it.
+    await page.keyboard.press('x');
+    await expect(editor.cells).toHaveCount(1);
+    await expect(editor.cell(0)).toHaveAttribute('data-selected', 'true');
+    // Z brings c back; Shift+Z takes it away again, and C V still have a cell to copy.
+    await page.keyboard.press('z');
+    await expect(editor.cells).toHaveCount(2);
+    await editor.cell(1).getByLabel('Execution count').click();
+    await page.keyboard.press('Shift+Z');
+    await expect(editor.cells).toHaveCount(1);
+    await expect(editor.cell(0)).toHaveAttribute('data-selected', 'true');
+    // An undone insert: B adds a cell and selects it, Z takes it away, the cell above is active.
+    await page.keyboard.press('b');
+    await expect(editor.cells).toHaveCount(2);
+    await page.keyboard.press('z');
+    await expect(editor.cells).toHaveCount(1);
+    await expect(editor.cell(0)).toHaveAttribute('data-selected', 'true');
+    await page.keyboard.press('c');
+    await page.keyboard.press('v');
+    await expect(editor.cells).toHaveCount(2);
+    await expect(editor.cell(1)).toContainText('a = 1');
+  });
+
   test('the notebook server starts and stops from the toolbar, each said by a toast', async ({ page }) => {
     await page.goto(await notebookWith(page, 'server.ipynb', [code('1')]));
     const editor = new NotebookEditor(page);
     const status = page.getByTestId('server-status');
     await expect(status).toHaveAttribute('data-state', /stopped|running/);
     if ((await status.getAttribute('data-state')) === 'running') {
-      await status.getByRole('button', { name: 'Stop server' }).click();
+      await editor.confirmed('Stop server', 'Stop server');
       await expect(editor.toast('Server stopped successfully')).toBeVisible();
     }
     await status.getByRole('button', { name: 'Start server' }).click();
     await expect(editor.toast('Server started successfully')).toBeVisible({ timeout: 60_000 });
     await expect(status).toHaveAttribute('data-state', 'running');
-    await status.getByRole('button', { name: 'Stop server' }).click();
+    await editor.confirmed('Stop server', 'Stop server');
     // The first stop's toast may still show: the newest one is this stop's.
     await expect(editor.toast('Server stopped successfully').last()).toBeVisible();
     await expect(status).toHaveAttribute('data-state', 'stopped');

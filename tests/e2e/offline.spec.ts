@@ -24,6 +24,7 @@ test.describe('offline-first core', () => {
   });
 
   test('20 saves across two tabs while the server is down are applied in order, exactly once', async ({ page, context, server, workspace }) => {
+    test.setTimeout(120_000); // each new notebook opens in the editor and comes back to the listing
     const other = new WorkspacePage(await context.newPage());
     await other.goto();
     await server.stop();

@@ -53,7 +53,10 @@ export function useWorkspaceActions({ setDialog, clearSelection, reveal, showDet
       },
       createNotebook: (path) => {
         reveal(path);
-        void workspace.createNotebook(path);
+        // Made (or kept on this device until the server is back): it opens in the editor, as in JupyterLab.
+        void workspace.createNotebook(path).then((verdict) => {
+          if (verdict && verdict.kind !== 'failed' && verdict.kind !== 'discarded') navigate(notebookUrl(path));
+        });
       },
       rename: (item, path) => {
         reveal(path);

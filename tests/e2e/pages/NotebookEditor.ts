@@ -29,6 +29,18 @@ export class NotebookEditor {
     return this.page.locator('[data-sonner-toast]').filter({ hasText: text });
   }
 
+  /** The dialog a kernel or server action (restart, shut down, stop) asks in first. */
+  get confirmDialog(): Locator {
+    return this.page.getByRole('alertdialog');
+  }
+
+  /** Clicks a toolbar action that asks first, and confirms it with the dialog's `confirm` button. */
+  async confirmed(action: string, confirm: string) {
+    await this.page.getByRole('button', { name: action, exact: true }).click();
+    await this.confirmDialog.getByRole('button', { name: confirm, exact: true }).click();
+    await expect(this.confirmDialog).toBeHidden();
+  }
+
   /** Puts the cell in edit mode and replaces its text, typed key by key as a person would. */
   async typeInto(index: number, text: string) {
     await this.cell(index).locator('.nb-source-box').click();

@@ -108,9 +108,14 @@ export class WorkspacePage {
     await expect(this.row(name)).toBeVisible();
   }
 
+  /** Makes a notebook in the folder shown: it opens in the editor; then back to the folder, its row shown. */
   async newNotebook(name: string) {
+    const listing = this.page.url();
     await this.page.getByRole('button', { name: 'New notebook' }).click();
     await this.nameIt(name, 'Create');
+    await expect(this.page).toHaveURL(new RegExp(`/admin/workspace/notebook/.*${encodeURIComponent(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await this.page.goBack();
+    await expect(this.page).toHaveURL(listing);
     await expect(this.row(name)).toBeVisible();
   }
 

@@ -8,6 +8,8 @@ import type { KernelSpecList } from '../../../../contracts/kernels';
 import type { Kernels } from '../../../commands/kernels';
 import type { NotebookRun, RunView } from '../../../commands/notebookRun';
 import type { EditableType } from '../../../notebook/edits';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { STOP_SERVER_QUESTION } from './confirmations';
 import type { NotebookCommand } from './keys';
 
 export interface EditorToolbarProps {
@@ -36,13 +38,24 @@ const KERNEL_WORDS: Record<string, string> = {
 function ServerControls({ kernels }: { kernels: Kernels }) {
   const state = useSelector(kernels.server, (snapshot) => String(typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]));
   const running = state === 'running';
+  const [asking, setAsking] = useState(false);
   return (
     <span className="nb-server" data-testid="server-status" data-state={state}>
       <span className="nb-dot" aria-hidden="true" />
       Server: {state}
-      <button type="button" className="button" onClick={() => kernels.server.send({ type: running ? 'STOP' : 'START' })} disabled={state === 'starting' || state === 'stopping'}>
+      <button type="button" className="button" onClick={() => (running ? setAsking(true) : kernels.server.send({ type: 'START' }))} disabled={state === 'starting' || state === 'stopping'}>
         {running ? 'Stop server' : 'Start server'}
       </button>
+      {asking && (
+        <ConfirmDialog
+          question={STOP_SERVER_QUESTION}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            kernels.server.send({ type: 'STOP' });
+          }}
+        />
+      )}
     </span>
   );
 }

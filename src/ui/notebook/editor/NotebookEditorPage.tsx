@@ -18,6 +18,7 @@ import { notebookPaletteCommands } from './paletteCommands';
 import { notebookPathOf } from './paths';
 import { WarehouseContext } from './SqlCellBar';
 import { NO_SELECTION, selectOne, toggle, extend, within, type Selection } from './selection';
+import { useAskFirst } from './useAskFirst';
 import { useEditorCommands } from './useEditorCommands';
 import { useNotebookEditor, useTyping } from './useNotebookEditor';
 import { answersInReport } from './viewMode';
@@ -88,7 +89,7 @@ function Editor({ path, viewMode, onViewMode, onDoc }: EditorProps) {
     setPending(answer.pending);
     if (!answer.command || (viewMode === 'report' && !answersInReport(answer.command))) return;
     event.preventDefault();
-    void perform(answer.command);
+    void request(answer.command);
   };
   const onSelect = (id: string, event: MouseEvent, edit: boolean) => {
     event.stopPropagation();
@@ -97,9 +98,10 @@ function Editor({ path, viewMode, onViewMode, onDoc }: EditorProps) {
     setSelection(selectOne(id));
     setMode(edit && viewMode === 'code' ? 'edit' : 'command');
   };
-  usePageCommands('Notebook', () => notebookPaletteCommands((command) => void perform(command), viewMode));
-  const active = notebook && selection.active ? cellById(notebook, selection.active) : undefined;
   const name = path.slice(path.lastIndexOf('/') + 1);
+  const { request, dialog } = useAskFirst(perform, name);
+  usePageCommands('Notebook', () => notebookPaletteCommands((command) => void request(command), viewMode));
+  const active = notebook && selection.active ? cellById(notebook, selection.active) : undefined;
   const folder = parentOf(path);
 
   return (
@@ -119,8 +121,9 @@ function Editor({ path, viewMode, onViewMode, onDoc }: EditorProps) {
         run={run}
         view={view}
         activeType={active ? cellTypeOf(active) : null}
-        perform={(command) => void perform(command)}
+        perform={(command) => void request(command)}
       />
+      {dialog}
       {editor.error && (
         <p className="nb-failed" role="alert">
           {editor.error}
@@ -140,7 +143,7 @@ function Editor({ path, viewMode, onViewMode, onDoc }: EditorProps) {
             onCommand={(command, at) => {
               // Command mode: the keys go to the list, no longer into the cell's editor.
               if (command === 'command') scroller.current?.focus();
-              void perform(command, at);
+              void request(command, at);
             }}
             onKeyDown={onKeyDown}
             onRun={(id) => void runCell(id)}

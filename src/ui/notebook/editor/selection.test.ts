@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extend, inOrder, NO_SELECTION, selectOne, step, toggle, within } from './selection';
+import { afterRemoval, extend, inOrder, NO_SELECTION, selectOne, step, toggle, within } from './selection';
 
 const order = ['a', 'b', 'c', 'd'];
 
@@ -35,5 +35,18 @@ describe('selection', () => {
     expect(within(toggle(selectOne('a'), 'x'), order)).toEqual({ active: null, anchor: null, selected: ['a'] });
     const kept = selectOne('b');
     expect(within(kept, order)).toBe(kept);
+  });
+
+  it('after cells went, the next cell is active, or the previous one when the last went (as JupyterLab)', () => {
+    expect(afterRemoval(selectOne('b'), order, ['a', 'c', 'd'])).toEqual(selectOne('c'));
+    expect(afterRemoval(selectOne('d'), order, ['a', 'b', 'c'])).toEqual(selectOne('c'));
+    const range = extend(selectOne('b'), order, 1);
+    expect(afterRemoval(range, order, ['a', 'd'])).toEqual(selectOne('d'));
+    expect(afterRemoval(extend(selectOne('c'), order, 1), order, ['a', 'b'])).toEqual(selectOne('b'));
+    // A cell that came back (undo of a cut) or stayed: the selection is kept.
+    expect(afterRemoval(selectOne('b'), ['a', 'c'], order)).toEqual(selectOne('b'));
+    expect(afterRemoval(selectOne('x'), ['a', 'x'], [])).toEqual(NO_SELECTION);
+    // An undone insert: the cell it was inserted before takes over.
+    expect(afterRemoval(selectOne('x'), ['a', 'x', 'b'], ['a', 'b'])).toEqual(selectOne('b'));
   });
 });

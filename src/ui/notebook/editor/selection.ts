@@ -60,3 +60,18 @@ export function inOrder(selection: Selection, order: readonly string[]): string[
   const chosen = new Set(selection.selected);
   return order.filter((id) => chosen.has(id));
 }
+
+/**
+ * After cells went (cut, delete, an undo or redo that took them): the selection kept where its
+ * cells remain, else the cell that followed the active one, or the one before it when it was
+ * last, as JupyterLab does, so the next key (D D, X, C) has a cell to act on.
+ */
+export function afterRemoval(selection: Selection, before: readonly string[], after: readonly string[]): Selection {
+  const kept = within(selection, after);
+  if (kept.active !== null || after.length === 0) return kept;
+  const present = new Set(after);
+  const from = before.indexOf(selection.active ?? '');
+  const gone = new Set(selection.selected);
+  const next = before.find((id, i) => i > from && present.has(id) && !gone.has(id)) ?? before.slice(0, Math.max(from, 0)).reverse().find((id) => present.has(id));
+  return selectOne(next ?? after[0]);
+}

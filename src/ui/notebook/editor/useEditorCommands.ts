@@ -7,7 +7,7 @@ import { sqlPlaceOf, withSqlPlace, type CellSqlPlace } from '../../../notebook/s
 import type { Cell, Nbformat45 } from '../../../notebook/types';
 import type { NotebookCommand } from './keys';
 import { clearOutputsEdits, deleteEdit, duplicateEdit, insertEdit, moveEdit, pasteEdit, typeEdits } from './operations';
-import { extend, inOrder, selectOne, step, type Selection } from './selection';
+import { afterRemoval, extend, inOrder, selectOne, step, type Selection } from './selection';
 
 export interface EditorState {
   docs: NotebookDocCommands | null;
@@ -90,6 +90,15 @@ export function useEditorCommands(state: EditorState) {
     await apply(insertEdit(notebook, at, where, id));
   }
 
+  /** A change that may take cells away (cut, delete, undo, redo): a cell stays active after it. */
+  async function removing(change: () => Promise<unknown>) {
+    const { notebook, selection } = latest.current;
+    const before = notebook?.cells.map((cell) => cell.id) ?? [];
+    await change();
+    const after = (await latest.current.read())?.cells.map((cell) => cell.id);
+    if (after) latest.current.setSelection(afterRemoval(selection, before, after));
+  }
+
   async function perform(command: NotebookCommand, at?: { text: string; offset: number }) {
     // What was typed goes first: a command acts on the text on screen.
     if (command !== 'edit') await latest.current.typing.flush();
@@ -108,12 +117,8 @@ export function useEditorCommands(state: EditorState) {
         return insert('above', active);
       case 'insertBelow':
         return insert('below', active);
-      case 'delete': {
-        await apply(deleteEdit(notebook, chosen, randomCellId));
-        const next = order.find((id, i) => i > order.indexOf(chosen[chosen.length - 1]) && !chosen.includes(id)) ?? order.filter((id) => !chosen.includes(id)).pop();
-        if (next) setSelection(selectOne(next));
-        return;
-      }
+      case 'delete':
+        return removing(() => apply(deleteEdit(notebook, chosen, randomCellId)));
       case 'toCode':
       case 'toMarkdown':
       case 'toRaw':
@@ -134,15 +139,15 @@ export function useEditorCommands(state: EditorState) {
       case 'copy':
       case 'cut':
         clipboard.current = notebook.cells.filter((cell) => chosen.includes(cell.id));
-        if (command === 'cut') await apply(deleteEdit(notebook, chosen, randomCellId));
+        if (command === 'cut') await removing(() => apply(deleteEdit(notebook, chosen, randomCellId)));
         return;
       case 'pasteAbove':
       case 'pasteBelow':
         return apply(pasteEdit(notebook, active, command === 'pasteAbove' ? 'above' : 'below', clipboard.current, randomCellId));
       case 'undo':
-        return void docs.undo(docId);
+        return removing(() => docs.undo(docId));
       case 'redo':
-        return void docs.redo(docId);
+        return removing(() => docs.redo(docId));
       case 'merge':
         return apply(mergeEdit(notebook, chosen.length > 1 ? chosen : order.slice(order.indexOf(active ?? ''), order.indexOf(active ?? '') + 2)));
       case 'split':
