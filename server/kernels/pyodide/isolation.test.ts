@@ -28,8 +28,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'console-isolation-'));
   for (const name of ['secret.key', 'console.sqlite']) writeFileSync(join(dataDir, name), `TOP SECRET ${name}`);
   mkdirSync(join(dataDir, 'kernels', 'another-users-kernel'), { recursive: true });
-  process.env.CONSOLE_ADMIN_PASSWORD = 'fake-admin-password';
-  victim = spawn('sleep', ['600'], { stdio: 'ignore' });
+  // A process of the console's user started with a secret in its environment, as the console is.
+  victim = spawn('sleep', ['600'], { stdio: 'ignore', env: { ...process.env, CONSOLE_ADMIN_PASSWORD: 'fake-admin-password' } });
   listener = createServer((socket) => {
     connections += 1;
     socket.end('HTTP/1.1 200 OK\r\n\r\n');
@@ -46,7 +46,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  delete process.env.CONSOLE_ADMIN_PASSWORD;
   victim?.kill('SIGKILL');
   listener?.close();
   await provider?.close();
@@ -63,7 +62,7 @@ describe.skipIf(available.missing !== null)('an embedded kernel in the OS sandbo
   }, 30_000);
 
   it("cannot read the console's environment through /proc", async () => {
-    for (const pid of ['process.ppid', String(process.pid)]) {
+    for (const pid of ['process.ppid', String(victim.pid)]) {
       const answer = await escape(kernel, fs(`readFileSync('/proc/' + ${pid} + '/environ', 'latin1')`));
       expect(answer).not.toContain('fake-admin-password');
     }

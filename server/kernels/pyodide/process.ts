@@ -98,21 +98,7 @@ export class KernelProcess {
     const id = randomUUID();
     this.scratch = join(scratchRoot, id);
     mkdirSync(this.scratch, { recursive: true });
-    this.wrapped = confinement.sandbox.wrap(
-      paths.node,
-      [...permissionArgs(paths, this.scratch), join(paths.hostDir, 'host.mjs'), paths.pyodideDir, this.scratch],
-      {
-        id,
-        readOnly: [...paths.runtime, paths.pyodideDir, paths.hostDir],
-        readWrite: [this.scratch],
-        cwd: this.scratch,
-        memoryMb: confinement.memoryMb,
-        cpuShare: confinement.cpuShare,
-        pidsMax: PIDS_MAX,
-        // Nothing of the console's environment (passwords, keys, tokens) reaches the kernel.
-        env: {},
-      },
-    );
+    this.wrapped = this.confine(paths, confinement, id);
     // The IPC channel is an inherited fd: the launcher, setpriv and bwrap pass it on to Node.
     this.child = spawn(this.wrapped.command, this.wrapped.args, {
       env: this.wrapped.env,
@@ -166,6 +152,30 @@ export class KernelProcess {
     if (this.alive) this.child.kill('SIGKILL');
     await this.exited;
     this.removeScratch();
+  }
+
+  /** The sandboxed command line; where the sandbox refuses (not available), the scratch folder goes again. */
+  private confine(paths: HostPaths, confinement: Confinement, id: string): Wrapped {
+    try {
+      return confinement.sandbox.wrap(
+        paths.node,
+        [...permissionArgs(paths, this.scratch), join(paths.hostDir, 'host.mjs'), paths.pyodideDir, this.scratch],
+        {
+          id,
+          readOnly: [...paths.runtime, paths.pyodideDir, paths.hostDir],
+          readWrite: [this.scratch],
+          cwd: this.scratch,
+          memoryMb: confinement.memoryMb,
+          cpuShare: confinement.cpuShare,
+          pidsMax: PIDS_MAX,
+          // Nothing of the console's environment (passwords, keys, tokens) reaches the kernel.
+          env: {},
+        },
+      );
+    } catch (error) {
+      this.removeScratch();
+      throw error;
+    }
   }
 
   private exitReason(code: number | null, signal: NodeJS.Signals | null): string {
