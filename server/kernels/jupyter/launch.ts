@@ -7,6 +7,11 @@ import type { Sandbox, Wrapped } from '../sandbox';
 const PASSED_ON = ['PATH', 'LANG', 'LC_ALL', 'TZ'];
 /** Unix socket paths end at 107 bytes (sun_path). */
 const SOCKET_PATH_MAX = 107;
+/**
+ * A user's whole server (Jupyter and all their kernels) may hold this many kernels' worth of memory:
+ * each kernel alone is held to one (RLIMIT_DATA: MemoryError), together they are capped by the cgroup.
+ */
+const SERVER_MEMORY_KERNELS = 2;
 /** Threads and processes of a server with ten kernels (each ~15 threads) and room to spare. */
 const PIDS_MAX = 512;
 
@@ -58,16 +63,15 @@ export function jupyterEnv(home: string, from: NodeJS.ProcessEnv = process.env):
 }
 
 /**
- * Makes the user's folders. The console's own ones are 0711: a sandbox dropped to its own uid can
- * reach its home through them (to bind it) but list nothing. Jupyter's runtime folder starts empty:
- * connection files and the token file of a server that was killed go.
+ * Makes the user's folders, the console's own 0700 (the sandbox binds the home in before it drops
+ * to its uid). Jupyter's runtime folder starts empty: connection files and the token file of a
+ * server that was killed go, and so does the user's tmp.
  */
-export async function prepareFolders(runtimeRoot: string, folders: UserFolders): Promise<void> {
+export async function prepareFolders(folders: UserFolders): Promise<void> {
   if (Buffer.byteLength(folders.socket) > SOCKET_PATH_MAX) {
     throw new Error(`its socket path ${folders.socket} is longer than the ${SOCKET_PATH_MAX} bytes Unix allows: set a shorter CONSOLE_DATA_DIR`);
   }
-  await mkdir(folders.dir, { recursive: true, mode: 0o711 });
-  for (const dir of [runtimeRoot, folders.dir]) await chmod(dir, 0o711);
+  await mkdir(folders.dir, { recursive: true, mode: 0o700 });
   for (const fresh of ['runtime', 'tmp']) await rm(path.join(folders.home, fresh), { recursive: true, force: true });
   await rm(folders.socket, { force: true });
   for (const dir of [folders.work, path.join(folders.home, 'tmp')]) await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -81,11 +85,13 @@ export interface Launch {
   runtime: string[];
   folders: UserFolders;
   token: string;
+  /** Each kernel's cap (and the server's own). */
   memoryMb: number;
+  cpuShare?: number;
 }
 
 /** The server's command in its sandbox: the token in its environment, its socket in its home. */
-export function wrapServer({ sandbox, python, runtime, folders, token, memoryMb }: Launch): Wrapped {
+export function wrapServer({ sandbox, python, runtime, folders, token, memoryMb, cpuShare }: Launch): Wrapped {
   const args = ['-c', BOOT, String(memoryMb), folders.work, '--no-browser', '--ServerApp.ip=127.0.0.1', `--ServerApp.sock=${folders.socket}`, '--ServerApp.sock_mode=0600', `--ServerApp.root_dir=${folders.work}`];
   // Jupyter refuses to run as root unless told to: only unsandboxed, in a container run as root.
   if (sandbox.kind === 'off' && process.getuid?.() === 0) args.push('--allow-root');
@@ -95,7 +101,8 @@ export function wrapServer({ sandbox, python, runtime, folders, token, memoryMb 
     readWrite: [folders.home],
     // BOOT moves to the work folder once it runs as the sandbox's uid (bwrap cannot enter it before).
     cwd: '/',
-    memoryMb,
+    memoryMb: memoryMb * SERVER_MEMORY_KERNELS,
+    cpuShare,
     pidsMax: PIDS_MAX,
     env: { ...jupyterEnv(folders.home), JUPYTER_TOKEN: token },
   });

@@ -20,8 +20,10 @@ export interface ManagedOptions {
   python: string | null;
   runtimeRoot: string;
   sandbox: Sandbox;
-  /** The memory cap of a user's server with all its kernels, and of each process in it. */
+  /** Each kernel's memory cap (a user's server with all its kernels: twice that). */
   memoryMb: number;
+  /** The cores a user's server may use at most (the sandbox's default: 1). */
+  cpuShare?: number;
   log: Logger;
 }
 
@@ -107,7 +109,7 @@ class ManagedHostPool implements ManagedHosts {
   }
 
   private async boot(owner: string, spawned: (server: ServerProcess) => void): Promise<ManagedHost> {
-    const { runtimeRoot, sandbox, memoryMb, log } = this.options;
+    const { runtimeRoot, sandbox, memoryMb, cpuShare, log } = this.options;
     const python = defaultPython(this.options.python);
     const folders = userFolders(runtimeRoot, owner);
     const token = randomBytes(24).toString('hex');
@@ -115,12 +117,12 @@ class ManagedHostPool implements ManagedHosts {
     await this.swept;
     let runtime: { executable: string; readOnly: string[] };
     try {
-      await prepareFolders(runtimeRoot, folders);
+      await prepareFolders(folders);
       runtime = sandbox.kind === 'off' ? { executable: python, readOnly: [] } : await this.pythonRuntime(python);
     } catch (error) {
       throw failed(`exited while starting:\n${reason(error)}`);
     }
-    const server = new ServerProcess(wrapServer({ sandbox, python: runtime.executable, runtime: runtime.readOnly, folders, token, memoryMb }));
+    const server = new ServerProcess(wrapServer({ sandbox, python: runtime.executable, runtime: runtime.readOnly, folders, token, memoryMb, cpuShare }));
     spawned(server);
     void server.exited.then((how) => this.ended(owner, server, how));
     if (server.child.pid !== undefined) await recordServer(folders.dir, server.child.pid);
@@ -130,7 +132,7 @@ class ManagedHostPool implements ManagedHosts {
     } catch (error) {
       throw failed(reason(error));
     }
-    log.info(`Jupyter Server for ${owner} started (pid ${server.child.pid}, sandbox ${sandbox.kind}, limits ${sandbox.limits}, ${memoryMb} MB)`);
+    log.info(`Jupyter Server for ${owner} started (pid ${server.child.pid}, sandbox ${sandbox.kind}, limits ${sandbox.limits}, ${memoryMb} MB a kernel)`);
     return { owner, client, pid: server.child.pid!, limitHit: () => server.wrapped.limitHit() };
   }
 

@@ -20,7 +20,7 @@ export interface Logger {
 
 export type JupyterOptions =
   | { mode: 'external'; url: string; token: string; log: Logger }
-  | { mode: 'managed'; python: string | null; runtimeRoot: string; sandbox: Sandbox; memoryMb: number; log: Logger };
+  | { mode: 'managed'; python: string | null; runtimeRoot: string; sandbox: Sandbox; memoryMb: number; cpuShare?: number; log: Logger };
 
 /** Where the managed provider lists kernelspecs; user folders never start with a dot. */
 const SPECS_FOLDER = '.kernelspecs';

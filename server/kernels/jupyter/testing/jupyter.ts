@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../util/freePort';
@@ -22,13 +22,9 @@ export function skippedJupyterNotice(python: string = TEST_PYTHON): string | nul
   return `Jupyter provider tests skipped: ${python} cannot import jupyter_server and ipykernel (apt install python3-jupyter-server python3-ipykernel python3-pandas python3-matplotlib).`;
 }
 
-/**
- * A temporary folder and its removal. It is 0711, as the console makes its data folder's parents:
- * a sandbox dropped to its own uid must pass through it to bind the home inside.
- */
+/** A temporary folder (0700, as the console's data folder is) and its removal. */
 export function tempFolder(prefix: string): { dir: string; remove(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  chmodSync(dir, 0o711);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
