@@ -54,12 +54,16 @@ export function bwrapArgs(spec: SandboxSpec, dropToUid: boolean): string[] {
 
 /**
  * The /bin/sh launcher run before bwrap: it joins its cgroups (every process it starts stays in
- * them) and sets the rlimit, then execs the rest. The paths come as arguments, never in the script.
+ * them) and sets RLIMIT_DATA, then execs the rest. The paths come as arguments, never in the script.
+ *
+ * RLIMIT_DATA, not RLIMIT_AS: V8 reserves tens of GB of address space for WebAssembly (Pyodide does
+ * not even load under an 8 GB RLIMIT_AS), while RLIMIT_DATA counts what is made writable, so an
+ * allocation past it fails inside the runtime (Python's MemoryError) and the process lives on.
  */
-export function launcherArgs(procsFiles: string[], addressSpaceKb: number | null, rest: string[]): string[] {
+export function launcherArgs(procsFiles: string[], dataKb: number | null, rest: string[]): string[] {
   const script = [
     'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 125; shift; done; shift',
-    ...(addressSpaceKb === null ? [] : [`ulimit -v ${Math.floor(addressSpaceKb)} || exit 125`]),
+    ...(dataKb === null ? [] : [`ulimit -d ${Math.floor(dataKb)} || exit 125`]),
     'exec "$@"',
   ].join('\n');
   return ['-c', script, 'sandbox', ...procsFiles, '--', ...rest];

@@ -23,9 +23,13 @@ export interface Cgroups {
 
 const MOUNT = '/sys/fs/cgroup';
 const PERIOD_US = 100_000;
-/** Below the console's weight (1024 for v1, 100 for v2), so a busy kernel yields to it. */
-const V1_SHARES = 256;
-const V2_WEIGHT = 25;
+/**
+ * The default weight of one task: however many threads a kernel runs, together they weigh as one of
+ * the console's threads, and the quota (cpuShare) caps them; a lower weight starved kernel starts on a
+ * busy machine (a cold start took 50 s beside other work).
+ */
+const V1_SHARES = 1024;
+const V2_WEIGHT = 100;
 
 /** The console's own cgroup per v1 controller, or under "" for v2 (from /proc/self/cgroup). */
 function ownCgroups(): Map<string, { dir: string; path: string }> {

@@ -88,12 +88,13 @@ function bwrapSandbox(bwrap: string, setpriv: string | null, cgroups: Cgroups | 
       const bwrapped = uid !== null && setpriv ? [setpriv, ...dropArgs(uid), command, ...args] : [command, ...args];
       const ro = uid !== null ? [...new Set([...spec.readOnly, ...setprivFiles])] : spec.readOnly;
       const inner = [bwrap, ...bwrapArgs({ ...spec, readOnly: ro }, uid !== null), ...bwrapped];
-      // Without cgroups the memory cap is the address space (V8 then grows wasm memory within it).
-      const addressSpaceKb = group ? null : spec.memoryMb * 1024;
+      // Per process, a soft wall first (an allocation past it fails in the runtime: MemoryError);
+      // the cgroup, where there is one, is the hard wall for the whole sandbox.
+      const dataKb = spec.memoryMb * 1024;
       let released: Promise<void> | null = null;
       return {
         command: SH,
-        args: launcherArgs(group?.procsFiles ?? [], addressSpaceKb, inner),
+        args: launcherArgs(group?.procsFiles ?? [], dataKb, inner),
         env: spec.env,
         limitHit: () => (group?.oomKilled() ? `it exceeded its memory limit of ${spec.memoryMb} MB` : null),
         release() {

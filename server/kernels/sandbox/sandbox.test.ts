@@ -45,7 +45,7 @@ describe('the bwrap command line', () => {
     expect(args[0]).toBe('-c');
     expect(args[1]).not.toContain('/sys/fs/cgroup');
     expect(args.slice(2)).toEqual(['sandbox', '/sys/fs/cgroup/memory/a b/cgroup.procs', '--', '/usr/bin/bwrap', '--', 'node']);
-    expect(launcherArgs([], 524_288, ['x'])[1]).toContain('ulimit -v 524288');
+    expect(launcherArgs([], 524_288, ['x'])[1]).toContain('ulimit -d 524288');
   });
 });
 

@@ -8,9 +8,9 @@ export interface SandboxSpec {
   readWrite: string[];
   /** The working folder inside (usually a readWrite path). */
   cwd: string;
-  /** Hard memory cap (cgroup; else RLIMIT_AS). */
+  /** Memory cap: RLIMIT_DATA per process (an allocation past it fails: MemoryError), and the cgroup's hard cap for the whole sandbox where there is one. */
   memoryMb: number;
-  /** The most CPU it may use, in cores (cgroup quota), at a lower weight than the console; default 1. */
+  /** The most CPU it may use, in cores (cgroup quota), all its threads weighing as one task; default 1. */
   cpuShare?: number;
   /** Tasks (processes and threads) it may have; default 256. */
   pidsMax?: number;
@@ -23,7 +23,7 @@ export interface Wrapped {
   command: string;
   args: string[];
   env: Record<string, string>;
-  /** Why the sandbox ended the process, if it did ("it exceeded its memory limit of 512 MB"); call after it exited. */
+  /** Why the sandbox ended a process in it, if it did ("it exceeded its memory limit of 512 MB"); any time before release. */
   limitHit(): string | null;
   /** After the process exited: kills whatever is left in its cgroup, removes the cgroups, frees the uid. Idempotent. */
   release(): Promise<void>;
