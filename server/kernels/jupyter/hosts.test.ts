@@ -1,6 +1,6 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KernelProvider } from '../provider';
 import { createJupyterClient, JupyterError, type JupyterClient } from './client';
 import { createManagedHosts, jupyterEnv, userFolder } from './managed';
@@ -9,6 +9,9 @@ import { sharedContractsPresent } from '../../testing/sharedContracts';
 import { loadJupyterContract } from './testing/contract';
 import { jupyterAvailable, managedOptions, skippedJupyterNotice, memoryLog, spawnJupyterServer, tempFolder, type SpawnedServer } from './testing/jupyter';
 import { freePort } from '../../util/freePort';
+
+// Sandboxed servers start in ~1 s, far more beside other suites on 2 cores.
+vi.setConfig({ testTimeout: 90_000 });
 
 describe('the managed servers’ environment and folders', () => {
   it('passes on only PATH, LANG, LC_ALL and TZ, with HOME and Jupyter’s folders under the user’s', () => {
