@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KernelProvider, ProviderKernel } from '../provider';
+import { openSandbox } from '../sandbox';
 import { createJupyterProvider } from './provider';
 import { jupyterAvailable, managedOptions, tempFolder } from './testing/jupyter';
 
@@ -16,6 +17,8 @@ import { jupyterAvailable, managedOptions, tempFolder } from './testing/jupyter'
 vi.setConfig({ testTimeout: 90_000 });
 
 const MEMORY_MB = 1024;
+/** One sandbox for the file, as the console has one. */
+const sandbox = openSandbox({ mode: 'on' });
 
 async function textOf(kernel: ProviderKernel, code: string): Promise<{ status: string; text: string }> {
   const parts: string[] = [];
@@ -40,7 +43,7 @@ const attempt = (body: string) => `import json\ntry:\n${body.replace(/^/gm, '   
 describe.skipIf(!jupyterAvailable())('managed Jupyter: one user’s kernel against another user and the console', () => {
   const folder = tempFolder('jupyter-isolation-');
   const dataDir = path.join(folder.dir, 'data');
-  const options = { ...managedOptions(folder.dir, MEMORY_MB), runtimeRoot: path.join(dataDir, 'jupyter') };
+  const options = { ...managedOptions(folder.dir, MEMORY_MB, sandbox), runtimeRoot: path.join(dataDir, 'jupyter') };
   let provider: KernelProvider;
   let ana: ProviderKernel;
   let bo: ProviderKernel;
@@ -160,5 +163,29 @@ print(body)`),
     expect((await textOf(bo, 'del blocks\nprint("still here")')).text).toBe('still here\n');
     expect((await textOf(ana, 'print(1)')).text).toBe('1\n');
     expect(Date.now() - started).toBeLessThan(60_000);
+  });
+});
+
+describe.skipIf(!jupyterAvailable())('managed Jupyter: a user’s kernels together past their server’s memory cap', () => {
+  const folder = tempFolder('jupyter-oom-');
+  // Each kernel may hold 512 MB, the user's server with all its kernels 1024 MB.
+  const options = managedOptions(folder.dir, 512, sandbox);
+  let provider: KernelProvider;
+
+  afterAll(async () => {
+    await provider?.close();
+    folder.remove();
+  });
+
+  // Only cgroups cap a group of processes; without them each kernel has its own cap alone.
+  it.skipIf(!sandbox.limits.startsWith('cgroup'))('ends the kernel the kernel OOM killer picks saying so; the others and another user’s kernel carry on', async () => {
+    provider = createJupyterProvider({ mode: 'managed', ...options });
+    const kernels = await Promise.all([1, 2, 3].map(() => provider.startKernel({ owner: 'bo', spec: 'python3', path: null })));
+    const other = await provider.startKernel({ owner: 'ana', spec: 'python3', path: null });
+    const runs = await Promise.all(kernels.map((kernel) => textOf(kernel, 'import time\nblock = bytearray(300 * 1024 ** 2)\ntime.sleep(3)\nprint("kept")')));
+    const died = runs.filter((run) => run.status === 'aborted');
+    expect(died.length, JSON.stringify(runs)).toBeGreaterThan(0);
+    expect(died[0]!.text).toContain('The kernel died (the notebook server has exceeded its memory limit of 1024 MB) and was restarted');
+    expect((await textOf(other, 'print(1)')).text).toBe('1\n');
   });
 });

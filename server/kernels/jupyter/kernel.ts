@@ -189,10 +189,10 @@ export class JupyterKernel implements ProviderKernel {
     this.setState(state);
   }
 
-  /** " (memory limit: …)" when the sandbox says it ended a process, else "". */
+  /** " (the notebook server has exceeded its memory limit of … MB)" once the sandbox has ended a process for it, else "". */
   private cause(): string {
     const hit = this.limitHit();
-    return hit === null ? '' : ` (memory limit: the notebook server ${hit})`;
+    return hit === null ? '' : ` (${hit.replace(/^it exceeded/, 'the notebook server has exceeded')})`;
   }
 
   private finish(msgId: string, run: Run): void {

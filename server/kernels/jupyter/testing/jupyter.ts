@@ -29,8 +29,8 @@ export function tempFolder(prefix: string): { dir: string; remove(): void } {
 }
 
 /** Managed servers as the console runs them: each in the kernel sandbox, homes under `<dir>/runtime`. */
-export function managedOptions(dir: string, memoryMb = 1024): ManagedOptions & { log: ReturnType<typeof memoryLog> } {
-  return { python: TEST_PYTHON, runtimeRoot: path.join(dir, 'runtime'), sandbox: openSandbox({ mode: 'on' }), memoryMb, log: memoryLog() };
+export function managedOptions(dir: string, memoryMb = 1024, sandbox = openSandbox({ mode: 'on' })): ManagedOptions & { log: ReturnType<typeof memoryLog> } {
+  return { python: TEST_PYTHON, runtimeRoot: path.join(dir, 'runtime'), sandbox, memoryMb, log: memoryLog() };
 }
 
 
