@@ -33,9 +33,6 @@ export function bwrapArgs(spec: SandboxSpec, dropToUid: boolean): string[] {
     '--new-session',
     '--hostname',
     'kernel',
-    // The launcher's shell adds it; the environment inside is exactly spec.env.
-    '--unsetenv',
-    'PWD',
     // First, so a bound path under /tmp (a test's scratch folder) lands on top of the tmpfs.
     '--proc',
     '/proc',

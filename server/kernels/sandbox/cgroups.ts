@@ -43,18 +43,36 @@ function ownCgroups(): Map<string, { dir: string; path: string }> {
   return own;
 }
 
-export const GROUP_PREFIX = 'console-kernel-';
+const GROUP_PREFIX = 'console-kernel-';
+
+/** A sandbox's cgroup name: the console's pid in it tells a killed console's leftovers from the live groups of others. */
+export function groupName(id: string): string {
+  return `${GROUP_PREFIX}${process.pid}-${id}`;
+}
+
+/** A console process that is gone (its groups are leftovers). */
+function gone(name: string): boolean {
+  const pid = Number(name.slice(GROUP_PREFIX.length).split('-')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 
 /**
  * A folder where a child cgroup can be made (tried, then removed), or null. Empty groups a killed
- * console left there are removed (rmdir refuses those still in use).
+ * console left there are removed (never another live console's: a new group is empty until its
+ * process joins it).
  */
 function writable(base: string): string | null {
   const probe = join(base, `console-probe-${process.pid}`);
   try {
     mkdirSync(probe);
     rmdirSync(probe);
-    for (const name of readdirSync(base).filter((entry) => entry.startsWith(GROUP_PREFIX))) {
+    for (const name of readdirSync(base).filter((entry) => entry.startsWith(GROUP_PREFIX) && gone(entry))) {
       try {
         rmdirSync(join(base, name));
       } catch {

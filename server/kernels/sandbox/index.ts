@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { chownSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { bwrapArgs, dropArgs, launcherArgs } from './bwrapArgs';
-import { findCgroups, GROUP_PREFIX, type Cgroup, type Cgroups } from './cgroups';
+import { findCgroups, groupName, type Cgroup, type Cgroups } from './cgroups';
 import { SandboxUnavailable, type Sandbox, type SandboxSpec } from './types';
 
 import { runtimeFiles } from './runtimeFiles';
@@ -48,7 +49,7 @@ function unsandboxed(): Sandbox {
 /** Runs /bin/true in a sandbox, as a kernel would run, so a missing piece shows at start-up rather than at a user's first cell. */
 function tryOut(sandbox: Sandbox): void {
   const readOnly = runtimeFiles('/bin/true');
-  const spec: SandboxSpec = { id: `probe-${process.pid}`, readOnly, readWrite: [], cwd: '/', memoryMb: 64, env: {} };
+  const spec: SandboxSpec = { id: `probe-${randomUUID()}`, readOnly, readWrite: [], cwd: '/', memoryMb: 64, env: {} };
   const wrapped = sandbox.wrap(readOnly[0], [], spec);
   const result = spawnSync(wrapped.command, wrapped.args, { env: wrapped.env, encoding: 'utf8', timeout: 10_000 });
   void wrapped.release();
@@ -80,7 +81,7 @@ function bwrapSandbox(bwrap: string, setpriv: string | null, cgroups: Cgroups | 
       let group: Cgroup | null = null;
       try {
         if (uid !== null) for (const path of spec.readWrite) chownTree(path, uid);
-        group = cgroups?.create(`${GROUP_PREFIX}${spec.id}`, { memoryMb: spec.memoryMb, cpuShare: spec.cpuShare ?? 1, pidsMax: spec.pidsMax ?? 256 }) ?? null;
+        group = cgroups?.create(groupName(spec.id), { memoryMb: spec.memoryMb, cpuShare: spec.cpuShare ?? 1, pidsMax: spec.pidsMax ?? 256 }) ?? null;
       } catch (error) {
         if (uid !== null) uids.delete(uid);
         throw error;

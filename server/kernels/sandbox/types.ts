@@ -14,7 +14,7 @@ export interface SandboxSpec {
   cpuShare?: number;
   /** Tasks (processes and threads) it may have; default 256. */
   pidsMax?: number;
-  /** The whole environment inside: nothing of the console's. */
+  /** The whole environment inside: nothing of the console's (bwrap adds PWD, the working folder). */
   env: Record<string, string>;
 }
 

@@ -7,6 +7,8 @@ import process from 'node:process';
 import { URL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 
+// bwrap sets PWD to the working folder; the environment is otherwise empty, and stays so.
+delete process.env.PWD;
 const [indexURL, scratch] = process.argv.slice(2);
 const interrupt = new Int32Array(new SharedArrayBuffer(4));
 const sqlSignal = new Int32Array(new SharedArrayBuffer(4));
