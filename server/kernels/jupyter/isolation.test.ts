@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KernelProvider, ProviderKernel } from '../provider';
 import { openSandbox } from '../sandbox';
+import { freePort } from '../../util/freePort';
 import { createJupyterProvider } from './provider';
 import { jupyterAvailable, managedOptions, tempFolder } from './testing/jupyter';
 
@@ -151,6 +152,21 @@ print(body)`),
     } finally {
       server.close();
     }
+  });
+
+  it('listens on 0.0.0.0 only inside its sandbox: nothing on the host reaches it', async () => {
+    const port = await freePort();
+    const listening = await valueOf<string>(bo, attempt(`import socket
+listener = socket.socket()
+listener.bind(('0.0.0.0', ${port}))
+listener.listen()`));
+    expect(listening).toBe('ok');
+    const reached = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => resolve('connected'));
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    });
+    expect(reached).toBe('ECONNREFUSED');
+    await textOf(bo, 'listener.close()');
   });
 
   it('ends a 4 GB allocation with MemoryError; the kernel, ana’s kernel and the console carry on', async () => {
