@@ -71,6 +71,7 @@ function jupyterProvider(app: FastifyInstance, sandbox: Sandbox): KernelProvider
     runtimeRoot: path.join(config.dataDir, 'jupyter'),
     sandbox,
     memoryMb: config.kernelMemoryMb,
+    cpuShare: kernelCpuShare(),
     log: app.log,
   });
 }

@@ -18,12 +18,14 @@ function parentDirs(paths: string[]): string[] {
  * /proc, a minimal /dev and a tmpfs /tmp.
  *
  * dropToUid: the console is root: bwrap runs privileged (so it can bind a scratch folder under
- * <data>, which the kernel's uid cannot walk to) and keeps only what setpriv needs to switch to
- * that uid inside; the command then starts with setpriv, whose files must be in readOnly.
+ * <data>, which the kernel's uid cannot walk to) and keeps only what it and setpriv need to switch
+ * to that uid inside; the command then starts with setpriv, whose files must be in readOnly.
  */
 export function bwrapArgs(spec: SandboxSpec, dropToUid: boolean): string[] {
   return [
-    ...(dropToUid ? ['--cap-drop', 'ALL', '--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID'] : ['--unshare-user']),
+    // CAP_DAC_OVERRIDE only lets bwrap's final chdir enter a 0700 folder already chowned to the uid;
+    // setpriv's switch from uid 0 to U clears every capability before the command runs.
+    ...(dropToUid ? ['--cap-drop', 'ALL', '--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID', '--cap-add', 'CAP_DAC_OVERRIDE'] : ['--unshare-user']),
     '--unshare-pid',
     '--unshare-net',
     '--unshare-ipc',
@@ -38,6 +40,9 @@ export function bwrapArgs(spec: SandboxSpec, dropToUid: boolean): string[] {
     '/proc',
     '--dev',
     '/dev',
+    // Writable by whatever uid runs inside (bwrap would make it root's 0755).
+    '--perms',
+    '1777',
     '--tmpfs',
     '/tmp',
     ...parentDirs([...spec.readOnly, ...spec.readWrite]).flatMap((dir) => ['--perms', '0755', '--dir', dir]),

@@ -87,7 +87,7 @@ function bwrapSandbox(bwrap: string, setpriv: string | null, cgroups: Cgroups | 
         throw error;
       }
       const bwrapped = uid !== null && setpriv ? [setpriv, ...dropArgs(uid), command, ...args] : [command, ...args];
-      const ro = uid !== null ? [...new Set([...spec.readOnly, ...setprivFiles])] : spec.readOnly;
+      const ro = uid !== null ? withFiles(spec.readOnly, setprivFiles) : spec.readOnly;
       const inner = [bwrap, ...bwrapArgs({ ...spec, readOnly: ro }, uid !== null), ...bwrapped];
       // Per process, a soft wall first (an allocation past it fails in the runtime: MemoryError);
       // the cgroup, where there is one, is the hard wall for the whole sandbox.
@@ -107,6 +107,12 @@ function bwrapSandbox(bwrap: string, setpriv: string | null, cgroups: Cgroups | 
       };
     },
   };
+}
+
+/** The paths plus those files not already inside one of them (a file cannot be bound into a read-only folder). */
+function withFiles(paths: string[], files: string[]): string[] {
+  const inside = (file: string) => paths.some((path) => file === path || file.startsWith(`${path}/`));
+  return [...paths, ...files.filter((file) => !inside(file))];
 }
 
 /** The scratch folder and what is in it belong to the sandbox's uid (root's files stay unreadable to it otherwise). */

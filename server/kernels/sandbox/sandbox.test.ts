@@ -26,17 +26,17 @@ describe('the bwrap command line', () => {
     expect(pairs(args, '--ro-bind')).toEqual(['/usr/bin/node /usr/bin/node', '/opt/app/node_modules/pyodide /opt/app/node_modules/pyodide']);
     expect(pairs(args, '--bind')).toEqual(['/srv/data/kernels/k1 /srv/data/kernels/k1']);
     // Nothing else of the host: no --bind of / or /usr, a fresh /proc and /dev, a tmpfs /tmp, mounted before the binds.
-    expect(args.slice(args.indexOf('--proc'), args.indexOf('--proc') + 6)).toEqual(['--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp']);
+    expect(args.slice(args.indexOf('--proc'), args.indexOf('--proc') + 8)).toEqual(['--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--tmpfs', '/tmp']);
     expect(args.indexOf('--tmpfs')).toBeLessThan(args.indexOf('--ro-bind'));
     expect(pairs(args, '--dir')).toEqual(['/opt', '/srv', '/usr', '/opt/app', '/srv/data', '/usr/bin', '/opt/app/node_modules', '/srv/data/kernels']);
     expect(args.slice(-3)).toEqual(['--chdir', '/srv/data/kernels/k1', '--']);
     expect(args.join(' ')).not.toContain('SECRET_NEVER_IN_ARGV');
   });
 
-  it('as root, keeps no user namespace and no capability but the two setpriv needs to drop to the uid', () => {
+  it('as root, keeps no user namespace and no capability but those needed to enter the folder and drop to the uid', () => {
     const args = bwrapArgs(spec, true);
     expect(args).not.toContain('--unshare-user');
-    expect(args.slice(0, 6)).toEqual(['--cap-drop', 'ALL', '--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID']);
+    expect(args.slice(0, 8)).toEqual(['--cap-drop', 'ALL', '--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID', '--cap-add', 'CAP_DAC_OVERRIDE']);
     expect(dropArgs(200_001)).toEqual(['--reuid=200001', '--regid=200001', '--clear-groups', '--inh-caps=-all', '--nnp', '--']);
   });
 
