@@ -110,9 +110,10 @@ describe.skipIf(available.missing !== null)('an embedded kernel in the OS sandbo
     const other = await provider.startKernel(START);
     const ran = await run(kernel, 'chunks = []\nfor _ in range(40):\n    chunks.append(bytearray(100 * 1024 * 1024))\nlen(chunks)');
     const error = errorOf(ran);
-    console.info(`4 GB allocation: ${error?.ename}: ${error?.evalue} after ${Math.round(ran.doneAt - ran.events[0]?.at)} ms`);
+    console.info(`4 GB allocation: ${error?.ename}: ${error?.evalue}`);
     expect(ran.done.status).not.toBe('ok');
-    expect(`${error?.ename}: ${error?.evalue}`).toMatch(new RegExp(`MemoryError|memory limit of ${MEMORY_MB} MB`));
+    expect(`${error?.ename}: ${error?.evalue}`).toMatch(new RegExp(`memory limit of ${MEMORY_MB} MB`));
+    expect(error?.traceback.at(-1)).toContain(`memory limit of ${MEMORY_MB} MB`);
     const answer = await run(other, 'print(1)');
     expect(answer.text).toBe('1\n');
     await other.shutdown();

@@ -76,6 +76,11 @@ function permissionArgs(paths: HostPaths, scratch: string): string[] {
 
 const STDERR_KEPT = 4000;
 
+/** The cap a MemoryError names: only inside the sandbox, where RLIMIT_DATA sets it. */
+function memoryLimit(confinement: Confinement): string {
+  return confinement.sandbox.kind === 'bwrap' ? String(confinement.memoryMb) : '';
+}
+
 /** The threads a kernel may have: Node's own (about 12), the interpreter's worker, and room for a few a cell starts. */
 const PIDS_MAX = 64;
 
@@ -159,7 +164,7 @@ export class KernelProcess {
     try {
       return confinement.sandbox.wrap(
         paths.node,
-        [...permissionArgs(paths, this.scratch), join(paths.hostDir, 'host.mjs'), paths.pyodideDir, this.scratch],
+        [...permissionArgs(paths, this.scratch), join(paths.hostDir, 'host.mjs'), paths.pyodideDir, this.scratch, memoryLimit(confinement)],
         {
           id,
           readOnly: [...paths.runtime, paths.pyodideDir, paths.hostDir],
