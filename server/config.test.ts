@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultSqlMemoryMb, defaultSqlThreads, loadConfig } from './config';
+import { defaultKernelMemoryMb, defaultSqlMemoryMb, defaultSqlThreads, loadConfig } from './config';
 import { REPO_ROOT } from './paths';
 
 describe('loadConfig', () => {
@@ -34,6 +34,8 @@ describe('loadConfig', () => {
       python: null,
       kernelIdleMinutes: 60,
       kernelSpares: 1,
+      kernelSandbox: 'on',
+      kernelMemoryMb: defaultKernelMemoryMb(),
       workflowTaskMs: 3000,
       airflow: null,
       workflowDemoDags: 25,
@@ -74,6 +76,8 @@ describe('loadConfig', () => {
         CONSOLE_PYTHON: '/usr/bin/python3',
         CONSOLE_KERNEL_IDLE_MINUTES: '5',
         CONSOLE_KERNEL_SPARES: '0',
+        CONSOLE_KERNEL_SANDBOX: 'OFF',
+        CONSOLE_KERNEL_MEMORY_MB: '700',
         CONSOLE_WORKFLOW_TASK_MS: '50',
         CONSOLE_AIRFLOW_URL: 'http://Airflow:8080/base/',
         CONSOLE_AIRFLOW_API: 'V2',
@@ -111,10 +115,19 @@ describe('loadConfig', () => {
       python: '/usr/bin/python3',
       kernelIdleMinutes: 5,
       kernelSpares: 0,
+      kernelSandbox: 'off',
+      kernelMemoryMb: 700,
       workflowTaskMs: 50,
       airflow: { url: 'http://airflow:8080/base', api: 'v2', accounts: { admin: { username: 'console', password: 'pw' }, editor: { username: 'console', password: 'pw' } }, timeoutMs: 5000 },
       workflowDemoDags: 1000,
     });
+  });
+
+  it('sizes the kernel memory cap to the machine: an eighth of it, from 512 MB to 2 GB', () => {
+    const gb = 1024 ** 3;
+    expect(defaultKernelMemoryMb(2 * gb)).toBe(512);
+    expect(defaultKernelMemoryMb(8 * gb)).toBe(1024);
+    expect(defaultKernelMemoryMb(64 * gb)).toBe(2048);
   });
 
   it('treats empty values as unset and rejects nonsense', () => {
@@ -134,6 +147,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONSOLE_AIRFLOW_URL: 'http://airflow:8080', CONSOLE_AIRFLOW_API: 'v3' })).toThrow(/CONSOLE_AIRFLOW_API must be v1/);
     expect(() => loadConfig({ CONSOLE_AIRFLOW_URL: 'http://airflow:8080', CONSOLE_AIRFLOW_USERNAME: 'a' })).toThrow(/set together/);
     expect(() => loadConfig({ CONSOLE_KERNEL_SPARES: '9' })).toThrow(/CONSOLE_KERNEL_SPARES/);
+    expect(() => loadConfig({ CONSOLE_KERNEL_SANDBOX: 'no' })).toThrow(/CONSOLE_KERNEL_SANDBOX must be on or off, got "no"/);
+    expect(() => loadConfig({ CONSOLE_KERNEL_MEMORY_MB: '64' })).toThrow(/CONSOLE_KERNEL_MEMORY_MB must be an integer from 128/);
     expect(() => loadConfig({ CONSOLE_WORKFLOW_DEMO_DAGS: '10' })).toThrow(/CONSOLE_WORKFLOW_DEMO_DAGS must be an integer from 25 to 10000/);
     expect(() => loadConfig({ CONSOLE_UPLOAD_MAX_MB: '0' })).toThrow(/CONSOLE_UPLOAD_MAX_MB must be an integer from 1 to 4096/);
     expect(() => loadConfig({ CONSOLE_RESULT_MAX_MB: '0' })).toThrow(/CONSOLE_RESULT_MAX_MB must be an integer from 1 to 4096/);

@@ -67,6 +67,13 @@ export interface ConsoleConfig {
   kernelIdleMinutes: number;
   /** Embedded kernels kept started and unassigned, so starting one skips Pyodide's cold start. */
   kernelSpares: number;
+  /**
+   * on (the default): every kernel runs in the OS sandbox (server/kernels/sandbox), and none starts where
+   * it cannot be had; off: the explicit opt-out for a single-user machine (CONSOLE_KERNEL_SANDBOX).
+   */
+  kernelSandbox: 'on' | 'off';
+  /** Each kernel's memory cap (CONSOLE_KERNEL_MEMORY_MB); default an eighth of the machine's memory, 512 to 2048. */
+  kernelMemoryMb: number;
   /** How long one task of the demo workflow executor runs (CONSOLE_WORKFLOW_TASK_MS); tests make it small. */
   workflowTaskMs: number;
   /** DAGs in the workflow demo (CONSOLE_WORKFLOW_DEMO_DAGS): its 25, plus generated copies beyond them. */
@@ -128,6 +135,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     python: text(env.CONSOLE_PYTHON) ?? null,
     kernelIdleMinutes: integer(env, 'CONSOLE_KERNEL_IDLE_MINUTES', 60, 1, 7 * 24 * 60),
     kernelSpares: integer(env, 'CONSOLE_KERNEL_SPARES', 1, 0, 8),
+    kernelSandbox: onOff(env, 'CONSOLE_KERNEL_SANDBOX'),
+    kernelMemoryMb: integer(env, 'CONSOLE_KERNEL_MEMORY_MB', defaultKernelMemoryMb(), 128, 1024 * 1024),
     workflowTaskMs: integer(env, 'CONSOLE_WORKFLOW_TASK_MS', 3000, 1, 10 * 60 * 1000),
     airflow: airflowUpstream(env),
     workflowDemoDags: integer(env, 'CONSOLE_WORKFLOW_DEMO_DAGS', 25, 25, 10_000),
@@ -206,6 +215,17 @@ function proxies(value: string | undefined): string[] {
     }
   }
   return entries;
+}
+
+function onOff(env: Env, name: string): 'on' | 'off' {
+  const value = text(env[name])?.trim().toLowerCase() ?? 'on';
+  if (value !== 'on' && value !== 'off') throw new Error(`${name} must be on or off, got "${env[name]}"`);
+  return value;
+}
+
+/** An eighth of the machine's memory, from 512 MB to 2 GB: ten kernels of one user stay within it. */
+export function defaultKernelMemoryMb(totalBytes = os.totalmem()): number {
+  return Math.min(2048, Math.max(512, Math.floor(totalBytes / 8 / 1024 / 1024)));
 }
 
 function kernelsMode(raw: string | undefined): ConsoleConfig['kernels'] {

@@ -1,12 +1,13 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BiContext } from '../bi/context';
 import { MIB } from '../config';
-import { WORKSPACE_DIR } from '../notebook/workspace';
 import { createJupyterProvider } from './jupyter/provider';
 import { KernelManager } from './manager';
 import type { KernelProvider } from './provider';
 import { createPyodideProvider } from './pyodide/provider';
+import { openKernelSandbox, type Sandbox } from './sandbox';
 import type { KernelRouteOptions } from './routes';
 import { WarehouseSql } from './warehouseSql';
 
@@ -23,13 +24,19 @@ export function openKernels(app: FastifyInstance, bi: BiContext): KernelRouteOpt
   const { config, clock, users } = app.services;
   const sql = new WarehouseSql(bi, users);
   const pyodideIsServer = config.kernels === 'pyodide';
+  const sandbox = openKernelSandbox(config.kernelSandbox, {
+    warn: (msg) => app.log.warn(msg),
+    error: (msg) => app.log.error(msg),
+  });
   const pyodide = createPyodideProvider({
     scratchRoot: path.join(config.dataDir, 'kernels'),
-    spares: pyodideIsServer ? config.kernelSpares : 0,
+    // No spares where every start is refused (the sandbox is missing): the refusal goes to whoever starts one.
+    spares: pyodideIsServer && sandbox.refusal === null ? config.kernelSpares : 0,
     sql: (owner, query) => sql.rows(owner, query),
+    confinement: { sandbox, memoryMb: config.kernelMemoryMb, cpuShare: kernelCpuShare() },
     log: app.log,
   });
-  const jupyter = jupyterProvider(app);
+  const jupyter = jupyterProvider(app, sandbox);
   const providers: KernelProvider[] = jupyter ? [pyodide, jupyter] : [pyodide];
   const kernels = new KernelManager({
     providers,
@@ -51,15 +58,22 @@ export function openKernels(app: FastifyInstance, bi: BiContext): KernelRouteOpt
   return { kernels, sql, userExists: async (username) => (await users.find(username)) !== null };
 }
 
-function jupyterProvider(app: FastifyInstance): KernelProvider | null {
+/** Half the machine's cores (at least one) for one kernel: the console keeps the rest under load. */
+function kernelCpuShare(): number {
+  return Math.max(1, Math.floor(availableParallelism() / 2));
+}
+
+function jupyterProvider(app: FastifyInstance, sandbox: Sandbox): KernelProvider | null {
   const { config } = app.services;
   if (config.jupyterUrl) return createJupyterProvider({ mode: 'external', url: config.jupyterUrl, token: config.jupyterToken ?? '', log: app.log });
   if (config.kernels !== 'jupyter') return null;
   return createJupyterProvider({
     mode: 'managed',
     python: config.python,
-    rootDir: path.join(config.dataDir, WORKSPACE_DIR),
     runtimeRoot: path.join(config.dataDir, 'jupyter'),
+    sandbox,
+    memoryMb: config.kernelMemoryMb,
+    cpuShare: kernelCpuShare(),
     log: app.log,
   });
 }

@@ -1,9 +1,10 @@
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
+import { httpCall, openWebSocket, type Answer, type Endpoint } from './transport';
 
 /**
  * A small client of Jupyter Server's REST API and kernel channels WebSocket (the public
- * contract: jupyter-server-api.yaml), over fetch and ws. The token goes in the Authorization
- * header, never in a URL, so it stays out of logs.
+ * contract: jupyter-server-api.yaml), over HTTP (TCP or a Unix socket) and ws. The token goes in
+ * the Authorization header, never in a URL, so it stays out of logs.
  */
 
 /** GET /api/kernels/{id}: the fields we rely on. */
@@ -28,6 +29,7 @@ export interface JupyterKernelSpecs {
 }
 
 export interface JupyterClient {
+  /** Where it connects: the server's URL, or unix:<socket path>. */
   readonly url: string;
   /** GET /api/status: resolves when the server answers (with the token accepted). */
   status(): Promise<Record<string, unknown>>;
@@ -56,29 +58,25 @@ export class JupyterError extends Error {
 /** How long one REST call may take before it counts as failed. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-export function createJupyterClient(url: string, token: string): JupyterClient {
-  const base = url.replace(/\/+$/, '');
+/** A client of the server at url, or (socketPath given) of the one listening on that Unix socket. */
+export function createJupyterClient(url: string, token: string, socketPath?: string): JupyterClient {
+  const endpoint: Endpoint = { url: url.replace(/\/+$/, ''), socketPath };
   const headers = { Authorization: `token ${token}` };
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    let response: Response;
+    let answer: Answer;
     try {
-      response = await fetch(`${base}${path}`, {
-        method,
-        headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
+      const json = body === undefined ? undefined : JSON.stringify(body);
+      answer = await httpCall(endpoint, method, path, json === undefined ? headers : { ...headers, 'Content-Type': 'application/json' }, json, REQUEST_TIMEOUT_MS);
     } catch (error) {
       throw new Error(`${method} ${path} failed: ${reason(error)}`);
     }
-    const text = await response.text();
-    if (!response.ok) throw new JupyterError(`${method} ${path}: ${errorMessage(response, text)}`, response.status);
-    return (text === '' ? undefined : JSON.parse(text)) as T;
+    if (answer.status < 200 || answer.status > 299) throw new JupyterError(`${method} ${path}: ${errorMessage(answer)}`, answer.status);
+    return (answer.text === '' ? undefined : JSON.parse(answer.text)) as T;
   }
 
   return {
-    url: base,
+    url: socketPath === undefined ? endpoint.url : `unix:${socketPath}`,
     status: () => call('GET', '/api/status'),
     kernelspecs: () => call('GET', '/api/kernelspecs'),
     startKernel: (name, path) => call('POST', '/api/kernels', path === null ? { name } : { name, path }),
@@ -93,37 +91,19 @@ export function createJupyterClient(url: string, token: string): JupyterClient {
     deleteKernel: (id) => call('DELETE', `/api/kernels/${encodeURIComponent(id)}`),
     interruptKernel: (id) => call('POST', `/api/kernels/${encodeURIComponent(id)}/interrupt`),
     restartKernel: (id) => call('POST', `/api/kernels/${encodeURIComponent(id)}/restart`),
-    channels: (id, sessionId) => openSocket(`${base.replace(/^http/, 'ws')}/api/kernels/${encodeURIComponent(id)}/channels?session_id=${encodeURIComponent(sessionId)}`, headers),
+    channels: (id, sessionId) =>
+      openWebSocket(endpoint, `/api/kernels/${encodeURIComponent(id)}/channels?session_id=${encodeURIComponent(sessionId)}`, headers, REQUEST_TIMEOUT_MS).catch((error: unknown) =>
+        Promise.reject(new Error(`The kernel's channels socket did not open: ${reason(error)}`)),
+      ),
   };
-}
-
-function openSocket(url: string, headers: Record<string, string>): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers, handshakeTimeout: REQUEST_TIMEOUT_MS });
-    const fail = (error: Error) => {
-      socket.removeAllListeners();
-      socket.on('error', () => {});
-      socket.terminate();
-      reject(new Error(`The kernel's channels socket did not open: ${error.message}`));
-    };
-    socket.once('open', () => {
-      socket.off('error', fail);
-      socket.off('unexpected-response', refused);
-      resolve(socket);
-    });
-    socket.once('error', fail);
-    const refused = (_request: unknown, response: { statusCode?: number; statusMessage?: string }) =>
-      fail(new Error(`${response.statusCode ?? ''} ${response.statusMessage ?? ''}`.trim()));
-    socket.once('unexpected-response', refused);
-  });
 }
 
 /**
  * Jupyter answers errors as JSON {message, reason, traceback?}; an unhandled one says only
  * "Unhandled error", so the traceback's last line (the exception) is the useful part.
  */
-function errorMessage(response: Response, text: string): string {
-  const fallback = `${response.status} ${response.statusText}`.trim();
+function errorMessage({ status, statusText, text }: Answer): string {
+  const fallback = `${status} ${statusText}`.trim();
   let body: { message?: unknown; reason?: unknown; traceback?: unknown };
   try {
     body = JSON.parse(text) as typeof body;

@@ -52,6 +52,8 @@ export class JupyterKernel implements ProviderKernel {
     id: string,
     spec: string,
     private readonly log: Logger,
+    /** Why the kernel's sandbox ended a process (its memory cap), said when the kernel dies. */
+    private readonly limitHit: () => string | null = () => null,
   ) {
     this.id = id;
     this.spec = spec;
@@ -150,6 +152,8 @@ export class JupyterKernel implements ProviderKernel {
   }
 
   private receive(message: JupyterMessage): void {
+    // A closing socket may still deliver what was in flight (a late idle): a dead kernel stays dead.
+    if (this.ended) return;
     const parent = parentId(message);
     const run = parent === undefined ? undefined : this.runs.get(parent);
     if (message.channel === 'shell' || message.channel === 'control') {
@@ -177,17 +181,23 @@ export class JupyterKernel implements ProviderKernel {
 
   /** Jupyter Server says `restarting` when the kernel died and it starts another, `dead` when it gave up. */
   private onStatus(state: ExecutionState): void {
-    if (state === 'dead') return this.markDead('The kernel died.');
+    if (state === 'dead') return this.markDead(`The kernel died${this.cause()}.`);
     // A new kernel process says `starting` once; waitReady() already tracks starts, and a late one
     // must not undo the idle it set.
     if (this.restarting || state === 'starting') return;
     if (state === 'restarting') {
-      this.abortRuns('The kernel died and was restarted: this run was stopped and every variable is gone.');
+      this.abortRuns(`The kernel died${this.cause()} and was restarted: this run was stopped and every variable is gone.`);
       this.setState('restarting');
       this.waitReady().catch((error: unknown) => this.markDead(`The kernel did not come back after dying: ${reason(error)}`));
       return;
     }
     this.setState(state);
+  }
+
+  /** " (the notebook server has exceeded its memory limit of … MB)" once the sandbox has ended a process for it, else "". */
+  private cause(): string {
+    const hit = this.limitHit();
+    return hit === null ? '' : ` (${hit.replace(/^it exceeded/, 'the notebook server has exceeded')})`;
   }
 
   private finish(msgId: string, run: Run): void {

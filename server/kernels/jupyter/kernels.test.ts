@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import type { DisplayDataOutput, ExecutionState, NbOutput, RunDone, RunEvent } from '../../../contracts/kernels';
 import type { KernelProvider, ProviderKernel } from '../provider';
 import { createJupyterProvider } from './provider';
-import { jupyterAvailable, memoryLog, TEST_PYTHON, tempFolder } from './testing/jupyter';
+import { jupyterAvailable, managedOptions, tempFolder } from './testing/jupyter';
 
 // A restart or a kernel's death takes Jupyter seconds, far more beside the rest of the suite on 2 cores (a restart
 // passed the 20 s default once in CI).
@@ -45,7 +45,7 @@ describe.skipIf(!jupyterAvailable())('Jupyter provider: kernels on a managed Jup
   beforeAll(async () => {
     // The console's own environment holds secrets; the Jupyter Server must not inherit them.
     process.env.CONSOLE_ADMIN_PASSWORD = SECRET;
-    provider = createJupyterProvider({ mode: 'managed', python: TEST_PYTHON, rootDir: `${folder.dir}/workspace`, runtimeRoot: `${folder.dir}/runtime`, log: memoryLog() });
+    provider = createJupyterProvider({ mode: 'managed', ...managedOptions(folder.dir) });
     kernel = await provider.startKernel({ owner: 'ana', spec: 'python3', path: null });
   });
 
@@ -149,9 +149,9 @@ describe.skipIf(!jupyterAvailable())('Jupyter provider: kernels on a managed Jup
     expect(events[1].event).toEqual({ type: 'clear_output', wait: true });
   });
 
-  it("runs kernels without the console's secrets, with HOME under the runtime folder", async () => {
-    const { text } = await run(kernel, "import os\nprint(os.environ.get('CONSOLE_ADMIN_PASSWORD'))\nprint(os.environ['HOME'])");
-    expect(text).toBe(`None\n${folder.dir}/runtime/ana\n`);
+  it("runs kernels without the console's secrets, with HOME under the runtime folder and the work folder in it as cwd", async () => {
+    const { text } = await run(kernel, "import os\nprint(os.environ.get('CONSOLE_ADMIN_PASSWORD'))\nprint(os.environ['HOME'])\nprint(os.getcwd())");
+    expect(text).toBe(`None\n${folder.dir}/runtime/ana/home\n${folder.dir}/runtime/ana/home/work\n`);
   });
 
   it('reconnects a lost socket once: the run in flight is aborted saying so, the next one runs', async () => {

@@ -1,23 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
+import type { Sandbox } from '../sandbox';
 import { createJupyterClient, reason, type JupyterClient } from './client';
+import { forgetServer, recordServer, stopLeftovers } from './leftovers';
+import { prepareFolders, userFolders, wrapServer } from './launch';
 import type { Logger } from './provider';
-import { freePort } from '../../util/freePort';
+import { pythonRuntime } from './runtimePaths';
+import { ServerProcess } from './serverProcess';
 
 /**
- * Personal notebook servers: one Jupyter Server process per user, started by the console on a
- * free local port with a random token, its runtime, config and data folders (and HOME) under
- * `<runtimeRoot>/<user>`, and an environment that holds none of the console's secrets.
+ * Personal notebook servers: one Jupyter Server process per user, each in its own sandbox (its
+ * own uid or user namespace, no network, its own pids, a memory cap) seeing only the Python
+ * runtime (read-only) and its user's home `<runtimeRoot>/<user>/home`: HOME, Jupyter's runtime,
+ * config and data folders, and `work/`, where kernels start. The console reaches it on a Unix
+ * socket in that home; its random token travels in the environment, never on a command line.
  */
 
 export interface ManagedOptions {
   python: string | null;
-  /** The folder the servers serve (the workspace); kernels start in it. */
-  rootDir: string;
   runtimeRoot: string;
+  sandbox: Sandbox;
+  /** Each kernel's memory cap (a user's server with all its kernels: twice that). */
+  memoryMb: number;
+  /** The cores a user's server may use at most (the sandbox's default: 1). */
+  cpuShare?: number;
   log: Logger;
 }
 
@@ -25,6 +31,8 @@ export interface ManagedHost {
   readonly owner: string;
   readonly client: JupyterClient;
   readonly pid: number;
+  /** Why the sandbox ended a process in it (its memory cap), or null. */
+  limitHit(): string | null;
 }
 
 export interface ManagedHosts {
@@ -40,80 +48,13 @@ export interface ManagedHosts {
 const READY_TIMEOUT_MS = 30_000;
 const READY_POLL_MS = 100;
 const STOP_GRACE_MS = 3_000;
-const STDERR_LINES = 20;
-/** The only variables passed on from the console's environment. */
-const PASSED_ON = ['PATH', 'LANG', 'LC_ALL', 'TZ'];
+
+export { jupyterEnv, userFolder } from './launch';
 
 /** /usr/bin/python3 (Debian's, which has Jupyter) when present, else python3 on PATH. */
 export function defaultPython(python: string | null): string {
   if (python !== null) return python;
   return existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
-}
-
-/** A folder name for a username: never hidden, never a path, distinct per name. */
-export function userFolder(owner: string): string {
-  if (owner === '') throw new Error('A notebook server belongs to a user: the username is empty.');
-  return encodeURIComponent(owner).replace(/^\./, '%2E');
-}
-
-/** The allowlisted environment, with Jupyter's folders and HOME under `home`. */
-export function jupyterEnv(home: string, from: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const name of PASSED_ON) if (from[name] !== undefined) env[name] = from[name];
-  return {
-    ...env,
-    HOME: home,
-    JUPYTER_RUNTIME_DIR: path.join(home, 'runtime'),
-    JUPYTER_CONFIG_DIR: path.join(home, 'config'),
-    JUPYTER_DATA_DIR: path.join(home, 'data'),
-  };
-}
-
-/** One server process: its last stderr lines kept for the error that says why it failed. */
-class ServerProcess {
-  readonly child: ChildProcess;
-  /** Resolves, saying how, once the process has ended. */
-  readonly exited: Promise<string>;
-  private readonly stderr: string[] = [];
-  private over = false;
-
-  constructor(command: string, args: string[], env: NodeJS.ProcessEnv) {
-    this.child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    // Always read stderr: a full pipe would block the server.
-    this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      this.stderr.push(...chunk.split('\n').filter((line) => line.trim() !== ''));
-      this.stderr.splice(0, Math.max(0, this.stderr.length - STDERR_LINES));
-    });
-    this.exited = new Promise((resolve) => {
-      const end = (how: string) => {
-        this.over = true;
-        resolve(how);
-      };
-      this.child.once('exit', (code, signal) => end(signal ?? `exit code ${code}`));
-      // A command that cannot be spawned (ENOENT) emits only this.
-      this.child.once('error', (error) => {
-        this.stderr.push(error.message);
-        end(error.message);
-      });
-    });
-  }
-
-  get running(): boolean {
-    return !this.over;
-  }
-
-  lastLines(): string {
-    return this.stderr.join('\n') || '(no output)';
-  }
-
-  /** SIGTERM lets Jupyter shut its kernels down; SIGKILL if it has not ended after the grace period. */
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.child.kill('SIGTERM');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), STOP_GRACE_MS);
-    await this.exited;
-    clearTimeout(timer);
-  }
 }
 
 interface Entry {
@@ -128,8 +69,17 @@ export function createManagedHosts(options: ManagedOptions): ManagedHosts {
 class ManagedHostPool implements ManagedHosts {
   private readonly entries = new Map<string, Entry>();
   private readonly goneListeners: ((owner: string) => void)[] = [];
+  /** Servers a previous console left, stopped before any is started. */
+  private readonly swept: Promise<void>;
+  /** The interpreter's path and read-only files, asked once (a failure is asked again). */
+  private runtime: Promise<{ executable: string; readOnly: string[] }> | null = null;
 
-  constructor(private readonly options: ManagedOptions) {}
+  constructor(private readonly options: ManagedOptions) {
+    this.swept = stopLeftovers(options.runtimeRoot, STOP_GRACE_MS).then(
+      (stopped) => stopped.forEach(({ folder, pid }) => options.log.warn(`Stopped the Jupyter Server (pid ${pid}) a previous console left running for ${decodeURIComponent(folder)}`)),
+      (error: unknown) => options.log.warn(`Looking for Jupyter Servers a previous console left failed: ${reason(error)}`),
+    );
+  }
 
   start(owner: string): Promise<ManagedHost> {
     const existing = this.entries.get(owner);
@@ -159,38 +109,49 @@ class ManagedHostPool implements ManagedHosts {
   }
 
   private async boot(owner: string, spawned: (server: ServerProcess) => void): Promise<ManagedHost> {
-    const { rootDir, runtimeRoot, log } = this.options;
+    const { runtimeRoot, sandbox, memoryMb, cpuShare, log } = this.options;
     const python = defaultPython(this.options.python);
+    const folders = userFolders(runtimeRoot, owner);
     const token = randomBytes(24).toString('hex');
-    const home = path.join(runtimeRoot, userFolder(owner));
-    await mkdir(home, { recursive: true, mode: 0o700 });
-    await mkdir(rootDir, { recursive: true });
-    const port = await freePort();
-    const server = new ServerProcess(python, serverArgs(token, port, rootDir), jupyterEnv(home));
+    const failed = (why: string) => new Error(`The notebook server for ${owner} (${python} -m jupyter_server) ${why}`);
+    await this.swept;
+    let runtime: { executable: string; readOnly: string[] };
+    try {
+      await prepareFolders(folders);
+      runtime = sandbox.kind === 'off' ? { executable: python, readOnly: [] } : await this.pythonRuntime(python);
+    } catch (error) {
+      throw failed(`exited while starting:\n${reason(error)}`);
+    }
+    const server = new ServerProcess(wrapServer({ sandbox, python: runtime.executable, runtime: runtime.readOnly, folders, token, memoryMb, cpuShare }));
     spawned(server);
     void server.exited.then((how) => this.ended(owner, server, how));
-    const client = createJupyterClient(`http://127.0.0.1:${port}`, token);
+    if (server.child.pid !== undefined) await recordServer(folders.dir, server.child.pid);
+    const client = createJupyterClient('http://localhost', token, folders.socket);
     try {
       await waitUntilAnswering(client, server);
     } catch (error) {
-      throw new Error(`The notebook server for ${owner} (${python} -m jupyter_server) ${reason(error)}`);
+      throw failed(reason(error));
     }
-    log.info(`Jupyter Server for ${owner} started on port ${port} (pid ${server.child.pid})`);
-    return { owner, client, pid: server.child.pid! };
+    log.info(`Jupyter Server for ${owner} started (pid ${server.child.pid}, sandbox ${sandbox.kind}, limits ${sandbox.limits}, ${memoryMb} MB a kernel)`);
+    return { owner, client, pid: server.child.pid!, limitHit: () => server.wrapped.limitHit() };
+  }
+
+  private pythonRuntime(python: string): Promise<{ executable: string; readOnly: string[] }> {
+    this.runtime ??= pythonRuntime(python).catch((error: unknown) => {
+      this.runtime = null;
+      throw error;
+    });
+    return this.runtime;
   }
 
   private ended(owner: string, server: ServerProcess, how: string): void {
-    if (this.entries.get(owner)?.process === server) this.entries.delete(owner);
+    if (this.entries.get(owner)?.process === server) {
+      this.entries.delete(owner);
+      void forgetServer(userFolders(this.options.runtimeRoot, owner).dir);
+    }
     this.options.log.info(`Jupyter Server for ${owner} ended (${how})`);
     for (const listener of this.goneListeners) listener(owner);
   }
-}
-
-function serverArgs(token: string, port: number, rootDir: string): string[] {
-  const args = ['-m', 'jupyter_server', `--ServerApp.token=${token}`, '--ip', '127.0.0.1', '--port', String(port), '--no-browser', `--ServerApp.root_dir=${rootDir}`];
-  // Jupyter refuses to run as root unless told to; the console in a container often is root.
-  if (process.getuid?.() === 0) args.push('--allow-root');
-  return args;
 }
 
 /** Rejects with a message that goes on "… exited while starting" or "… did not answer". */
@@ -209,4 +170,3 @@ async function waitUntilAnswering(client: JupyterClient, server: ServerProcess):
   }
   throw new Error(`did not answer within ${READY_TIMEOUT_MS / 1000} s (${last}):\n${server.lastLines()}`);
 }
-

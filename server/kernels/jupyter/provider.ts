@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { KernelSpec } from '../../../contracts/kernels';
 import type { KernelProvider, ProviderKernel, StartRequest } from '../provider';
+import type { Sandbox } from '../sandbox';
 import { createJupyterClient, JupyterError, reason, type JupyterClient } from './client';
 import { JupyterKernel } from './kernel';
 import { createManagedHosts, defaultPython, jupyterEnv, type ManagedHosts } from './managed';
@@ -19,7 +20,7 @@ export interface Logger {
 
 export type JupyterOptions =
   | { mode: 'external'; url: string; token: string; log: Logger }
-  | { mode: 'managed'; python: string | null; rootDir: string; runtimeRoot: string; log: Logger };
+  | { mode: 'managed'; python: string | null; runtimeRoot: string; sandbox: Sandbox; memoryMb: number; cpuShare?: number; log: Logger };
 
 /** Where the managed provider lists kernelspecs; user folders never start with a dot. */
 const SPECS_FOLDER = '.kernelspecs';
@@ -63,9 +64,10 @@ class JupyterProvider implements KernelProvider {
   }
 
   async startKernel(request: StartRequest): Promise<ProviderKernel> {
-    const client = this.hosts ? (await this.hosts.start(request.owner)).client : this.external!;
+    const host = this.hosts ? await this.hosts.start(request.owner) : null;
+    const client = host?.client ?? this.external!;
     const model = await client.startKernel(request.spec, request.path).catch((error: unknown) => Promise.reject(this.externalError(error)));
-    const kernel = new JupyterKernel(client, model.id, model.name, this.options.log);
+    const kernel = new JupyterKernel(client, model.id, model.name, this.options.log, host ? () => host.limitHit() : undefined);
     this.track(request.owner, kernel);
     try {
       await kernel.connect();

@@ -2,7 +2,7 @@ import { mkdirSync, realpathSync } from 'node:fs';
 import type { KernelSpec } from '../../../contracts/kernels';
 import type { KernelProvider, KernelSql, ProviderKernel, StartRequest } from '../provider';
 import { PyodideKernel } from './kernel';
-import { hostPaths, KernelProcess, type HostPaths } from './process';
+import { hostPaths, KernelProcess, type Confinement, type HostPaths } from './process';
 
 export interface PyodideOptions {
   /** <dataDir>/kernels: each kernel gets its own scratch folder below it (its cwd, the only folder it may write). */
@@ -13,6 +13,8 @@ export interface PyodideOptions {
   sql: KernelSql;
   /** After an interrupt, how long to wait before killing and restarting a kernel stuck in a blocking call (default 10_000). */
   hardKillAfterMs?: number;
+  /** The OS sandbox each kernel process runs in, and its caps. */
+  confinement: Confinement;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -41,6 +43,7 @@ class ProcessPool {
     private readonly paths: HostPaths,
     private readonly scratchRoot: string,
     private readonly wanted: number,
+    private readonly confinement: Confinement,
     private readonly log: PyodideOptions['log'],
   ) {}
 
@@ -82,7 +85,7 @@ class ProcessPool {
 
   private start(): KernelProcess {
     if (this.closed) throw new Error('The embedded kernels are closing.');
-    const process = new KernelProcess(this.paths, this.scratchRoot);
+    const process = new KernelProcess(this.paths, this.scratchRoot, this.confinement);
     this.alive.add(process);
     void process.exited.then(() => {
       this.alive.delete(process);
@@ -97,7 +100,7 @@ class ProcessPool {
 /** The embedded provider: one sandboxed Node process per kernel, each running Pyodide in a worker thread. */
 export function createPyodideProvider(options: PyodideOptions): KernelProvider {
   mkdirSync(options.scratchRoot, { recursive: true });
-  const pool = new ProcessPool(hostPaths(), realpathSync(options.scratchRoot), options.spares, options.log);
+  const pool = new ProcessPool(hostPaths(), realpathSync(options.scratchRoot), options.spares, options.confinement, options.log);
   const kernels = new Set<PyodideKernel>();
   pool.topUp();
   return {

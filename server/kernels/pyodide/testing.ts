@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NbOutput, RunDone, RunEvent } from '../../../contracts/kernels';
 import type { KernelSql, ProviderKernel } from '../provider';
+import { openSandbox, SandboxUnavailable, type Sandbox } from '../sandbox';
 import { createPyodideProvider, type PyodideOptions } from './provider';
 
 /** A run's events as they came, each with the time it arrived, and its end. */
@@ -40,9 +41,22 @@ const noSql: KernelSql = async () => {
 
 export const quietLog = { warn: () => {} };
 
+/** The OS sandbox, or why this machine has none (the isolation tests then skip, saying so). */
+export function testSandbox(): { sandbox: Sandbox; missing: null } | { sandbox: null; missing: string } {
+  try {
+    return { sandbox: openSandbox({ mode: 'on' }), missing: null };
+  } catch (error) {
+    if (error instanceof SandboxUnavailable) return { sandbox: null, missing: error.message };
+    throw error;
+  }
+}
+
+/** Kernels in the sandbox where this machine has it (else without: the cells behave the same). */
 export function testProvider(options: Partial<PyodideOptions> = {}) {
   const scratchRoot = join(mkdtempSync(join(tmpdir(), 'pyodide-test-')), 'kernels');
-  const provider = createPyodideProvider({ scratchRoot, spares: 0, sql: noSql, log: quietLog, ...options });
+  const sandbox = testSandbox().sandbox ?? openSandbox({ mode: 'off' });
+  const confinement = { sandbox, memoryMb: 1024, cpuShare: 1 };
+  const provider = createPyodideProvider({ scratchRoot, spares: 0, sql: noSql, log: quietLog, confinement, ...options });
   return { provider, scratchRoot };
 }
 

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../util/freePort';
+import { openSandbox } from '../../sandbox';
+import type { ManagedOptions } from '../managed';
 
 /**
  * The Jupyter provider's tests run against a real Jupyter Server from Debian's python3 (CI
@@ -20,10 +22,15 @@ export function skippedJupyterNotice(python: string = TEST_PYTHON): string | nul
   return `Jupyter provider tests skipped: ${python} cannot import jupyter_server and ipykernel (apt install python3-jupyter-server python3-ipykernel python3-pandas python3-matplotlib).`;
 }
 
-/** A temporary folder and its removal. */
+/** A temporary folder (0700, as the console's data folder is) and its removal. */
 export function tempFolder(prefix: string): { dir: string; remove(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Managed servers as the console runs them: each in the kernel sandbox, homes under `<dir>/runtime`. */
+export function managedOptions(dir: string, memoryMb = 1024, sandbox = openSandbox({ mode: 'on' })): ManagedOptions & { log: ReturnType<typeof memoryLog> } {
+  return { python: TEST_PYTHON, runtimeRoot: path.join(dir, 'runtime'), sandbox, memoryMb, log: memoryLog() };
 }
 
 

@@ -8,6 +8,7 @@ import html
 import io
 import json
 import linecache
+import os
 import sys
 import tokenize
 import traceback
@@ -156,9 +157,21 @@ def _traceback(exc):
     return lines
 
 
+def _evalue(exc):
+    """The error's message; a bare MemoryError says which limit it hit (the sandbox's, worker.mjs passes it)."""
+    limit = os.environ.get("CONSOLE_KERNEL_MEMORY_MB", "")
+    if isinstance(exc, MemoryError) and not str(exc) and limit:
+        return f"the kernel reached its memory limit of {limit} MB; free what you hold (del) or restart the kernel"
+    return str(exc)
+
+
 def _report(exc):
     flush()
-    output = {"output_type": "error", "ename": type(exc).__name__, "evalue": str(exc), "traceback": _traceback(exc)}
+    evalue = _evalue(exc)
+    traceback_lines = _traceback(exc)
+    if evalue != str(exc):
+        traceback_lines[-1] = f"{_RED}{type(exc).__name__}{_RESET}: {evalue}"
+    output = {"output_type": "error", "ename": type(exc).__name__, "evalue": evalue, "traceback": traceback_lines}
     emit({"type": "output", "output": output})
 
 

@@ -7,13 +7,16 @@ import process from 'node:process';
 import { URL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 
-const [indexURL, scratch] = process.argv.slice(2);
+// bwrap sets PWD to the working folder; the environment is otherwise empty, and stays so.
+delete process.env.PWD;
+// memoryMb: the sandbox's cap, said in a MemoryError; '' without the sandbox.
+const [indexURL, scratch, memoryMb = ''] = process.argv.slice(2);
 const interrupt = new Int32Array(new SharedArrayBuffer(4));
 const sqlSignal = new Int32Array(new SharedArrayBuffer(4));
 const { port1: sqlPort, port2: workerSqlPort } = new MessageChannel();
 
 const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
-  workerData: { indexURL, scratch, interrupt, sqlSignal, sqlPort: workerSqlPort },
+  workerData: { indexURL, scratch, memoryMb, interrupt, sqlSignal, sqlPort: workerSqlPort },
   transferList: [workerSqlPort],
 });
 

@@ -11,7 +11,7 @@ import { pathToFileURL, URL } from 'node:url';
 import { TextDecoder } from 'node:util';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 
-const { indexURL, scratch, interrupt, sqlSignal, sqlPort } = workerData;
+const { indexURL, scratch, memoryMb, interrupt, sqlSignal, sqlPort } = workerData;
 const HOME = '/home/pyodide';
 const KERNEL_DIR = '/lib/console_kernel';
 
@@ -71,7 +71,7 @@ function importKernel(pyodide) {
 
 async function start() {
   const { loadPyodide } = await import(pathToFileURL(join(indexURL, 'pyodide.mjs')).href);
-  const pyodide = await loadPyodide({ indexURL, env: { HOME }, stdout: () => {}, stderr: () => {} });
+  const pyodide = await loadPyodide({ indexURL, env: { HOME, CONSOLE_KERNEL_MEMORY_MB: memoryMb }, stdout: () => {}, stderr: () => {} });
   const emit = (message) => parentPort.postMessage(message);
   refuseNetwork(pyodide);
   streams(pyodide, emit);
