@@ -122,7 +122,7 @@ function floodReport(target: Target, quiet: Measured, flooded: { measured: Measu
   const answers = Object.entries(flooded.flood.answers)
     .map(([status, n]) => `${n}× ${status}`)
     .join(', ');
-  const note = `${flooded.flood.sent} sign-ins of unknown users at ${FLOOD_PER_SECOND}/s, each from its own address: ${answers}`;
+  const note = `${flooded.flood.sent} wrong sign-ins (admin, editor and made-up names) at ${FLOOD_PER_SECOND}/s, each from its own address: ${answers}`;
   return [
     ...report(target, flooded.measured, minRps, ' during a login flood'),
     result(SUITE, `${target.label}: req/s lost to the login flood`, change, '%', BUDGET.floodChangePct, note),

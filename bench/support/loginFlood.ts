@@ -20,11 +20,15 @@ interface FloodOptions {
   timeoutMs?: number;
 }
 
+/** The names the flood tries: the console's two seeded users, and a made-up one in between. */
+const FLOOD_NAMES = (n: number) => ['admin', 'editor', `flood-${n}`][n % 3];
+
 /**
- * Console sign-ins with user names that do not exist, at a fixed rate, each from its own
- * address (X-Forwarded-For, which the server believes from 127.0.0.1 when told to): the
- * per-address limits never apply, so every attempt costs the server a password hash, as
- * a flood from many machines would.
+ * Console sign-ins with wrong passwords at a fixed rate, each from its own address
+ * (X-Forwarded-For, which the server believes from 127.0.0.1 when told to), at known user
+ * names and made-up ones: the per-address limits never apply, so without the per-name and
+ * new-address budgets every attempt at a known name would cost the server a password hash,
+ * as a flood from many machines would.
  */
 export function startLoginFlood({ url, perSecond, maxRequests, timeoutMs = 10_000 }: FloodOptions): LoginFlood {
   const stats: FloodStats = { sent: 0, answers: {} };
@@ -33,7 +37,7 @@ export function startLoginFlood({ url, perSecond, maxRequests, timeoutMs = 10_00
   const send = () => {
     if (stats.sent >= maxRequests) return;
     const n = stats.sent++;
-    const body = JSON.stringify({ username: `flood-${n}`, password: 'not-the-password' });
+    const body = JSON.stringify({ username: FLOOD_NAMES(n), password: 'not-the-password' });
     const headers = { 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
     const answered = new Promise<void>((done) => {
       const req = request(`${url}/api/v1/temp/login`, { method: 'POST', headers, timeout: timeoutMs }, (res) => {

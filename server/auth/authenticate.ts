@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { HashGate } from './hashGate';
-import type { LoginThrottle } from './throttle';
+import type { LoginThrottle, ThrottleReason } from './throttle';
 import { toProfile, type UserProfile, type UserStore } from './users';
 
 /** A sign-in that was not checked: answer 429 with Retry-After. */
@@ -37,12 +37,12 @@ export class Authenticator {
 
   async signIn(ip: string, username: string, password: string): Promise<SignInResult> {
     const start = this.throttle.start(ip, username);
-    if (start.kind === 'throttled') return throttled(Math.ceil(start.retryAfterMs / 1000));
+    if (start.kind === 'throttled') return throttled(start.reason, Math.ceil(start.retryAfterMs / 1000));
     const { attempt } = start;
-    const check = this.hashes.tryRun(() => this.users.verifyCredentials(username, password));
+    const check = this.hashes.tryRun(() => this.users.verifyCredentials(username, password), attempt.trusted);
     if (!check) {
       attempt.abandoned();
-      return { kind: 'busy', retryAfterSeconds: 1, message: 'The server is busy checking other sign-ins. Try again in a second.' };
+      return throttled('busy', 1);
     }
     const verified = await check.catch((error: unknown) => {
       attempt.abandoned();
@@ -61,9 +61,15 @@ export function isRefusal(result: SignInResult): result is Refusal {
   return result.kind === 'throttled' || result.kind === 'busy';
 }
 
-function throttled(seconds: number): Refusal {
+const REFUSALS: Record<ThrottleReason, string> = {
+  failures: 'Too many failed sign-in attempts.',
+  name: 'Too many sign-in attempts for this user name.',
+  busy: 'The server is busy checking other sign-ins.',
+};
+
+function throttled(reason: ThrottleReason, seconds: number): Refusal {
   const wait = seconds === 1 ? '1 second' : seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-  return { kind: 'throttled', retryAfterSeconds: seconds, message: `Too many failed sign-in attempts. Try again in ${wait}.` };
+  return { kind: reason === 'busy' ? 'busy' : 'throttled', retryAfterSeconds: seconds, message: `${REFUSALS[reason]} Try again in ${wait}.` };
 }
 
 /** 429 with Retry-After; `body` shapes the answer of each API (console, OIDC, Superset). */

@@ -46,4 +46,22 @@ describe('HashGate', () => {
     await expect(gate.tryRun(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await gate.tryRun(async () => 'next')).toBe('next');
   });
+
+  it('serves trusted tasks first, from a line of their own that a full queue does not close', async () => {
+    const gate = new HashGate(1, 1);
+    const hold = deferred();
+    const order: string[] = [];
+    const task = (name: string) => async () => {
+      order.push(name);
+      await hold.promise;
+    };
+    const running = gate.tryRun(task('running'));
+    const queued = gate.tryRun(task('queued'));
+    expect(gate.tryRun(task('refused'))).toBeNull();
+    const trusted = gate.tryRun(task('trusted'), true);
+    expect(trusted).not.toBeNull();
+    hold.resolve();
+    await Promise.all([running, queued, trusted]);
+    expect(order).toEqual(['running', 'trusted', 'queued']);
+  });
 });

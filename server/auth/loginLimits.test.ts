@@ -77,17 +77,46 @@ describe('sign-in limits', () => {
     expect((await login(app, 'editor', EDITOR_PASSWORD, '198.51.100.21')).statusCode).toBe(200);
   });
 
-  it('a user attacked from many addresses: addresses that failed wait, a clean address still signs in', async () => {
+  it('a user attacked from many addresses: past the name\'s budget new addresses wait, for that name only; the user\'s own address signs in', async () => {
     const clock = manualClock();
     const { app } = await fixture.build({}, { clock: clock.now });
-    // 60 addresses, one wrong guess each: under every per-address limit, past the per-user one (50).
+    // The admin signed in from home before the attack.
+    expect((await login(app, 'admin', ADMIN_PASSWORD, '198.51.100.22')).statusCode).toBe(200);
+    // 60 addresses, one wrong guess each: under every per-address limit; the name's budget lets ten be checked.
     const guesses: LightMyRequestResponse[] = [];
     for (let index = 0; index < 60; index++) guesses.push(await login(app, 'admin', 'guess', `10.0.${index}.1`));
-    expect(count(guesses, 401)).toBe(60);
-    const again = await login(app, 'admin', 'guess', '10.0.1.1');
-    expect(again.statusCode).toBe(429);
-    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    expect(count(guesses, 401)).toBe(9);
+    expect(count(guesses, 429)).toBe(51);
+    const refused = guesses[59];
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json().message).toMatch(/too many sign-in attempts for this user name.*5 seconds/i);
+    // Also for the right password from a new address; not from home, nor for another name.
+    expect((await login(app, 'admin', ADMIN_PASSWORD, '198.51.100.23')).statusCode).toBe(429);
     expect((await login(app, 'admin', ADMIN_PASSWORD, '198.51.100.22')).statusCode).toBe(200);
+    expect((await login(app, 'editor', EDITOR_PASSWORD, '198.51.100.24')).statusCode).toBe(200);
+    // The budget refills: one check every 5 s.
+    clock.advance(5_000);
+    expect((await login(app, 'admin', ADMIN_PASSWORD, '198.51.100.23')).statusCode).toBe(200);
+  });
+
+  it('a flood of made-up names from many addresses spends one budget for all: past it, new addresses are told the server is busy', async () => {
+    const clock = manualClock();
+    const { app } = await fixture.build({}, { clock: clock.now });
+    expect((await login(app, 'editor', EDITOR_PASSWORD, '198.51.100.30')).statusCode).toBe(200);
+    const flood: LightMyRequestResponse[] = [];
+    for (let index = 0; index < 40; index++) flood.push(await login(app, `nobody-${index}`, 'x', `10.2.${index}.1`));
+    expect(count(flood, 401)).toBe(29);
+    expect(count(flood, 429)).toBe(11);
+    expect(flood[39].json().message).toMatch(/busy/i);
+    expect(flood[39].headers['retry-after']).toBe('1');
+    // A known name from a new address gets the same answer as a made-up one.
+    const known = await login(app, 'admin', ADMIN_PASSWORD, '198.51.100.31');
+    expect(known.statusCode).toBe(429);
+    expect(known.json()).toEqual(flood[39].json());
+    // Where the user signed in before, sign-in goes on.
+    expect((await login(app, 'editor', EDITOR_PASSWORD, '198.51.100.30')).statusCode).toBe(200);
+    clock.advance(1_000);
+    expect((await login(app, 'admin', ADMIN_PASSWORD, '198.51.100.31')).statusCode).toBe(200);
   });
 
   it('apply to the OIDC token endpoint and the Superset login, with Retry-After', async () => {

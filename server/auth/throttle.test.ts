@@ -11,7 +11,7 @@ describe('LoginThrottle', () => {
     let now = 0;
     const throttle = new LoginThrottle({ clock: () => now });
     for (let index = 0; index < 5; index++) started(throttle.start('ip', 'admin')).failed();
-    expect(throttle.start('ip', 'admin')).toEqual({ kind: 'throttled', retryAfterMs: 1000 });
+    expect(throttle.start('ip', 'admin')).toEqual({ kind: 'throttled', reason: 'failures', retryAfterMs: 1000 });
     now += 60 * 60 * 1000;
     for (let index = 0; index < 5; index++) started(throttle.start('ip', 'admin')).failed();
     expect(throttle.start('ip', 'admin').kind).toBe('throttled');
@@ -36,5 +36,19 @@ describe('LoginThrottle', () => {
     for (let index = 0; index < 50; index++) started(throttle.start('ip', 'admin')).abandoned();
     for (let index = 0; index < 5; index++) started(throttle.start('ip', 'admin')).failed();
     expect(throttle.start('ip', 'admin').kind).toBe('throttled');
+  });
+
+  it('a user name gets ten checks from new addresses, then one every 5 s; an address where it signed in is spared', () => {
+    let now = 0;
+    const throttle = new LoginThrottle({ clock: () => now });
+    // The first sign-in from home spent one of the ten.
+    started(throttle.start('home', 'admin')).succeeded();
+    for (let index = 0; index < 9; index++) started(throttle.start(`new-${index}`, 'admin')).failed();
+    expect(throttle.start('new-10', 'admin')).toEqual({ kind: 'throttled', reason: 'name', retryAfterMs: 5000 });
+    expect(started(throttle.start('home', 'admin')).trusted).toBe(true);
+    expect(started(throttle.start('new-10', 'editor')).trusted).toBe(false);
+    now += 5000;
+    started(throttle.start('new-10', 'admin')).failed();
+    expect(throttle.start('new-11', 'admin').kind).toBe('throttled');
   });
 });

@@ -1,24 +1,30 @@
-import { readFile } from 'node:fs/promises';
 import { normalizeName } from '../../contracts/names';
-import { notebookFacts, type ItemDetails } from '../../contracts/workspace';
+import type { ItemDetails } from '../../contracts/workspace';
 import { scanWorkspace } from './disk';
 import { notFound } from './errors';
 import { listFiles } from './files';
+import { items } from './items';
 import { toWorkspaceFile, type WorkspaceFile } from './model';
 import type { Workspace } from './workspace';
 
+/**
+ * An item's details. A notebook's facts come from the cache, by the file's mtime and size (as
+ * the listing's versions do); the bytes behind them have the final word on the version.
+ */
 export async function itemDetails(workspace: Workspace, relative: string): Promise<ItemDetails> {
-  const found = await workspace.find(relative, true);
+  const found = await workspace.find(relative);
   if (!found) throw notFound(`Not found: ${relative}`);
-  const file = toWorkspaceFile(found.row);
-  if (found.row.type === 'folder') {
+  const { row } = found;
+  const file = toWorkspaceFile(row);
+  if (row.type === 'folder') {
     // Read from the disk, under the folder only: trashed items are elsewhere, so never counted.
     const inside = [...(await scanWorkspace(found.absolute)).values()];
     const size = inside.reduce((sum, entry) => sum + (entry.type === 'notebook' ? entry.size : 0), 0);
     return { file, size, kernel: null, cellCount: null, items: inside.length };
   }
-  const content = await readFile(found.absolute);
-  return { file, size: content.length, ...notebookFacts(content.toString('utf8')), items: null };
+  const { version, ...facts } = await workspace.facts.of(found.absolute, row.contentMtime ?? 0, row.contentSize ?? 0);
+  if (version !== row.contentVersion) await items.update(workspace.store, row.id, { contentVersion: version });
+  return { file: toWorkspaceFile({ ...row, contentVersion: version }), ...facts, items: null };
 }
 
 /** Search's answer size when the client names none, and the most it may ask for. */

@@ -25,8 +25,7 @@ export type ExportPlan =
   | { kind: 'zip'; filename: string; entries: ZipEntry[] };
 
 /**
- * Decides what to export ("" is the root): only the listing is taken here (inside the
- * workspace's exclusive section); the files are read later, one at a time, while the zip streams.
+ * Decides what to export ("" is the root): only the listing is taken here; the files are read later, one at a time, while the zip streams.
  * Deleted items are in the trash, so a listing of live items never includes them.
  */
 export async function planExport(workspace: Workspace, relative: string): Promise<ExportPlan> {

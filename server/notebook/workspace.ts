@@ -3,13 +3,14 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import type { Clock } from '../auth/clock';
 import type { Queryable, Store } from '../store/db';
-import { serial } from '../util/serial';
 import { auditLog } from './audit';
 import { entryAt, type DiskEntry } from './disk';
 import { notFound } from './errors';
+import { FactsCache } from './facts';
 import { items } from './items';
 import type { ItemRow, WorkspaceFile } from './model';
 import { confine } from './paths';
+import { readOnlyStore } from './readView';
 import { discardStaged, recoverStaged } from './staging';
 import { rowForDisk, type RowChange } from './sync';
 
@@ -38,14 +39,11 @@ export interface Located {
 }
 
 /**
- * The workspace folder and its metadata. Operations run one at a time (exclusive): they
- * check the disk, change it, then record the change, and must not interleave, or two
- * writers could both find a path free. This also orders the audit log by application.
+ * The workspace folder and its metadata. Writes run one at a time (NotebookService's lock):
+ * they check the disk, change it, then record the change, and must not interleave, or two
+ * writers could both find a path free. Reads use forReading(), which needs no lock.
  */
 export class Workspace {
-  /** Runs one operation at a time (see above). */
-  readonly exclusive = serial();
-
   private constructor(
     /** Real path of <data>/workspace. */
     readonly root: string,
@@ -53,6 +51,8 @@ export class Workspace {
     readonly trashRoot: string,
     readonly store: Store,
     readonly clock: Clock,
+    /** Notebook facts for GET /details, shared by the read view. */
+    readonly facts: FactsCache,
   ) {}
 
   static async open(dataDir: string, store: Store, clock: Clock): Promise<Workspace> {
@@ -62,7 +62,15 @@ export class Workspace {
     await mkdir(trash, { recursive: true, mode: 0o700 });
     const realRoot = await realpath(root);
     await recoverStaged(realRoot, store);
-    return new Workspace(realRoot, await realpath(trash), store, clock);
+    return new Workspace(realRoot, await realpath(trash), store, clock, new FactsCache());
+  }
+
+  /**
+   * The same workspace for reads outside the write lock: its store refuses changes (see
+   * readView.ts). Files are replaced by rename, so a read never sees half of one.
+   */
+  forReading(): Workspace {
+    return new Workspace(this.root, this.trashRoot, readOnlyStore(this.store), this.clock, this.facts);
   }
 
   newId(): string {
