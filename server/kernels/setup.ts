@@ -33,7 +33,7 @@ export function openKernels(app: FastifyInstance, bi: BiContext): KernelRouteOpt
     // No spares where every start is refused (the sandbox is missing): the refusal goes to whoever starts one.
     spares: pyodideIsServer && sandbox.refusal === null ? config.kernelSpares : 0,
     sql: (owner, query) => sql.rows(owner, query),
-    confinement: { sandbox, memoryMb: config.kernelMemoryMb, cpuShare: kernelCpuShare() },
+    confinement: { sandbox, memoryMb: config.kernelMemoryMb, cpuShare: kernelCpuShare(), outputMaxBytes: config.outputMaxMb * MIB },
     log: app.log,
   });
   const jupyter = jupyterProvider(app, sandbox);

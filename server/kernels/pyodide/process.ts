@@ -54,6 +54,11 @@ export interface Confinement {
   memoryMb: number;
   /** The most CPU one kernel may use, in cores. */
   cpuShare: number;
+  /**
+   * The console keeps at most this much of a run's output (CONSOLE_OUTPUT_MAX_MB); the kernel stops
+   * sending outputs a little past it, so a flood never crosses the channel (it grew the host past its cap).
+   */
+  outputMaxBytes?: number;
 }
 
 /**
@@ -166,7 +171,7 @@ export class KernelProcess {
     try {
       return confinement.sandbox.wrap(
         paths.node,
-        [...permissionArgs(paths, this.scratch), join(paths.hostDir, 'host.mjs'), paths.pyodideDir, this.scratch, memoryLimit(confinement)],
+        [...permissionArgs(paths, this.scratch), join(paths.hostDir, 'host.mjs'), paths.pyodideDir, this.scratch, memoryLimit(confinement), String(confinement.outputMaxBytes ?? '')],
         {
           id,
           readOnly: [...paths.runtime, paths.pyodideDir, paths.hostDir],

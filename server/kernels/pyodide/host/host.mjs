@@ -10,13 +10,13 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 // bwrap sets PWD to the working folder; the environment is otherwise empty, and stays so.
 delete process.env.PWD;
 // memoryMb: the sandbox's cap, said in a MemoryError; '' without the sandbox.
-const [indexURL, scratch, memoryMb = ''] = process.argv.slice(2);
+const [indexURL, scratch, memoryMb = '', outputMaxBytes = ''] = process.argv.slice(2);
 const interrupt = new Int32Array(new SharedArrayBuffer(4));
 const sqlSignal = new Int32Array(new SharedArrayBuffer(4));
 const { port1: sqlPort, port2: workerSqlPort } = new MessageChannel();
 
 const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
-  workerData: { indexURL, scratch, memoryMb, interrupt, sqlSignal, sqlPort: workerSqlPort },
+  workerData: { indexURL, scratch, memoryMb, outputMaxBytes, interrupt, sqlSignal, sqlPort: workerSqlPort },
   transferList: [workerSqlPort],
 });
 

@@ -11,7 +11,9 @@ import { pathToFileURL, URL } from 'node:url';
 import { TextDecoder } from 'node:util';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 
-const { indexURL, scratch, memoryMb, interrupt, sqlSignal, sqlPort } = workerData;
+const { indexURL, scratch, memoryMb, outputMaxBytes, interrupt, sqlSignal, sqlPort } = workerData;
+/** Past this much of one run's output nothing more is sent: the console has cut it there and says so. */
+const OUTPUT_SENT_MAX = Number(outputMaxBytes) > 0 ? Number(outputMaxBytes) + 1 : Infinity;
 const HOME = '/home/pyodide';
 const KERNEL_DIR = '/lib/console_kernel';
 
@@ -72,7 +74,17 @@ function importKernel(pyodide) {
 async function start() {
   const { loadPyodide } = await import(pathToFileURL(join(indexURL, 'pyodide.mjs')).href);
   const pyodide = await loadPyodide({ indexURL, env: { HOME, CONSOLE_KERNEL_MEMORY_MB: memoryMb }, stdout: () => {}, stderr: () => {} });
-  const emit = (message) => parentPort.postMessage(message);
+  const post = (message) => parentPort.postMessage(message);
+  // Counted per run (reset below); sizes in UTF-16 units, never more than the console's UTF-8 bytes.
+  let outputSent = 0;
+  const emit = (message) => {
+    if (message.t === 'event' && message.event.type === 'output') {
+      if (outputSent > OUTPUT_SENT_MAX) return;
+      const output = message.event.output;
+      outputSent += output.output_type === 'stream' ? output.text.length : JSON.stringify(output).length;
+    }
+    post(message);
+  };
   refuseNetwork(pyodide);
   streams(pyodide, emit);
   pyodide.FS.mkdirTree(HOME);
@@ -85,6 +97,7 @@ async function start() {
   const runCell = importKernel(pyodide).run_cell;
   parentPort.on('message', (message) => {
     if (message.t !== 'run') return;
+    outputSent = 0;
     let status;
     try {
       status = runCell(message.code, message.count);
