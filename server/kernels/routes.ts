@@ -112,8 +112,11 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
     const viewer = viewerOf(request);
     const stream = openEventStream(reply, () => {
       unsubscribe();
+      stopWatching();
       eventStreams.delete(stream);
     });
+    // Signing out (or any end of the session or token family) ends the stream.
+    const stopWatching = app.services.credentialEnds.watch(request.auth, () => stream.end());
     eventStreams.add(stream);
     for (const kernel of kernels.list(viewer)) stream.send('kernel', { type: 'kernel', kernel });
     stream.send('server', { type: 'server', server: kernels.serverStatus(viewer, viewer.username) });
