@@ -4,11 +4,6 @@ export interface RuntimeConfig {
   features: Record<string, boolean>;
   version: string;
   /**
-   * Where the server's first start keeps the generated passwords, as the server prints it (the
-   * sign-in page names it). Absent when the server did not say (e.g. the client runs offline).
-   */
-  credentialsFile?: string;
-  /**
    * The most bytes one uploaded notebook may take (CONSOLE_UPLOAD_MAX_MB); the server answers
    * 413 past it. Absent when the server did not say: assume DEFAULT_UPLOAD_MAX_MB.
    */

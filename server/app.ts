@@ -5,7 +5,7 @@ import { createServices, type ConsoleServices, type ServiceOptions } from './ser
 import { authGuard } from './auth/guard';
 import { consoleAuthRoutes } from './auth/routes';
 import { oidcRoutes } from './auth/oidc.routes';
-import { credentialsFileIn, type SeedResult } from './auth/users';
+import type { SeedResult } from './auth/users';
 import { openBiContext } from './bi/context';
 import { biRoutes } from './bi/routes';
 import { registerBatch } from './http/batch';
@@ -88,9 +88,9 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   if (airflow) await app.register(upstreamRoutes, { prefix: '/api/workflow', upstream: airflow });
   else await app.register(workflowRoutes, { prefix: '/api/workflow' });
   registerBatch(app);
-  const { staticDir, dataDir, sourceMaps, uploadMaxMb } = services.config;
+  const { staticDir, sourceMaps, uploadMaxMb } = services.config;
   const uploadMaxBytes = uploadMaxMb * MIB;
-  await registerStatic(app, { staticDir, credentialsFile: credentialsFileIn(dataDir), sourceMaps, uploadMaxBytes, airflowApi: airflow?.api ?? null });
+  await registerStatic(app, { staticDir, sourceMaps, uploadMaxBytes, airflowApi: airflow?.api ?? null });
 }
 
 /**

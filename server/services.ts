@@ -2,6 +2,7 @@ import type { ConsoleConfig } from './config';
 import { openStore, type Store } from './store/db';
 import { Authenticator } from './auth/authenticate';
 import { systemClock, type Clock } from './auth/clock';
+import { CredentialEnds } from './auth/credentialEnds';
 import { TokenFamilies } from './auth/families';
 import { TokenGrants } from './auth/grants';
 import { SessionStore } from './auth/sessions';
@@ -24,6 +25,8 @@ export interface ConsoleServices {
   /** Bearer tokens in revocable families (sign-in, refresh, logout, checks). */
   grants: TokenGrants;
   families: TokenFamilies;
+  /** Ends event streams when the session or token family they were opened with ends. */
+  credentialEnds: CredentialEnds;
   authenticator: Authenticator;
   clock: Clock;
   /** Stored answers of mutating requests by Idempotency-Key, for every API mount. */
@@ -87,13 +90,14 @@ export async function createServices(config: ConsoleConfig, options: ServiceOpti
   try {
     const users = await UserStore.create(store, options.passwordHashing);
     const tokens = await TokenService.open(config.dataDir, clock);
-    const sessions = new SessionStore(store, config.sessionTtlSeconds, clock);
-    const families = new TokenFamilies(store, clock);
+    const credentialEnds = new CredentialEnds();
+    const sessions = new SessionStore(store, config.sessionTtlSeconds, clock, credentialEnds);
+    const families = new TokenFamilies(store, clock, credentialEnds);
     const grants = new TokenGrants(tokens, families, users, clock);
     const authenticator = new Authenticator(users, new LoginThrottle({ ...options.throttle, clock }));
     const idempotency = await IdempotencyStore.open(store, clock);
     const notebooks = await NotebookService.open(config.dataDir, store, clock);
-    return { config, store, users, sessions, tokens, grants, families, authenticator, clock, idempotency, notebooks, warehouse };
+    return { config, store, users, sessions, tokens, grants, families, credentialEnds, authenticator, clock, idempotency, notebooks, warehouse };
   } catch (error) {
     await Promise.all([store.close(), warehouse.close()]);
     throw error;

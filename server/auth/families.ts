@@ -1,6 +1,7 @@
 import type { Store } from '../store/db';
 import { LruMap } from '../store/lru';
 import { systemClock, type Clock } from './clock';
+import { CredentialEnds } from './credentialEnds';
 import { purgeExpiredAndRevoked } from './purge';
 
 /** One sign-in's tokens, server-side: what every access token and refresh token is checked against. */
@@ -37,6 +38,7 @@ export class TokenFamilies {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock = systemClock,
+    private readonly ends: CredentialEnds = new CredentialEnds(),
   ) {}
 
   async create(id: string, family: TokenFamily): Promise<void> {
@@ -77,6 +79,7 @@ export class TokenFamilies {
   async end(id: string): Promise<void> {
     await this.store.run('DELETE FROM token_families WHERE id = $1', [id]);
     this.cache.delete(id);
+    this.ends.familyEnded(id);
   }
 
   /** Expired families, and those of a password that has changed since. */

@@ -1,9 +1,25 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, manualClock, useFixture } from '../testing/harness';
 
 const fixture = useFixture();
 const TOKEN_URL = '/api/auth/realms/dataplatform/protocol/openid-connect/token';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const DISCOVERY_URL = '/api/auth/realms/dataplatform/.well-known/openid-configuration';
+
+/** A GET over real HTTP with the Host header given (fetch does not let a caller set it). */
+function getWithHost(port: number, url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: url, headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}
 
 function form(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
@@ -107,19 +123,30 @@ describe('OIDC token endpoint (Keycloak shapes)', () => {
     expect(response.cookies).toEqual([]);
   });
 
-  it('publishes a discovery document with absolute URLs from the request host', async () => {
+  it('without CONSOLE_PUBLIC_URL, the discovery document names the address the console listens on, not a forged Host', async () => {
     const { app } = await fixture.build();
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/auth/realms/dataplatform/.well-known/openid-configuration',
-      headers: { host: 'console.example:8443' },
-    });
-    expect(response.statusCode).toBe(200);
-    const issuer = 'http://console.example:8443/api/auth/realms/dataplatform';
-    expect(response.json()).toMatchObject({
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const answer = await getWithHost(port, DISCOVERY_URL, 'evil.example');
+    expect(answer.status).toBe(200);
+    const issuer = `http://127.0.0.1:${port}/api/auth/realms/dataplatform`;
+    expect(JSON.parse(answer.body)).toMatchObject({
       issuer,
       token_endpoint: `${issuer}/protocol/openid-connect/token`,
+      end_session_endpoint: `${issuer}/protocol/openid-connect/logout`,
       grant_types_supported: ['password', 'refresh_token'],
     });
+    expect(answer.body).not.toContain('evil.example');
+  });
+
+  it('with CONSOLE_PUBLIC_URL, the document names it and a forged Host is refused (421)', async () => {
+    const { app } = await fixture.build({ publicUrl: 'https://console.example' });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const forged = await getWithHost(port, DISCOVERY_URL, 'evil.example');
+    expect(forged.status).toBe(421);
+    expect(forged.body).not.toContain('evil.example');
+    const answer = await getWithHost(port, DISCOVERY_URL, 'console.example');
+    expect(JSON.parse(answer.body)).toMatchObject({ issuer: 'https://console.example/api/auth/realms/dataplatform' });
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConsoleConfig } from '../config';
 import type { ConsoleServices } from '../services';
 import { isRefusal, sendRefusal } from './authenticate';
 import { PUBLIC_ROUTE } from './guard';
@@ -40,9 +41,11 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(204).send();
   });
 
-  // Keycloak's shape. With CONSOLE_PUBLIC_URL the URLs come from it, never from the Host header.
+  // Keycloak's shape. The URLs never come from the Host header, which anyone can forge (a shared
+  // cache in front would keep the forged answer): from CONSOLE_PUBLIC_URL, else the console's own address.
   app.get(`${REALM_PATH}/.well-known/openid-configuration`, { config: PUBLIC_ROUTE }, async (request) => {
-    const base = app.services.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const { config } = app.services;
+    const base = config.publicUrl ?? listeningOrigin(request, config);
     const issuer = `${base}${app.prefix}${REALM_PATH}`;
     return {
       issuer,
@@ -55,6 +58,15 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 };
+
+/** The address and port the request reached (the configured ones when injected without a socket). */
+function listeningOrigin(request: FastifyRequest, config: ConsoleConfig): string {
+  const { localAddress, localPort } = request.socket;
+  // A dual-stack listener reports IPv4 peers as ::ffff:a.b.c.d.
+  const address = localAddress && localPort ? localAddress.replace(/^::ffff:(?=\d+\.)/, '') : config.host;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return `${request.protocol}://${host}:${localAddress && localPort ? localPort : config.port}`;
+}
 
 async function passwordGrant(services: ConsoleServices, request: FastifyRequest, reply: FastifyReply, body: TokenRequest) {
   const { username, password } = body;

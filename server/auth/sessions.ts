@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Store } from '../store/db';
 import { LruMap } from '../store/lru';
 import { systemClock, type Clock } from './clock';
+import { CredentialEnds } from './credentialEnds';
 import { purgeExpiredAndRevoked } from './purge';
 
 export interface CreatedSession {
@@ -59,6 +60,7 @@ export class SessionStore {
     private readonly store: Store,
     readonly ttlSeconds: number,
     private readonly clock: Clock = systemClock,
+    private readonly ends: CredentialEnds = new CredentialEnds(),
   ) {}
 
   async create(username: string, tokenVersion: number): Promise<CreatedSession> {
@@ -85,8 +87,7 @@ export class SessionStore {
     const { username, tokenVersion, expiresAt } = session;
     const now = this.clock();
     if (expiresAt <= now) {
-      await this.store.run('DELETE FROM sessions WHERE id = $1', [id]);
-      this.cache.delete(id);
+      await this.destroyById(id);
       return null;
     }
     if (!this.dueForRenewal(expiresAt, now)) return { id, username, tokenVersion, expiresAt, renewed: false };
@@ -108,6 +109,7 @@ export class SessionStore {
   async destroyById(id: string): Promise<void> {
     await this.store.run('DELETE FROM sessions WHERE id = $1', [id]);
     this.cache.delete(id);
+    this.ends.sessionEnded(id);
   }
 
   /** Expired sessions, and those of a password that has changed since. */

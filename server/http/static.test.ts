@@ -77,14 +77,19 @@ describe('static client', () => {
       apis: { console: '/api/v1/temp', auth: '/api/auth', notebook: '/api/notebook', bi: '/api/bi', workflow: '/api/workflow' },
       features: { workflowFilters: true },
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
-      // The sign-in page's hint names the real data directory, not a guess.
-      credentialsFile: path.join(app.services.config.dataDir, 'credentials.txt'),
       // The upload dialog states the server's limit (CONSOLE_UPLOAD_MAX_MB, default 50).
       uploadMaxBytes: 50 * 1024 * 1024,
     });
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/config.json (served before sign-in) says nothing of the data directory', async () => {
+    const { app } = await fixture.build();
+    const body = (await app.inject({ method: 'GET', url: '/config.json' })).body;
+    expect(body).not.toContain(app.services.config.dataDir);
+    expect(body).not.toContain('credentials');
   });
 
   it('/config.json states CONSOLE_UPLOAD_MAX_MB in bytes', async () => {

@@ -13,8 +13,6 @@ const REVALIDATE = 'no-cache';
 export interface StaticOptions {
   /** The built client (vite's dist). */
   staticDir: string;
-  /** Where the first start saved the generated passwords (the sign-in page names it). */
-  credentialsFile: string;
   /** Serve *.map files (CONSOLE_SOURCE_MAPS). */
   sourceMaps: boolean;
   /** The per-file upload limit (CONSOLE_UPLOAD_MAX_MB), in bytes: the client states it. */
@@ -24,12 +22,12 @@ export interface StaticOptions {
 }
 
 /**
- * Runtime settings for the client: where each API lives, feature flags, version, the credentials
- * file, the upload limit, and which Airflow API the workflow mount speaks. Only the embedded
+ * Runtime settings for the client: where each API lives, feature flags, version, the upload limit, and which Airflow API the workflow mount speaks. Only the embedded
  * workflow server has the extra filters (workflowFilters); a real Airflow is told by its version.
+ * Nothing about the machine: this is served before sign-in (it named the data directory once).
  */
-export function clientConfig(version: string, credentialsFile: string, uploadMaxBytes: number, airflowApi: StaticOptions['airflowApi'] = null): RuntimeConfig {
-  const base = { apis: DEFAULT_API_MOUNTS, version, credentialsFile, uploadMaxBytes };
+export function clientConfig(version: string, uploadMaxBytes: number, airflowApi: StaticOptions['airflowApi'] = null): RuntimeConfig {
+  const base = { apis: DEFAULT_API_MOUNTS, version, uploadMaxBytes };
   if (airflowApi === null) return { ...base, features: { [WORKFLOW_FILTERS_FEATURE]: true } };
   return { ...base, features: {}, workflowApiVersion: airflowApi };
 }
@@ -41,7 +39,7 @@ export function clientConfig(version: string, credentialsFile: string, uploadMax
  */
 export async function registerStatic(app: FastifyInstance, options: StaticOptions): Promise<void> {
   const { staticDir, sourceMaps } = options;
-  const config = clientConfig(readPackageVersion(), options.credentialsFile, options.uploadMaxBytes, options.airflowApi);
+  const config = clientConfig(readPackageVersion(), options.uploadMaxBytes, options.airflowApi);
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', REVALIDATE);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExecutionState, KernelSpec, KernelStreamEvent, RunDone, RunEvent } from '../../contracts/kernels';
 import { KernelManager, MAX_KERNELS_PER_USER } from './manager';
 import type { KernelProvider, ProviderKernel, StartRequest } from './provider';
+import { DATA_DIR_READ_ONLY } from '../http/storageErrors';
 
 /**
  * The manager's own rules (rights, ownership, servers, culling, events) over a scripted provider;
@@ -166,6 +167,14 @@ describe('KernelManager', () => {
     pyodide.failHostWith(null);
     expect((await manager.start(ann, {})).execution_state).toBe('idle');
     expect(manager.serverStatus(ann, 'ann').status).toBe('running');
+  });
+
+  it('a kernel that cannot start for a full or read-only data directory says so', async () => {
+    const { manager, pyodide } = setup();
+    pyodide.provider.startKernel = async () => {
+      throw Object.assign(new Error("EROFS: read-only file system, mkdir '/data/kernels/x'"), { code: 'EROFS' });
+    };
+    await expect(manager.start(ann, {})).rejects.toMatchObject({ statusCode: 503, message: `The Python (Pyodide) kernel could not start: ${DATA_DIR_READ_ONLY}` });
   });
 
   it('limits the kernels one user may hold', async () => {

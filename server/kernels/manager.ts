@@ -1,5 +1,6 @@
 import type { KernelModel, KernelSpec, KernelSpecList, RunDone, RunEvent } from '../../contracts/kernels';
 import type { Clock } from '../auth/clock';
+import { storageProblem } from '../http/storageErrors';
 import { badRequest, conflict, forbidden, notFound, unavailable } from './errors';
 import { KernelHub } from './hub';
 import { limitOutputs } from './outputLimit';
@@ -84,7 +85,7 @@ export class KernelManager {
       try {
         kernel = await provider.startKernel({ owner: viewer.username, spec: spec.name, path: request.path ?? null });
       } catch (error) {
-        throw unavailable(`The ${spec.display_name} kernel could not start: ${messageOf(error)}`);
+        throw unavailable(`The ${spec.display_name} kernel could not start: ${reasonOf(error)}`);
       }
       return { ...this.register(kernel, provider, viewer.username, request.path ?? null).model };
     } finally {
@@ -229,7 +230,7 @@ export class KernelManager {
       if (provider === this.options.serverProvider) await this.servers.ensure(username);
       else await provider.startHost(username);
     } catch (error) {
-      throw unavailable(`Your notebook server could not start: ${messageOf(error)}`);
+      throw unavailable(`Your notebook server could not start: ${reasonOf(error)}`);
     }
   }
 
@@ -288,6 +289,11 @@ export class KernelManager {
   private checkServerRights(viewer: Viewer, username: string): void {
     if (!viewer.admin && viewer.username !== username) throw forbidden('You may only see and control your own notebook server');
   }
+}
+
+/** A full or read-only data directory in words (storageErrors.ts), else the error's message. */
+function reasonOf(error: unknown): string {
+  return storageProblem(error)?.message ?? messageOf(error);
 }
 
 function messageOf(error: unknown): string {

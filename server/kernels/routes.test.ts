@@ -286,4 +286,25 @@ describe('the per-user event stream', () => {
     expect(seen).toContainEqual({ type: 'kernel_removed', id: kernel.id, owner: 'editor' });
     expect(JSON.stringify(seen)).not.toContain(theirs.id);
   });
+
+  it('ends when its session signs out: no event arrives after logout', async () => {
+    const { cookie } = await signIn(app, 'editor', EDITOR_PASSWORD);
+    const response = await fetch(`${base}/kernel-events`, { headers: { cookie } });
+    const seen: KernelStreamEvent[] = [];
+    let ended = false;
+    const reading = (async () => {
+      for await (const data of sseData(response)) seen.push(JSON.parse(data) as KernelStreamEvent);
+      ended = true;
+    })();
+    await expect.poll(() => seen.length).toBeGreaterThan(0);
+    const logout = await app.inject({ method: 'POST', url: '/api/v1/temp/logout', headers: { cookie } });
+    expect(logout.statusCode).toBe(200);
+    await expect.poll(() => ended, { timeout: 5000 }).toBe(true);
+    const before = seen.length;
+    // The editor's other session starts a kernel: the ended stream hears nothing of it.
+    const kernel = await startKernel(editor);
+    await call(editor, 'DELETE', `/kernels/${kernel.id}`);
+    await reading;
+    expect(seen).toHaveLength(before);
+  });
 });

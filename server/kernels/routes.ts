@@ -134,11 +134,14 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
     const stream = openEventStream(reply, {
       onClose: () => {
         unsubscribe();
+        stopWatching();
         eventStreams.delete(stream);
       },
       // States dropped for a slow client are made up for by the latest ones; a removal is always sent.
       onResume: snapshot,
     });
+    // Signing out (or any end of the session or token family) ends the stream.
+    const stopWatching = app.services.credentialEnds.watch(request.auth, () => stream.end());
     eventStreams.add(stream);
     snapshot();
     const unsubscribe = kernels.hub.subscribe({ ...viewer, send: (event) => stream.send(event.type, event, event.type === 'kernel_removed') });

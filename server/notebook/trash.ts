@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { storageProblem } from '../http/storageErrors';
 import { conflict, notFound } from './errors';
 import { items } from './items';
 import { compareFiles, toWorkspaceFile, type ItemRow, type WorkspaceFile } from './model';
@@ -25,7 +26,8 @@ export async function listTrash(workspace: Workspace): Promise<WorkspaceFile[]> 
 /**
  * Deletes a trashed item for good (the given id, or the most recently deleted at that path):
  * its rows (a folder's children's too) and its files in the trash. The rows go first: should
- * removing the files fail, what stays is unreachable bytes, never an item whose content is gone.
+ * removing the files fail, what stays is unreachable bytes, never an item whose content is gone
+ * (unless the disk is full: see below).
  */
 export async function purgeItem(workspace: Workspace, context: WriteContext, relative: string, id?: string): Promise<WorkspaceFile> {
   const deleted = await items.deleted(workspace.store, relative, id);
@@ -37,12 +39,22 @@ export async function purgeItem(workspace: Workspace, context: WriteContext, rel
   }
   const trashPath = deleted.trashPath ?? '';
   const file = toWorkspaceFile(deleted);
-  await workspace.commit(context, file, async (tx) => {
-    const children = deleted.type === 'folder' && trashPath !== '' ? await items.trashedWith(tx, trashPath) : [];
-    for (const row of [deleted, ...children]) await items.remove(tx, row.id);
-  });
-  if (trashPath === '') return file;
-  const owned = isTrashRoot(deleted) ? path.join(workspace.trashRoot, deleted.id) : trashLocation(workspace, trashPath);
-  await rm(owned, { recursive: true, force: true });
+  const removeRows = () =>
+    workspace.commit(context, file, async (tx) => {
+      const children = deleted.type === 'folder' && trashPath !== '' ? await items.trashedWith(tx, trashPath) : [];
+      for (const row of [deleted, ...children]) await items.remove(tx, row.id);
+    });
+  const owned = trashPath === '' ? null : isTrashRoot(deleted) ? path.join(workspace.trashRoot, deleted.id) : trashLocation(workspace, trashPath);
+  try {
+    await removeRows();
+  } catch (error) {
+    // A full disk cannot take the database's record of the purge: the files go first to make
+    // room (emptying the trash is how a user frees space), then the rows.
+    if (owned === null || storageProblem(error)?.statusCode !== 507) throw error;
+    await rm(owned, { recursive: true, force: true });
+    await removeRows();
+    return file;
+  }
+  if (owned !== null) await rm(owned, { recursive: true, force: true });
   return file;
 }

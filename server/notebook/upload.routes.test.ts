@@ -3,6 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { parseNotebook } from '../../src/notebook/parse';
+import { serializeNotebook } from '../../src/notebook/serialize';
 import { useFixture } from '../testing/harness';
 import { NOTEBOOK_API, notebookClient, notebookJson, uploadBody, type UploadFields } from '../testing/notebooks';
 
@@ -13,20 +15,27 @@ async function setup(overrides = {}) {
   return { ...built, client, upload: client.upload, root: built.services.notebooks.root };
 }
 
+/** What Import stores for a notebook file: normalised to nbformat 4.5 and written as Jupyter writes it. */
+function asImported(text: string): string {
+  const parsed = parseNotebook(text, 'x.ipynb');
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return serializeNotebook(parsed.notebook);
+}
+
 /** A raw body, for framings the helper does not build. */
 function uploadWith(app: FastifyInstance, cookie: string, payload: Buffer, contentType = uploadBody({}).contentType) {
   return app.inject({ method: 'POST', url: `${NOTEBOOK_API}/upload`, payload, headers: { cookie, 'content-type': contentType } });
 }
 
 describe('POST /upload', () => {
-  it('stores the notebook byte for byte in the destination folder and answers its item', async () => {
+  it('stores the notebook as Import does (written as Jupyter writes it) in the destination folder and answers its item', async () => {
     const { client, upload, root } = await setup();
     await client.folder('in');
     const content = `${notebookJson('print("é ✓")')}\n`;
     const answer = await upload({ path: 'in', file: { filename: 'report.ipynb', data: content } });
     expect(answer.statusCode).toBe(200);
     expect(answer.json().file).toMatchObject({ path: 'in/report.ipynb', name: 'report.ipynb', type: 'notebook', owner: 'admin' });
-    expect(await readFile(path.join(root, 'in', 'report.ipynb'), 'utf8')).toBe(content);
+    expect(await readFile(path.join(root, 'in', 'report.ipynb'), 'utf8')).toBe(asImported(content));
     expect((await upload({ path: '', file: { filename: 'top.ipynb', data: content } })).json().file.path).toBe('top.ipynb');
     expect((await upload({ path: '/', file: { filename: 'slash.ipynb', data: content } })).json().file.path).toBe('slash.ipynb');
   });
@@ -40,7 +49,7 @@ describe('POST /upload', () => {
     }
     expect(paths).toEqual(['n (1).ipynb', 'n (2).ipynb']);
     expect(await readFile(path.join(root, 'n.ipynb'), 'utf8')).toBe(notebookJson('original'));
-    expect(await readFile(path.join(root, 'n (2).ipynb'), 'utf8')).toBe(notebookJson('two'));
+    expect(await readFile(path.join(root, 'n (2).ipynb'), 'utf8')).toBe(asImported(notebookJson('two')));
   });
 
   it('a resent upload (same Idempotency-Key) replays its answer instead of storing a copy', async () => {
@@ -62,7 +71,7 @@ describe('POST /upload', () => {
     const big = notebookJson('x'.repeat(2 * 1024 * 1024));
     const answer = await upload({ path: '', file: { filename: 'big.ipynb', data: big } }, { 'idempotency-key': 'upload-big' });
     expect(answer.statusCode).toBe(200);
-    expect(await readFile(path.join(root, 'big.ipynb'), 'utf8')).toBe(big);
+    expect(await readFile(path.join(root, 'big.ipynb'), 'utf8')).toBe(asImported(big));
   });
 
   it('over real HTTP with a browser-built FormData: racing resends store once; a file over the limit is a 413', async () => {
@@ -81,7 +90,7 @@ describe('POST /upload', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === 'true')).toHaveLength(2);
     expect(await readdir(root)).toEqual(['ré.ipynb']);
-    expect(await readFile(path.join(root, 'ré.ipynb'), 'utf8')).toBe(content);
+    expect(await readFile(path.join(root, 'ré.ipynb'), 'utf8')).toBe(asImported(content));
     const over = await send('big.ipynb', ' '.repeat(4 * 1024 * 1024), 'k2');
     expect(over.status).toBe(413);
     expect(await over.json()).toEqual({ message: '"big.ipynb" is larger than the upload limit of 1 MB per file' });
@@ -131,8 +140,10 @@ describe('POST /upload', () => {
   it('answers 400 for bad content or form and 404 for a missing folder', async () => {
     const { app, client, upload } = await setup();
     const bad = async (fields: UploadFields) => (await upload(fields)).json().message;
-    expect(await bad({ path: '', file: { filename: 'a.ipynb', data: 'not json' } })).toBe('content is not valid JSON');
-    expect(await bad({ path: '', file: { filename: 'a.ipynb', data: Buffer.from([0x7b, 0xff, 0x7d]) } })).toBe('The file is not UTF-8 text');
+    expect(await bad({ path: '', file: { filename: 'a.ipynb', data: 'not json' } })).toMatch(/^"a.ipynb" is not a notebook this console can open: The file is not JSON \(/);
+    expect(await bad({ path: '', file: { filename: 'a.ipynb', data: Buffer.from([0x7b, 0xff, 0x7d]) } })).toBe(
+      '"a.ipynb" is not a notebook this console can open: The file is not UTF-8 text.',
+    );
     expect(await bad({ path: 'x' })).toBe('Send exactly one file in the field "file"');
     expect(await bad({ file: { filename: 'a.ipynb', data: notebookJson() } })).toBe('Send the destination folder in the field "path" ("" for the root)');
     expect((await upload({ path: 'missing', file: { filename: 'a.ipynb', data: notebookJson() } })).statusCode).toBe(404);
@@ -146,5 +157,32 @@ describe('POST /upload', () => {
     expect((await client.get('/workspace')).json().files).toEqual([]);
     const json = await app.inject({ method: 'POST', url: `${NOTEBOOK_API}/upload`, payload: { path: '' }, headers: { cookie: client.cookie } });
     expect(json.statusCode).toBe(400);
+  });
+
+  it('checks a notebook as Import does: refuses what cannot open with the reason, makes repeated cell ids unique', async () => {
+    const { client, upload, root } = await setup();
+    const cell = (id: string) => ({ cell_type: 'code', id, metadata: {}, source: 'x', outputs: [], execution_count: null });
+    const nested = '['.repeat(5000) + ']'.repeat(5000);
+    const cases: [string, string][] = [
+      [JSON.stringify({ nbformat: 5, nbformat_minor: 0, metadata: {}, cells: [] }), 'nbformat 5 is not supported: this console reads nbformat 3 and 4.'],
+      [JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {} }), 'The notebook has no "cells" list.'],
+      [JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells: {} }), '"cells" is not a list.'],
+      [`{"nbformat":4,"nbformat_minor":5,"metadata":{"x":${nested}},"cells":[]}`, 'The file is nested deeper than 256 levels.'],
+    ];
+    for (const [data, reason] of cases) {
+      const answer = await upload({ path: '', file: { filename: 'bad.ipynb', data } });
+      expect(answer.statusCode, reason).toBe(400);
+      expect(answer.json()).toEqual({ message: `"bad.ipynb" is not a notebook this console can open: ${reason}` });
+    }
+    expect(await readdir(root)).toEqual([]);
+    expect((await client.get('/workspace')).json().files).toEqual([]);
+
+    const twins = JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [cell('a'), cell('a'), cell('b')] });
+    expect((await upload({ path: '', file: { filename: 'twins.ipynb', data: twins } })).statusCode).toBe(200);
+    const stored = JSON.parse(await readFile(path.join(root, 'twins.ipynb'), 'utf8')) as { cells: { id: string }[] };
+    const ids = stored.cells.map((c) => c.id);
+    expect(ids[0]).toBe('a');
+    expect(ids[2]).toBe('b');
+    expect(new Set(ids).size).toBe(3);
   });
 });

@@ -1,4 +1,6 @@
 import { nameProblem, normalizeName } from '../../contracts/names';
+import { parseNotebook } from '../../src/notebook/parse';
+import { serializeNotebook } from '../../src/notebook/serialize';
 import { badRequest } from './errors';
 import { saveNotebook } from './files';
 import type { WorkspaceFile } from './model';
@@ -21,12 +23,14 @@ export function uploadNameProblem(filename: string): string | null {
 /**
  * Stores an uploaded notebook in a folder ("" is the root) under its own name or, when that is
  * taken, the first free numbered copy "name (1).ipynb" (as the client's import names them).
+ * It is checked and normalised as the client's Import does (src/notebook: nbformat 4.5, cell ids
+ * unique, written as Jupyter writes it), so nothing is listed as a notebook that cannot open.
  * Nothing existing is overwritten; the answer's path is where it went.
  */
 export async function uploadNotebook(workspace: Workspace, context: WriteContext, folder: string, filename: string, data: Buffer): Promise<WorkspaceFile> {
   const problem = uploadNameProblem(filename);
   if (problem) throw badRequest(problem);
-  const content = utf8(data);
+  const content = normalized(filename, data);
   await workspace.requireFolder(folder);
   const relative = await freePath(workspace, folder, normalizeName(filename));
   return saveNotebook(workspace, context, relative, content, { ifNoneMatch: '*' });
@@ -46,12 +50,9 @@ async function freePath(workspace: Workspace, folder: string, name: string): Pro
   throw badRequest(`No free name for a copy of "${name}"`);
 }
 
-/** Stored byte for byte, so it must be text: invalid UTF-8 would not survive as a string. */
-function utf8(data: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(data);
-  } catch {
-    throw badRequest('The file is not UTF-8 text');
-  }
+/** The notebook as Import would store it, or a 400 naming the file and why it is refused. */
+function normalized(filename: string, data: Buffer): string {
+  const parsed = parseNotebook(data, filename);
+  if (!parsed.ok) throw badRequest(`"${filename}" is not a notebook this console can open: ${parsed.reason}`);
+  return serializeNotebook(parsed.notebook);
 }
-

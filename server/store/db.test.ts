@@ -1,3 +1,5 @@
+import { chmod, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFixture } from '../testing/harness';
 import { openStore } from './db';
@@ -18,6 +20,29 @@ describe('store', () => {
     const versions = await second.all<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
     expect(versions.map((row) => row.version)).toEqual([...MIGRATIONS.map((m) => m.version), 999]);
     await second.close();
+  });
+
+  it('console.sqlite and its -wal and -shm are readable by the owner only (0600), old files fixed at start', async () => {
+    const dir = await fixture.tempDir();
+    const file = path.join(dir, 'console.sqlite');
+    const modes = async (ends: string[]) => Promise.all(ends.map(async (end) => (await stat(`${file}${end}`)).mode & 0o777));
+    const store = await openStore(dir);
+    await store.run('CREATE TABLE t (x INTEGER)');
+    await store.run('INSERT INTO t VALUES (1)');
+    // The exclusive lock keeps the WAL index in memory: there is no -shm while it runs.
+    expect(await modes(['', '-wal'])).toEqual([0o600, 0o600]);
+    await store.close();
+
+    // A data directory from before: the database 0644, a -wal and a -shm left behind 0644.
+    await chmod(file, 0o644);
+    for (const end of ['-wal', '-shm']) {
+      await writeFile(`${file}${end}`, '');
+      await chmod(`${file}${end}`, 0o644);
+    }
+    const reopened = await openStore(dir);
+    expect(await modes(['', '-wal', '-shm'])).toEqual([0o600, 0o600, 0o600]);
+    expect(await reopened.all('SELECT x FROM t')).toEqual([{ x: 1 }]);
+    await reopened.close();
   });
 
   it('rolls back a failing migration', async () => {

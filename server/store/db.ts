@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { serial } from '../util/serial';
 import { importLegacyStore } from './legacyImport';
 import { MIGRATIONS, type Migration } from './migrations';
+import { makeOwnerOnly } from './ownerOnly';
 import type { Queryable, SqlParams } from './queryable';
 import { SqliteStatements } from './statements';
 
@@ -34,6 +35,7 @@ export async function openStore(dataDir: string, migrations: readonly Migration[
 }
 
 async function openMigrated(file: string, migrations: readonly Migration[]): Promise<Store> {
+  await makeOwnerOnly(file);
   const store = new SqliteStore(file, openDatabase(file));
   try {
     await migrate(store, migrations);

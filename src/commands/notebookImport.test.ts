@@ -77,6 +77,16 @@ describe('importing notebooks', () => {
     await vi.waitFor(() => expect(sender.settled).toHaveBeenCalledTimes(2));
   });
 
+  it('refuses a deeply nested file by name with the reason and imports the rest of the batch', async () => {
+    const { run, created, notices } = setup();
+    const nested = '['.repeat(5000) + ']'.repeat(5000);
+    const deep = file('deep.ipynb', `{"nbformat":4,"nbformat_minor":5,"metadata":{"x":${nested}},"cells":[]}`);
+    const report = await run('', [good('a.ipynb'), deep, good('b.ipynb')], () => undefined);
+    expect(report.failed).toEqual([{ file: 'deep.ipynb', reason: 'The file is nested deeper than 256 levels.' }]);
+    expect((await created()).map((c) => c.path)).toEqual(['a.ipynb', 'b.ipynb']);
+    expect(notices[0]).toMatchObject({ kind: 'success', message: '2 notebook(s) imported successfully!' });
+  });
+
   it('stores each notebook as Jupyter writes it, outputs and metadata as read', async () => {
     const { run, created } = setup();
     const text = serializeNotebook(notebook('plot(1)'));

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './depth';
 import { assignCellIds, idWarnings, randomCellId } from './ids';
 import { isObject } from './json';
 import { normalizeCell } from './normalize';
@@ -24,6 +25,8 @@ export function parseNotebook(input: string | Uint8Array | ArrayBuffer, fileName
   } catch (error) {
     return fail(`The file is not JSON (${(error as Error).message}).`);
   }
+  // Checked first: every step below walks the JSON recursively.
+  if (nestedDeeperThan(json, MAX_JSON_DEPTH)) return fail(`The file is nested deeper than ${MAX_JSON_DEPTH} levels.`);
   if (!isObject(json)) return fail(`The file holds ${Array.isArray(json) ? 'a JSON array' : `a JSON ${json === null ? 'null' : typeof json}`}, not a notebook object.`);
   const upgraded = toVersion4(json);
   if (!upgraded.ok) return upgraded;

@@ -28,7 +28,8 @@ test.describe('Workspace: import, new notebook, download, open in the editor', (
     const workspace = new WorkspacePage(page);
     const folder = await workspace.freshFolder('import');
 
-    await workspace.importFiles(['analysis.ipynb', 'not-json.ipynb', 'r-summary.ipynb', 'future.ipynb', 'notes.txt'].map(fixture));
+    // deep.ipynb (10 KB, nested 5,000 levels) overflowed the stack and aborted the whole batch.
+    await workspace.importFiles(['analysis.ipynb', 'not-json.ipynb', 'r-summary.ipynb', 'future.ipynb', 'deep.ipynb', 'notes.txt'].map(fixture));
     await expect(workspace.toast('2 notebook(s) imported successfully!')).toBeVisible();
     await expect(workspace.row('analysis.ipynb')).toBeVisible();
     await expect(workspace.row('r-summary.ipynb')).toBeVisible();
@@ -37,6 +38,7 @@ test.describe('Workspace: import, new notebook, download, open in the editor', (
     await expect(refused).toHaveText([
       /^not-json\.ipynb\s*The file is not JSON/,
       /^future\.ipynb\s*nbformat 5 is not supported: this console reads nbformat 3 and 4\.$/,
+      /^deep\.ipynb\s*The file is nested deeper than 256 levels\.$/,
       /^notes\.txt\s*Only \.ipynb notebooks can be imported\.$/,
     ]);
 

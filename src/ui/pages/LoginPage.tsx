@@ -5,7 +5,6 @@ import { Loading } from '../components/Loading';
 import { Logo, PRODUCT_NAME } from '../components/Logo';
 import { useAuth } from '../hooks/useAuth';
 import { afterLoginPath } from '../routing/redirects';
-import { useApp } from '../appContext';
 
 const failureText: Record<SignInFailure, string> = {
   invalid: 'Invalid username or password',
@@ -16,7 +15,6 @@ const failureText: Record<SignInFailure, string> = {
 
 export function LoginPage() {
   const { status, error, errorMessage, expired, signIn } = useAuth();
-  const { credentialsFile } = useApp().config;
   const [params] = useSearchParams();
   if (status === 'loggedIn') return <Navigate to={afterLoginPath(params.get('returnTo'))} replace />;
   if (status === 'checking') return <Loading label="Checking your session…" />;
@@ -67,9 +65,7 @@ export function LoginPage() {
         </button>
         <p className="login-help muted">
           The first start of the console server prints the passwords of <code>admin</code> and <code>editor</code> and
-          keeps them in{' '}
-          {/* A long path breaks anywhere rather than overflowing the card. */}
-          {credentialsFile ? <code style={{ overflowWrap: 'anywhere' }}>{credentialsFile}</code> : <><code>credentials.txt</code> in its data directory</>}.
+          keeps them in <code>credentials.txt</code> in its data directory.
         </p>
       </form>
     </div>
