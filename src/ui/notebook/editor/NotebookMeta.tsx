@@ -21,7 +21,8 @@ export function NotebookMeta({ notebook, path }: { notebook: Nbformat45; path: s
   const count = notebook.cells.length;
   return (
     <p className="muted notebook-meta" data-testid="notebook-meta">
-      <span>Kernel: {kernelOf(notebook)}</span>
+      {/* What the file was written with; what runs it is the toolbar's kernel (Pyodide, say). */}
+      <span>Saved with {kernelOf(notebook)}</span>
       <span>
         {count} {count === 1 ? 'cell' : 'cells'}
       </span>
