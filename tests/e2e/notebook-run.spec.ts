@@ -43,7 +43,7 @@ test.describe('Running notebook cells', () => {
     await expect(editor.outputs(1)).toContainText('still alive', { timeout: 60_000 });
   });
 
-  test('a failing cell shows its coloured traceback; restart and run all stops at it; interrupt and shut down say so', async ({ page }) => {
+  test('a failing cell shows its coloured traceback; restart and run all stops at it; shut down says so', async ({ page }) => {
     await page.goto(await notebookWith(page, 'fail.ipynb', [code('x = 41'), code('print(x + 1)'), code('1/0'), code('print("never")')]));
     const editor = new NotebookEditor(page);
     await editor.cell(0).getByRole('button', { name: 'Run cell 1' }).click();
@@ -62,7 +62,9 @@ test.describe('Running notebook cells', () => {
     await expect(editor.cell(1).getByLabel('Execution count')).toHaveText('[2]');
 
     await page.getByRole('button', { name: 'Interrupt' }).click();
-    await expect(editor.toast('Kernel interrupted successfully')).toBeVisible();
+    // Quiet, as JupyterLab is (issue 35 item 6: one toast per interrupt piled up).
+    await expect(editor.kernelStatus).toHaveAttribute('data-state', 'idle');
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'interrupted' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Shut down' }).click();
     await expect(editor.toast('Kernel shut down successfully')).toBeVisible();
     await expect(editor.kernelStatus).toHaveAttribute('data-state', 'shutDown');
