@@ -62,4 +62,15 @@ test.describe('The kernel area', () => {
     await expect(editor.kernelStatus).toHaveText('Idle');
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'interrupted' })).toHaveCount(0);
   });
+
+  test('a SQL cell’s grid right-aligns its numbers (integers, decimals, doubles, big integers)', async ({ page }) => {
+    const sql = { ...code("SELECT 'north' AS region, 120 AS orders, 3400.50::DECIMAL(18,2) AS revenue, 0.25::DOUBLE AS share, 12345678901234567890::HUGEINT AS big, count(*) AS n FROM range(3)"), metadata: { language: 'sql' } };
+    await page.goto(await notebookWith(page, 'grid.ipynb', [sql]));
+    const editor = new NotebookEditor(page);
+    await editor.cell(0).getByRole('button', { name: 'Run cell 1' }).click();
+    const row = editor.outputs(0).locator('[role="row"]').nth(1);
+    await expect(row).toContainText('north', { timeout: 60_000 });
+    const aligns = await row.locator('.rg-cell').evaluateAll((cells) => cells.map((el) => `${el.textContent}:${getComputedStyle(el).textAlign}`));
+    expect(aligns).toEqual(['north:start', '120:right', '3400.50:right', '0.25:right', '12345678901234567890:right', '3:right']);
+  });
 });
