@@ -61,4 +61,36 @@ describe('createKernels', () => {
     expect(posted.some((message) => message.docId === 'd1' && message.view.kernel.state === 'interrupting')).toBe(true);
     kernels.stop();
   });
+
+  it('says when the console server’s event stream drops, and asks the kernel’s and the server’s states again when it is back', async () => {
+    const existing = { id: 'k1', name: 'python', provider: 'jupyter', execution_state: 'idle', last_activity: '', owner: 'ann', path: 'a.ipynb' };
+    let connection: (open: boolean) => void = () => {};
+    const api = {
+      list: vi.fn(async () => [existing]),
+      events: vi.fn((_: unknown, onConnection: (open: boolean) => void) => {
+        connection = onConnection;
+        return () => {};
+      }),
+      serverStatus: vi.fn(async () => ({ username: 'ann', status: 'running', provider: 'jupyter', kernels: 1 })),
+      get: vi.fn(async () => ({ ...existing, execution_state: 'busy' })),
+    } as unknown as KernelsApi;
+    const broadcast = () => ({ post: () => {}, subscribe: () => () => {}, close: () => {} });
+    const warehouse = { databases: async () => [], schemas: async () => [], metadata: () => Promise.reject(new Error('unused')) };
+    const kernels = createKernels({ api, username: 'ann', notify: () => {}, record: () => {}, broadcast, warehouse });
+    await kernels.open('d1', 'a.ipynb');
+    const told = vi.fn();
+    kernels.watchConnection(told);
+    connection(true);
+    expect(kernels.connected()).toBe(true);
+    connection(false);
+    expect(kernels.connected()).toBe(false);
+    expect(told).toHaveBeenCalledTimes(2);
+    expect(api.get).not.toHaveBeenCalled();
+    connection(true);
+    expect(kernels.connected()).toBe(true);
+    await vi.waitFor(() => expect(kernels.view('d1')?.kernel.state).toBe('busy'));
+    expect(api.get).toHaveBeenCalledWith('k1');
+    expect(api.serverStatus).toHaveBeenCalledTimes(2);
+    kernels.stop();
+  });
 });

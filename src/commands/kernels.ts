@@ -96,20 +96,36 @@ export function createKernels(deps: KernelsDeps) {
     { input: { username: deps.username } },
   );
   server.start();
-  void api.serverStatus(deps.username).then(
-    (status) => server.send({ type: 'STATUS', server: status }),
-    () => {}, // offline or refused: the machine stays "stopped" until the stream says otherwise
-  );
 
   const tell = (docId: string) => {
     hosted.get(docId)?.listeners.forEach((listener) => listener());
     watchers.forEach((watcher) => watcher());
   };
 
-  const closeEvents = api.events((event) => {
-    if (event.type === 'server') server.send({ type: 'STATUS', server: event.server });
-    else hosted.forEach(({ run }) => run.heard(event));
-  });
+  /** Whether the event stream is open: while it is not, no kernel's or server's state is known. */
+  let connected = true;
+  const connectionWatchers = new Set<() => void>();
+  const refreshStatus = () =>
+    void api.serverStatus(deps.username).then(
+      (status) => server.send({ type: 'STATUS', server: status }),
+      () => {},
+    );
+  const closeEvents = api.events(
+    (event) => {
+      if (event.type === 'server') server.send({ type: 'STATUS', server: event.server });
+      else hosted.forEach(({ run }) => run.heard(event));
+    },
+    (open) => {
+      // Back after a drop: what changed meanwhile was not heard, so ask again.
+      if (open && !connected) {
+        refreshStatus();
+        hosted.forEach(({ run }) => void run.refresh());
+      }
+      connected = open;
+      connectionWatchers.forEach((watcher) => watcher());
+    },
+  );
+  refreshStatus(); // offline or refused: the machine stays "stopped" until the stream says otherwise
   const unsubscribe = channel.subscribe(({ docId, view }) => {
     remote.set(docId, view);
     tell(docId);
@@ -173,6 +189,12 @@ export function createKernels(deps: KernelsDeps) {
     running(docId: string): number {
       const entry = hosted.get(docId);
       return runningCount(entry ? mergedView(entry.run.view(), remote.get(docId)) : remote.get(docId));
+    },
+    /** Whether the console server's event stream is open (false: kernels' and the server's states are unknown). */
+    connected: () => connected,
+    watchConnection(watcher: () => void): () => void {
+      connectionWatchers.add(watcher);
+      return () => connectionWatchers.delete(watcher);
     },
     /** Told whenever any notebook's run view changes, here or in another tab. */
     watch(watcher: () => void): () => void {

@@ -166,10 +166,15 @@ export function createNotebookRun(deps: NotebookRunDeps) {
     pump();
   }
 
-  /** The kernel was interrupted (here or elsewhere): the running cell is cancelled, the queued ones leave the queue. */
-  function interrupted() {
+  /**
+   * The kernel was interrupted (here or elsewhere): the running cell is cancelled, the queued ones
+   * leave the queue. `gone`: the kernel is going away, so nothing will end the run (cancelled at once).
+   */
+  function interrupted(gone = false) {
     const { cancelled, dequeued } = interrupt(queue);
-    for (const id of [...(cancelled ? [cancelled] : []), ...dequeued]) cells.get(id)?.send({ type: 'KERNEL_INTERRUPTED' });
+    // The cancelled cell holds the kernel until its run ends; the queued ones are out.
+    queue = { running: cancelled, queued: [] };
+    for (const id of [...(cancelled ? [cancelled] : []), ...dequeued]) cells.get(id)?.send({ type: 'KERNEL_INTERRUPTED', gone });
   }
 
   return {
@@ -185,7 +190,7 @@ export function createNotebookRun(deps: NotebookRunDeps) {
       kernel.send({ type: 'RESTART' });
     },
     shutdown() {
-      interrupted();
+      interrupted(true);
       kernel.send({ type: 'SHUTDOWN' });
     },
     start: (kernelspec?: string) => kernel.send({ type: 'START', kernelspec, path: deps.path }),
@@ -204,12 +209,22 @@ export function createNotebookRun(deps: NotebookRunDeps) {
         if (ended.value !== 'succeeded') return;
       }
     },
+    /** Asks the server for the kernel's state (after the event stream was away): gone, or its state now. */
+    async refresh() {
+      const id = kernel.getSnapshot().context.kernel?.id;
+      if (!id) return;
+      try {
+        kernel.send({ type: 'STATUS', execution_state: (await api.get(id)).execution_state });
+      } catch (error) {
+        if ((error as { status?: unknown }).status === 404) kernel.send({ type: 'REMOVED' });
+      }
+    },
     /** An event of the per-user stream: this notebook's kernel changed or went away. */
     heard(event: KernelStreamEvent) {
       const id = kernel.getSnapshot().context.kernel?.id;
       if (event.type === 'kernel' && event.kernel.id === id) kernel.send({ type: 'STATUS', execution_state: event.kernel.execution_state });
       if (event.type === 'kernel_removed' && event.id === id) {
-        interrupted();
+        interrupted(true);
         kernel.send({ type: 'REMOVED' });
       }
     },

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import type { NbOutput } from '../../contracts/kernels';
-import { CANCELLED_OUTPUT, cellMachine, type CellMachineEvent, type RunCellInput } from './cell.machine';
+import { CANCEL_WAIT_MS, CANCELLED_OUTPUT, cellMachine, type CellMachineEvent, type RunCellInput } from './cell.machine';
 
 const stdout = (text: string): NbOutput => ({ output_type: 'stream', name: 'stdout', text });
 const raised: NbOutput = { output_type: 'error', ename: 'ZeroDivisionError', evalue: 'division by zero', traceback: ['\u001b[31mTraceback\u001b[0m', 'ZeroDivisionError: division by zero'] };
@@ -45,7 +45,8 @@ describe('cellMachine', () => {
     cell.actor.send({ type: 'START' });
     expect(cell.state()).toBe('running');
     expect(cell.runs).toEqual([{ cellId: 'c1', code: 'print(1)', language: 'python', kernelId: 'k1' }]);
-    expect(cell.context()).toMatchObject({ outputs: [], runningNumber: 4 });
+    // No guessed count while it runs: the kernel's comes at the end.
+    expect(cell.context()).toMatchObject({ outputs: [], runningNumber: 3 });
     cell.send({ type: 'RUN_EVENT', event: { type: 'output', output: stdout('a') } });
     cell.send({ type: 'RUN_EVENT', event: { type: 'output', output: stdout('b\n') } });
     expect(cell.context().outputs).toEqual([stdout('ab\n')]);
@@ -75,15 +76,30 @@ describe('cellMachine', () => {
     expect(cell.log).toEqual([['finished', { cellId: 'c1', status: 'dequeued' }]]);
   });
 
-  it('ABORT of the running cell: cancelled, "Execution cancelled", the kernel asked to interrupt, the run stopped', () => {
+  const interrupted: NbOutput = { output_type: 'error', ename: 'KeyboardInterrupt', evalue: '', traceback: ['\u001b[31mKeyboardInterrupt\u001b[0m'] };
+
+  it('ABORT of the running cell asks the kernel to interrupt and waits for its end: cancelled with its KeyboardInterrupt and its count', () => {
     const cell = start();
     cell.actor.send(QUEUE);
     cell.actor.send({ type: 'START' });
     cell.actor.send({ type: 'ABORT' });
+    cell.actor.send({ type: 'ABORT' }); // a second click asks nothing more
+    expect(cell.state()).toBe('running');
+    expect(cell.stopped).toEqual([]);
+    cell.send({ type: 'RUN_EVENT', event: { type: 'output', output: interrupted } });
+    cell.send({ type: 'RUN_DONE', done: { type: 'done', status: 'error', execution_count: 7 } });
     expect(cell.state()).toBe('cancelled');
-    expect(cell.context().output).toBe(CANCELLED_OUTPUT);
-    expect(cell.stopped).toEqual(['c1']);
+    expect(cell.context()).toMatchObject({ output: CANCELLED_OUTPUT, runningNumber: 7, outputs: [interrupted] });
     expect(cell.log).toEqual([['interruptKernel'], ['finished', { cellId: 'c1', status: 'cancelled' }]]);
+  });
+
+  it('ABORT of a running SQL cell stops its request at once', () => {
+    const cell = start();
+    cell.actor.send({ type: 'QUEUE', code: 'select 1', language: 'sql', kernelId: null });
+    cell.actor.send({ type: 'START' });
+    cell.actor.send({ type: 'ABORT' });
+    expect(cell.state()).toBe('cancelled');
+    expect(cell.stopped).toEqual(['c1']);
   });
 
   it('the kernel’s interrupt cancels the running cell without asking again, and dequeues a queued one', () => {
@@ -91,14 +107,28 @@ describe('cellMachine', () => {
     running.actor.send(QUEUE);
     running.actor.send({ type: 'START' });
     running.actor.send({ type: 'KERNEL_INTERRUPTED' });
+    running.send({ type: 'RUN_DONE', done: { type: 'done', status: 'aborted', execution_count: 5 } });
     expect(running.state()).toBe('cancelled');
-    expect(running.context().output).toBe('Execution cancelled');
+    expect(running.context()).toMatchObject({ output: 'Execution cancelled', runningNumber: 5 });
     expect(running.log).toEqual([['finished', { cellId: 'c1', status: 'cancelled' }]]);
 
     const queued = start();
     queued.actor.send(QUEUE);
     queued.actor.send({ type: 'KERNEL_INTERRUPTED' });
     expect(queued.state()).toBe('idle');
+  });
+
+  it('a kernel that never ends the interrupted run: cancelled after CANCEL_WAIT_MS, without a count, the run stopped', () => {
+    const cell = start();
+    cell.actor.send(QUEUE);
+    cell.actor.send({ type: 'START' });
+    cell.actor.send({ type: 'KERNEL_INTERRUPTED' });
+    vi.advanceTimersByTime(CANCEL_WAIT_MS - 1);
+    expect(cell.state()).toBe('running');
+    vi.advanceTimersByTime(1);
+    expect(cell.state()).toBe('cancelled');
+    expect(cell.context()).toMatchObject({ output: CANCELLED_OUTPUT, runningNumber: null });
+    expect(cell.stopped).toEqual(['c1']);
   });
 
   it('a run that ends aborted (interrupted elsewhere) is cancelled', () => {
@@ -128,6 +158,8 @@ describe('cellMachine', () => {
     offline.send({ type: 'RUN_FAILED', error: Object.assign(new Error('The console server could not be reached'), { status: null }) });
     expect(offline.state()).toBe('failed');
     expect(offline.context().output).toBe('Kernel unreachable: The console server could not be reached');
+    // It never ran: no count (it showed [4], a count no kernel gave).
+    expect(offline.context().runningNumber).toBeNull();
 
     const refused = start();
     refused.actor.send(QUEUE);
@@ -150,6 +182,7 @@ describe('cellMachine', () => {
     cell.actor.send(QUEUE);
     cell.actor.send({ type: 'START' });
     cell.actor.send({ type: 'ABORT' });
+    cell.send({ type: 'RUN_DONE', done: { type: 'done', status: 'aborted', execution_count: 4 } });
     cell.actor.send({ ...QUEUE, code: 'print(2)' });
     cell.actor.send({ type: 'START' });
     expect(cell.runs.map((run) => run.code)).toEqual(['print(1)', 'print(2)']);

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, setup } from 'xstate';
+import { assertEvent, assign, cancel, fromCallback, raise, setup } from 'xstate';
 import type { NbOutput } from '../../contracts/kernels';
 import { applyRunEvent } from '../../contracts/runOutputs';
 import {
@@ -33,6 +33,12 @@ function kernelOf(context: CellContext, event: CellMachineEvent): string | null 
   return event.type === 'START' && event.kernelId !== undefined ? event.kernelId : (context.run?.kernelId ?? null);
 }
 
+/**
+ * How long a cancelled cell waits for the kernel's end of the run (its KeyboardInterrupt traceback
+ * and its count) before it lets the run go.
+ */
+export const CANCEL_WAIT_MS = 5000;
+
 const finished = (status: CellFinished['status']) => ({ type: 'finished' as const, params: ({ context }: { context: CellContext }) => ({ cellId: context.cellId, status }) });
 
 /**
@@ -59,7 +65,8 @@ export const cellMachine = setup({
       assertEvent(event, 'QUEUE');
       return { run: { code: event.code, language: event.language ?? 'python', kernelId: event.kernelId, ...(event.place ? { place: event.place } : {}) } };
     }),
-    begin: assign(({ context }) => ({ outputs: [], clearOnNext: false, output: '', runningNumber: (context.runningNumber ?? 0) + 1 })),
+    // No count is guessed here: the kernel gives it at the end (a guess was what an interrupted cell kept).
+    begin: assign({ outputs: [], clearOnNext: false, output: '', cancelling: false }),
     apply: assign(({ context, event }) => {
       assertEvent(event, 'RUN_EVENT');
       return applyRunEvent(context, event.event);
@@ -67,7 +74,8 @@ export const cellMachine = setup({
     count: assign({
       runningNumber: ({ context, event }) => {
         assertEvent(event, 'RUN_DONE');
-        return event.done.execution_count ?? context.runningNumber;
+        // SQL runs have no kernel count: one more per run.
+        return event.done.execution_count ?? (context.runningNumber ?? 0) + 1;
       },
     }),
     cancelledOutput: assign({ output: CANCELLED_OUTPUT }),
@@ -75,12 +83,15 @@ export const cellMachine = setup({
   },
   guards: {
     noKernel: ({ context, event }) => context.run?.language !== 'sql' && !kernelOf(context, event),
+    isSql: ({ context }) => context.run?.language === 'sql',
+    isCancelling: ({ context }) => context.cancelling,
+    isSqlOrGone: ({ context, event }) => context.run?.language === 'sql' || (event.type === 'KERNEL_INTERRUPTED' && event.gone === true),
     ok: ({ event }) => event.type === 'RUN_DONE' && event.done.status === 'ok',
     raised: ({ event }) => event.type === 'RUN_DONE' && event.done.status === 'error',
   },
 }).createMachine({
   id: 'cell',
-  context: ({ input }) => ({ cellId: input.cellId, outputs: input.outputs ?? [], clearOnNext: false, output: '', runningNumber: input.runningNumber ?? null, run: null }),
+  context: ({ input }) => ({ cellId: input.cellId, outputs: input.outputs ?? [], clearOnNext: false, output: '', runningNumber: input.runningNumber ?? null, run: null, cancelling: false }),
   initial: 'idle',
   states: {
     idle: { on: { QUEUE: { target: 'queued', actions: 'queue' } } },
@@ -102,16 +113,34 @@ export const cellMachine = setup({
           return { cellId: context.cellId, code: run.code, language: run.language, kernelId: run.kernelId ?? '', ...(run.place ? { place: run.place } : {}) };
         },
       },
+      exit: cancel('cancelWait'),
       on: {
         RUN_EVENT: { actions: 'apply' },
         RUN_DONE: [
+          // Interrupted: the kernel's end, with its KeyboardInterrupt traceback and its count.
+          { guard: 'isCancelling', target: 'cancelled', actions: ['count', 'cancelledOutput'] },
           { guard: 'ok', target: 'succeeded', actions: 'count' },
           { guard: 'raised', target: 'failed', actions: ['count', assign({ output: ({ context }) => failedText(context.outputs) })] },
           { target: 'cancelled', actions: ['count', 'cancelledOutput'] },
         ],
-        RUN_FAILED: { target: 'failed', actions: assign({ output: ({ event }) => callFailedText(event.error) }) },
-        ABORT: { target: 'cancelled', actions: ['cancelledOutput', 'interruptKernel'] },
-        KERNEL_INTERRUPTED: { target: 'cancelled', actions: 'cancelledOutput' },
+        // Never answered: it did not run, so it has no count (it had none to show as run).
+        RUN_FAILED: [
+          { guard: 'isCancelling', target: 'cancelled', actions: ['cancelledOutput', assign({ runningNumber: null })] },
+          { target: 'failed', actions: assign({ output: ({ event }) => callFailedText(event.error), runningNumber: null }) },
+        ],
+        CANCEL_TIMEOUT: { guard: 'isCancelling', target: 'cancelled', actions: ['cancelledOutput', assign({ runningNumber: null })] },
+        // A SQL query stops with its request; a kernel's run ends when the kernel says so.
+        ABORT: [
+          { guard: 'isSql', target: 'cancelled', actions: ['cancelledOutput', 'interruptKernel'] },
+          { guard: 'isCancelling' },
+          { actions: [assign({ cancelling: true }), raise({ type: 'CANCEL_TIMEOUT' }, { delay: CANCEL_WAIT_MS, id: 'cancelWait' }), 'interruptKernel'] },
+        ],
+        // The run goes on until the kernel ends it (or CANCEL_WAIT_MS pass).
+        KERNEL_INTERRUPTED: [
+          { guard: 'isSqlOrGone', target: 'cancelled', actions: ['cancelledOutput', assign({ runningNumber: null })] },
+          { guard: 'isCancelling' },
+          { actions: [assign({ cancelling: true }), raise({ type: 'CANCEL_TIMEOUT' }, { delay: CANCEL_WAIT_MS, id: 'cancelWait' })] },
+        ],
       },
     },
     succeeded: { entry: finished('succeeded'), on: { QUEUE: { target: 'queued', actions: 'queue' } } },

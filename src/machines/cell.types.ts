@@ -25,6 +25,8 @@ export interface CellContext {
   runningNumber: number | null;
   /** What runs: set by QUEUE, so an edit while queued does not change the queued run. */
   run: { code: string; language: CellLanguage; kernelId: string | null; place?: SqlPlace } | null;
+  /** Interrupted while running: waiting for the kernel's end of the run. */
+  cancelling: boolean;
 }
 
 export interface CellMachineInput {
@@ -39,12 +41,14 @@ export type CellMachineEvent =
   | { type: 'START'; kernelId?: string | null }
   /** The user stops this cell: a queued one just leaves the queue; a running one is cancelled. */
   | { type: 'ABORT' }
-  /** The kernel was interrupted (by its Interrupt button, or from another tab). */
-  | { type: 'KERNEL_INTERRUPTED' }
+  /** The kernel was interrupted (by its Interrupt button, or from another tab); `gone`: shut down or removed, no end of the run will come. */
+  | { type: 'KERNEL_INTERRUPTED'; gone?: boolean }
   /** Sent back by the runCell actor. */
   | { type: 'RUN_EVENT'; event: RunEvent }
   | { type: 'RUN_DONE'; done: RunDone }
-  | { type: 'RUN_FAILED'; error: unknown };
+  | { type: 'RUN_FAILED'; error: unknown }
+  /** Raised CANCEL_WAIT_MS after an interrupt the kernel did not end the run for. */
+  | { type: 'CANCEL_TIMEOUT' };
 
 export interface RunCellInput {
   cellId: string;

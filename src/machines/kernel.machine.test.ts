@@ -3,7 +3,6 @@ import { createActor, fromPromise } from 'xstate';
 import type { KernelModel } from '../../contracts/kernels';
 import {
   INTERRUPT_FAILED_MESSAGE,
-  INTERRUPT_SUCCESS_MESSAGE,
   RESTART_AND_RUN_ALL_FAILED_MESSAGE,
   RESTART_FAILED_MESSAGE,
   RESTART_SUCCESS_MESSAGE,
@@ -100,14 +99,14 @@ describe('kernelMachine', () => {
     expect(actor.getSnapshot().context.kernel).toBeNull();
   });
 
-  it('interrupting: success toast and the answer’s state; failure toast and back where it was', async () => {
+  it('interrupting: no toast on success (JupyterLab shows none; they piled up), the answer’s state; failure toast and back where it was', async () => {
     const { actor, notices, calls, state } = start({}, model('busy'));
     actor.send({ type: 'INTERRUPT' });
     expect(state()).toBe('interrupting');
     expect(calls).toEqual([['interrupt', { id: 'k1' }]]);
     await vi.runAllTimersAsync();
     expect(state()).toBe('idle');
-    expect(notices).toEqual([{ kind: 'success', message: INTERRUPT_SUCCESS_MESSAGE }]);
+    expect(notices).toEqual([]);
 
     const failing = start({ interrupt: async () => Promise.reject(refused('gone')) }, model('busy'));
     failing.actor.send({ type: 'INTERRUPT' });

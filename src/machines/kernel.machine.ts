@@ -3,7 +3,6 @@ import type { KernelModel } from '../../contracts/kernels';
 import { serverErrorReason } from './serverReason';
 import {
   INTERRUPT_FAILED_MESSAGE,
-  INTERRUPT_SUCCESS_MESSAGE,
   RESTART_FAILED_MESSAGE,
   RESTART_SUCCESS_MESSAGE,
   SHUTDOWN_FAILED_MESSAGE,
@@ -113,7 +112,8 @@ export const kernelMachine = setup({
       invoke: {
         src: 'interruptKernel',
         input: ({ context }) => idOf(context),
-        onDone: { target: 'settled', actions: [assign({ kernel: ({ event }) => event.output, error: null }), notice('success', INTERRUPT_SUCCESS_MESSAGE)] },
+        // Quiet, as in JupyterLab: the cancelled cell says it (one toast per interrupt piled up).
+        onDone: { target: 'settled', actions: assign({ kernel: ({ event }) => event.output, error: null }) },
         onError: { target: 'settled', actions: failure(INTERRUPT_FAILED_MESSAGE) },
       },
     },

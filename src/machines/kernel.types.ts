@@ -9,7 +9,6 @@ export const RESTART_SUCCESS_MESSAGE = 'Kernel restarted successfully';
 export const RESTART_FAILED_MESSAGE = 'Failed to restart kernel';
 export const SHUTDOWN_SUCCESS_MESSAGE = 'Kernel shut down successfully';
 export const SHUTDOWN_FAILED_MESSAGE = 'Failed to shut down kernel';
-export const INTERRUPT_SUCCESS_MESSAGE = 'Kernel interrupted successfully';
 export const INTERRUPT_FAILED_MESSAGE = 'Failed to interrupt kernel';
 /** Not the seed's: a start it could not make (the reason follows). */
 export const START_FAILED_MESSAGE = 'Failed to start kernel';

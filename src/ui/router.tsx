@@ -108,7 +108,7 @@ export const routes: RouteObject[] = [
               ...allEntries().filter((e) => e.kind !== 'button').map(entryRoute),
               // The read-only view's links (?path=) lead to the editor's URL.
               { path: '/admin/workspace/notebook', lazy: lazyNotebookRedirect },
-              { path: '/admin/workspace/notebook/*', lazy: lazyNotebook, handle: { meta: { title: 'Notebook', description: 'A notebook of the workspace' } } },
+              { path: '/admin/workspace/notebook/*', lazy: lazyNotebook, handle: { meta: { title: 'Notebook', description: 'A notebook of the workspace', ownHeading: true } } },
               { path: '/admin/*', element: <NotFoundPage />, handle: { meta: { title: 'Page not found' } } },
               {
                 path: '/my-profile',

@@ -48,3 +48,28 @@ test('on the Jupyter provider: pandas and matplotlib outputs show, a running cel
   await expect(editor.toast('Kernel restarted successfully')).toBeVisible({ timeout: 60_000 });
   await expect(editor.kernelStatus).toHaveAttribute('data-state', 'idle', { timeout: 60_000 });
 });
+
+// The personal server's controls belong to the Jupyter provider (embedded Pyodide kernels have no server to start: issue 35 item 21).
+test('the notebook server starts and stops from the toolbar, each said by a toast', async ({ page, loginPage }) => {
+  test.setTimeout(240_000);
+  await loginPage.goto();
+  await loginPage.signInAsRole('editor');
+  expect((await page.request.post('/api/notebook/folders', { data: { path: 'server' } })).ok()).toBe(true);
+  const content = JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [{ id: 'c1', cell_type: 'code', metadata: {}, source: '1', outputs: [], execution_count: null }] });
+  expect((await page.request.post('/api/notebook/files', { data: { path: 'server/server.ipynb', content } })).ok()).toBe(true);
+  await page.goto('/admin/workspace/notebook/server/server.ipynb');
+  const editor = new NotebookEditor(page);
+  const status = page.getByTestId('server-status');
+  await expect(status).toHaveAttribute('data-state', /stopped|running/);
+  if ((await status.getAttribute('data-state')) === 'running') {
+    await editor.confirmed('Stop server', 'Stop server');
+    await expect(editor.toast('Server stopped successfully')).toBeVisible();
+  }
+  await status.getByRole('button', { name: 'Start server' }).click();
+  await expect(editor.toast('Server started successfully')).toBeVisible({ timeout: 60_000 });
+  await expect(status).toHaveAttribute('data-state', 'running');
+  await editor.confirmed('Stop server', 'Stop server');
+  // The first stop's toast may still show: the newest one is this stop's.
+  await expect(editor.toast('Server stopped successfully').last()).toBeVisible();
+  await expect(status).toHaveAttribute('data-state', 'stopped');
+});

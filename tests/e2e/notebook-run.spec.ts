@@ -43,7 +43,7 @@ test.describe('Running notebook cells', () => {
     await expect(editor.outputs(1)).toContainText('still alive', { timeout: 60_000 });
   });
 
-  test('a failing cell shows its coloured traceback; restart and run all stops at it; interrupt and shut down say so', async ({ page }) => {
+  test('a failing cell shows its coloured traceback; restart and run all stops at it; shut down says so', async ({ page }) => {
     await page.goto(await notebookWith(page, 'fail.ipynb', [code('x = 41'), code('print(x + 1)'), code('1/0'), code('print("never")')]));
     const editor = new NotebookEditor(page);
     await editor.cell(0).getByRole('button', { name: 'Run cell 1' }).click();
@@ -62,7 +62,9 @@ test.describe('Running notebook cells', () => {
     await expect(editor.cell(1).getByLabel('Execution count')).toHaveText('[2]');
 
     await page.getByRole('button', { name: 'Interrupt' }).click();
-    await expect(editor.toast('Kernel interrupted successfully')).toBeVisible();
+    // Quiet, as JupyterLab is (issue 35 item 6: one toast per interrupt piled up).
+    await expect(editor.kernelStatus).toHaveAttribute('data-state', 'idle');
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'interrupted' })).toHaveCount(0);
     await editor.confirmed('Shut down', 'Shut Down');
     await expect(editor.toast('Kernel shut down successfully')).toBeVisible();
     await expect(editor.kernelStatus).toHaveAttribute('data-state', 'shutDown');
@@ -218,23 +220,5 @@ test.describe('Running notebook cells', () => {
     await page.keyboard.press('v');
     await expect(editor.cells).toHaveCount(2);
     await expect(editor.cell(1)).toContainText('a = 1');
-  });
-
-  test('the notebook server starts and stops from the toolbar, each said by a toast', async ({ page }) => {
-    await page.goto(await notebookWith(page, 'server.ipynb', [code('1')]));
-    const editor = new NotebookEditor(page);
-    const status = page.getByTestId('server-status');
-    await expect(status).toHaveAttribute('data-state', /stopped|running/);
-    if ((await status.getAttribute('data-state')) === 'running') {
-      await editor.confirmed('Stop server', 'Stop server');
-      await expect(editor.toast('Server stopped successfully')).toBeVisible();
-    }
-    await status.getByRole('button', { name: 'Start server' }).click();
-    await expect(editor.toast('Server started successfully')).toBeVisible({ timeout: 60_000 });
-    await expect(status).toHaveAttribute('data-state', 'running');
-    await editor.confirmed('Stop server', 'Stop server');
-    // The first stop's toast may still show: the newest one is this stop's.
-    await expect(editor.toast('Server stopped successfully').last()).toBeVisible();
-    await expect(status).toHaveAttribute('data-state', 'stopped');
   });
 });

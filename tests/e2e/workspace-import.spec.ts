@@ -126,7 +126,7 @@ test.describe('Workspace: import, new notebook, download, open in the editor', (
     await expect(page).toHaveURL(`/admin/workspace/notebook/${encodeURIComponent(folder)}/analysis.ipynb`);
     const view = new NotebookView(page);
     await expect(view.title).toHaveText('analysis.ipynb');
-    await expect(view.meta).toContainText('Kernel: Python 3 (ipykernel)');
+    await expect(view.meta).toContainText('Saved with Python 3 (ipykernel)');
     await expect(view.meta).toContainText('6 cells');
     await expect(view.cell(0).getByRole('heading', { level: 1, name: 'Sales analysis' })).toBeVisible();
     await expect(view.cell(0).locator('strong')).toHaveText('region');

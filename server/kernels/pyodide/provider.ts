@@ -22,7 +22,7 @@ export const PYODIDE_SPEC = 'python3-pyodide';
 
 const SPEC: KernelSpec = {
   name: PYODIDE_SPEC,
-  display_name: 'Python 3.14 (Pyodide, no pandas)',
+  display_name: 'Python 3.14 (Pyodide, in the console)',
   language: 'python',
   provider: 'pyodide',
   banner:

@@ -8,6 +8,8 @@ export interface PageMeta {
   description?: string;
   /** When present, the header shows a search box whose text is the `q` URL parameter. */
   search?: { placeholder: string };
+  /** The page shows its own heading (the notebook editor: its notebook's name), so no header is drawn above it. */
+  ownHeading?: boolean;
 }
 
 export function usePageMeta(): PageMeta | undefined {

@@ -48,7 +48,7 @@ function SearchBox({ placeholder }: { placeholder: string }) {
 
 /** Title, description and the optional search box a route asks for in its handle. */
 export function PageHeader({ meta }: { meta: PageMeta | undefined }) {
-  if (!meta) return null;
+  if (!meta || meta.ownHeading) return null;
   return (
     <div className="page-header">
       <div className="page-heading">

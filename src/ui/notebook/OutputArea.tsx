@@ -1,3 +1,4 @@
+import { ChevronsDownUp, ChevronsUpDown } from 'lucide-react';
 import type { Output } from '../../notebook/types';
 import { OutputView } from './Outputs';
 
@@ -14,21 +15,32 @@ export type OutputAreaProps = {
  */
 export function OutputArea({ outputs, scrolled, onToggleScrolled }: OutputAreaProps) {
   if (outputs.length === 0) return null;
+  const Icon = scrolled ? ChevronsUpDown : ChevronsDownUp;
+  const firstResult = outputs[0].output_type === 'execute_result';
   return (
-    <div className={`nb-output-area${scrolled ? ' nb-scrolled' : ''}`}>
+    <div className={`nb-output-area${scrolled ? ' nb-scrolled' : ''}${firstResult ? ' nb-first-result' : ''}`}>
+      {/* An icon in the gutter, named by its tooltip (JupyterLab's "Enable Scrolling for Outputs"). */}
       <button
         type="button"
-        className="nb-scroll-toggle"
+        className="icon-button nb-scroll-toggle"
         aria-pressed={scrolled}
+        aria-label="Scroll outputs"
         title={scrolled ? 'Show the outputs at full height' : 'Scroll the outputs in a smaller box'}
         onClick={onToggleScrolled}
       >
-        {scrolled ? 'Full height' : 'Scroll'}
+        <Icon size={14} aria-hidden="true" />
       </button>
       {/* A scrolling box takes focus so keyboard users can scroll it too. */}
       <div className="nb-outputs" role="group" aria-label="Outputs" tabIndex={scrolled ? 0 : undefined}>
         {outputs.map((output, i) => (
-          <OutputView key={i} output={output} />
+          <div key={i} className="nb-output">
+            {output.output_type === 'execute_result' && (
+              <span className="nb-out-prompt" aria-label="Result count">
+                Out[{output.execution_count ?? ' '}]:
+              </span>
+            )}
+            <OutputView output={output} />
+          </div>
         ))}
       </div>
     </div>

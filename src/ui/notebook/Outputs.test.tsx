@@ -142,6 +142,19 @@ describe('OutputArea', () => {
     expect(view.querySelector('.nb-outputs')!.getAttribute('tabindex')).toBe('0');
     await act(async () => button.click());
     expect(toggle).toHaveBeenCalledOnce();
+    // An icon named for screen readers and explained by its tooltip, not an unexplained "Scroll" word.
+    expect(button.textContent).toBe('');
+    expect(button.getAttribute('aria-label')).toBe('Scroll outputs');
+    expect(button.title).toBe('Show the outputs at full height');
+  });
+
+  it('shows a result’s Out[n] prompt, as Jupyter does, and nothing for an empty display_data', async () => {
+    const result: Output = { output_type: 'execute_result', execution_count: 7, metadata: {}, data: { 'text/plain': '42' } };
+    const empty: Output = { output_type: 'display_data', metadata: {}, data: {} };
+    const view = await render(<OutputArea outputs={[result, empty]} scrolled={false} onToggleScrolled={() => {}} />);
+    expect(view.querySelector('.nb-out-prompt')!.textContent).toBe('Out[7]:');
+    expect(view.textContent).not.toContain('not shown');
+    expect(view.querySelectorAll('.nb-output')[1].innerHTML).toBe('');
   });
 
   it('renders nothing without outputs', async () => {

@@ -69,6 +69,8 @@ function Bundle({ data }: { data: MimeBundle }) {
   const table = tableOf(data[DATA_RESOURCE]);
   if (table) return <DataGrid table={table} />;
   const type = SHOWN.find((mime) => mime in data);
+  // An empty display (display() with nothing, a widget's placeholder): JupyterLab shows nothing.
+  if (!type && Object.keys(data).length === 0) return null;
   if (!type) return <p className="muted nb-unshown">Output of type {Object.keys(data).join(', ') || 'none'} is not shown here.</p>;
   const value = data[type];
   switch (type) {

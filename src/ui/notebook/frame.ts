@@ -32,7 +32,10 @@ html { color-scheme: light; }
 .nb-frame-root { overflow-x: auto; }
 body { margin: 0; font: 13px/1.45 system-ui, -apple-system, 'Segoe UI', sans-serif; color: #1f2328; background: transparent; overflow-wrap: anywhere; }
 img, svg { max-width: 100%; height: auto; }
-table { border-collapse: collapse; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+/* Any table ruled and padded (JupyterLab's look), not only pandas' own. */
+:is(th, td) { border: 1px solid #d0d7de; padding: 3px 8px; }
+thead th { background: #eef1f5; font-weight: 600; }
 table.dataframe { font-size: 12.5px; font-variant-numeric: tabular-nums; overflow-wrap: normal; }
 table.dataframe :is(th, td) { border: 1px solid #d0d7de; padding: 3px 8px; text-align: right; white-space: nowrap; }
 table.dataframe thead th { position: sticky; top: 0; background: #eef1f5; font-weight: 600; }

@@ -94,7 +94,7 @@ export const EditorCell = memo(function EditorCell({ cell, index, run, active, s
   const place = type === 'sql' ? sqlPlaceOf(cell) : null;
   const complete = useSqlCellComplete(editable && type === 'sql', place);
   // A run's outputs until the document holds them (recorded at done, with the run's count).
-  const fromRun = run && run.state !== 'idle' && run.runningNumber !== (cell.cell_type === 'code' ? cell.execution_count : null);
+  const fromRun = run && run.state !== 'idle' && (ACTIVE.has(run.state) || run.runningNumber !== (cell.cell_type === 'code' ? cell.execution_count : null));
   const outputs = fromRun ? run.outputs : cell.cell_type === 'code' ? cell.outputs : [];
   return (
     <div

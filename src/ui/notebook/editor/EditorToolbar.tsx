@@ -3,7 +3,7 @@ import {
   ArrowDown, ArrowUp, ClipboardPaste, Copy, CopyPlus, Eraser, FastForward, Play, Plus, Power, Redo2, RotateCw, Save, Scissors, Square, Undo2,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { KernelSpecList } from '../../../../contracts/kernels';
 import type { Kernels } from '../../../commands/kernels';
 import type { NotebookRun, RunView } from '../../../commands/notebookRun';
@@ -35,15 +35,20 @@ const KERNEL_WORDS: Record<string, string> = {
   shutDown: 'No kernel',
 };
 
-function ServerControls({ kernels }: { kernels: Kernels }) {
-  const state = useSelector(kernels.server, (snapshot) => String(typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]));
-  const running = state === 'running';
+/** The user's personal notebook server (a Jupyter Server): nothing when there is none (the embedded Pyodide kernels). */
+function ServerControls({ kernels, connected }: { kernels: Kernels; connected: boolean }) {
+  const machineState = useSelector(kernels.server, (snapshot) => String(typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]));
+  const provider = useSelector(kernels.server, (snapshot) => snapshot.context.server?.provider ?? null);
   const [asking, setAsking] = useState(false);
+  if (provider !== 'jupyter') return null;
+  // Unreachable: what it was is no longer known (JupyterLab shows "Connecting").
+  const state = connected ? machineState : 'disconnected';
+  const running = state === 'running';
   return (
     <span className="nb-server" data-testid="server-status" data-state={state}>
       <span className="nb-dot" aria-hidden="true" />
       Server: {state}
-      <button type="button" className="button" onClick={() => (running ? setAsking(true) : kernels.server.send({ type: 'START' }))} disabled={state === 'starting' || state === 'stopping'}>
+      <button type="button" className="button" onClick={() => (running ? setAsking(true) : kernels.server.send({ type: 'START' }))} disabled={!connected || state === 'starting' || state === 'stopping'}>
         {running ? 'Stop server' : 'Start server'}
       </button>
       {asking && (
@@ -60,9 +65,10 @@ function ServerControls({ kernels }: { kernels: Kernels }) {
   );
 }
 
-function KernelPicker({ kernels, run }: { kernels: Kernels; run: NotebookRun }) {
+function useKernelSpecs(kernels: Kernels | null): KernelSpecList | null {
   const [specs, setSpecs] = useState<KernelSpecList | null>(null);
   useEffect(() => {
+    if (!kernels) return;
     let current = true;
     kernels.kernelspecs().then(
       (list) => current && setSpecs(list),
@@ -72,12 +78,20 @@ function KernelPicker({ kernels, run }: { kernels: Kernels; run: NotebookRun }) 
       current = false;
     };
   }, [kernels]);
-  if (!specs) return null;
+  return specs;
+}
+
+/**
+ * Which kernel runs the notebook: "Start kernel…" and the kernels there are while none runs; the
+ * running one's name while it runs (shut it down to pick another).
+ */
+function KernelPicker({ specs, run, running }: { specs: KernelSpecList; run: NotebookRun; running: string | null }) {
   return (
-    <select aria-label="Kernel" className="nb-select" value="" onChange={(event) => event.target.value && run.start(event.target.value)}>
-      <option value="">Start kernel…</option>
+    <select aria-label="Kernel" className="nb-select" value={running ?? ''} onChange={(event) => event.target.value && run.start(event.target.value)} title={running ? 'Shut the kernel down to pick another' : undefined}>
+      {!running && <option value="">Start kernel…</option>}
+      {running && !specs.kernelspecs.some((spec) => spec.name === running) && <option value={running}>{running}</option>}
       {specs.kernelspecs.map((spec) => (
-        <option key={spec.name} value={spec.name} title={spec.banner}>
+        <option key={spec.name} value={spec.name} title={spec.banner} disabled={!!running && spec.name !== running}>
           {spec.display_name}
         </option>
       ))}
@@ -85,8 +99,31 @@ function KernelPicker({ kernels, run }: { kernels: Kernels; run: NotebookRun }) 
   );
 }
 
+/** The kernel's state word, or what it is while the console server cannot be reached. */
+function kernelText(view: RunView | null, connected: boolean, specs: KernelSpecList | null): { state: string; text: string } {
+  const state = view?.kernel.state ?? 'none';
+  const name = view?.kernel.name;
+  if (!name || ['none', 'shutDown'].includes(state)) return { state, text: 'No kernel' };
+  if (!connected) return { state: 'unknown', text: 'Kernel: Unknown (console server unreachable)' };
+  // With the picker showing which kernel runs, the state alone; without it (no specs), the kernel's name too.
+  const word = KERNEL_WORDS[state] ?? state;
+  return { state, text: specs ? word : `${name}: ${word}` };
+}
+
+/** Whether the console server's event stream is open (true until it is known to have dropped). */
+function useConnected(kernels: Kernels | null): boolean {
+  return useSyncExternalStore(
+    (listener) => kernels?.watchConnection(listener) ?? (() => {}),
+    () => kernels?.connected() ?? true,
+  );
+}
+
 /** The notebook's toolbar: icon buttons named for screen readers and tooltips, grouped as JupyterLab groups them. */
 export function EditorToolbar({ kernels, run, view, activeType, perform }: EditorToolbarProps) {
+  const specs = useKernelSpecs(kernels);
+  const connected = useConnected(kernels);
+  const status = kernelText(view, connected, specs);
+  const running = view?.kernel.name && !['none', 'shutDown', 'starting'].includes(view.kernel.state) ? view.kernel.name : null;
   const noKernel = !run || !view || ['none', 'shutDown'].includes(view.kernel.state);
   const tool = (label: string, keys: string, icon: LucideIcon, command: NotebookCommand, disabled = false) => {
     const Glyph = icon;
@@ -96,7 +133,6 @@ export function EditorToolbar({ kernels, run, view, activeType, perform }: Edito
       </button>
     );
   };
-  const kernelState = view?.kernel.state ?? 'none';
   return (
     <div className="nb-toolbar" role="toolbar" aria-label="Notebook">
       <span className="nb-tools">
@@ -126,12 +162,12 @@ export function EditorToolbar({ kernels, run, view, activeType, perform }: Edito
         </select>
       </span>
       <span className="nb-status">
-        {kernels && run && <KernelPicker kernels={kernels} run={run} />}
-        <span className="nb-kernel-status" data-testid="kernel-status" data-state={kernelState} role="status">
+        {specs && run && <KernelPicker specs={specs} run={run} running={running} />}
+        <span className="nb-kernel-status" data-testid="kernel-status" data-state={status.state} role="status">
           <span className="nb-dot" aria-hidden="true" />
-          {view?.kernel.name && !['none', 'shutDown'].includes(kernelState) ? `${view.kernel.name}: ${KERNEL_WORDS[kernelState] ?? kernelState}` : 'No kernel'}
+          {status.text}
         </span>
-        {kernels && <ServerControls kernels={kernels} />}
+        {kernels && <ServerControls kernels={kernels} connected={connected} />}
       </span>
     </div>
   );

@@ -111,11 +111,11 @@ function Editor({ path, viewMode, onViewMode, onDoc }: EditorProps) {
           <Link to={folderUrl(folder)}>{folder || 'Workspace'}</Link>
           <span aria-hidden="true"> / </span>
         </nav>
-        <h2 id="notebook-title">{name}</h2>
+        <h1 id="notebook-title">{name}</h1>
         {doc && docId && <SaveStatus docId={docId} doc={doc} name={name} flush={typing.flush} />}
+        {notebook && <NotebookMeta notebook={notebook} path={path} />}
         <ViewModeSwitch mode={viewMode} onChange={onViewMode} />
       </header>
-      {notebook && <NotebookMeta notebook={notebook} path={path} />}
       <EditorToolbar
         kernels={kernels}
         run={run}

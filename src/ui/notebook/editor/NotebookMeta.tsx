@@ -4,11 +4,11 @@ import { useSignedIn } from '../../appContext';
 import { saveAsFile } from '../../workspace/browserFiles';
 
 /** The kernel a notebook names: its kernelspec's display name, else its language. */
-function kernelOf({ metadata }: Nbformat45): string {
+function kernelOf({ metadata }: Nbformat45): string | null {
   const spec = metadata.kernelspec as { display_name?: unknown; name?: unknown } | undefined;
   const language = (metadata.language_info as { name?: unknown } | undefined)?.name;
   const name = spec?.display_name ?? spec?.name ?? language;
-  return typeof name === 'string' && name ? name : 'unknown';
+  return typeof name === 'string' && name ? name : null;
 }
 
 /** What the notebook says it runs on and how many cells it has, and its download (the file as the server stores it). */
@@ -19,9 +19,11 @@ export function NotebookMeta({ notebook, path }: { notebook: Nbformat45; path: s
     if (file.ok) saveAsFile(file.content, file.fileName);
   };
   const count = notebook.cells.length;
+  const kernel = kernelOf(notebook);
   return (
     <p className="muted notebook-meta" data-testid="notebook-meta">
-      <span>Kernel: {kernelOf(notebook)}</span>
+      {/* What the file was written with; what runs it is the toolbar's kernel (Pyodide, say). */}
+      {kernel && <span>Saved with {kernel}</span>}
       <span>
         {count} {count === 1 ? 'cell' : 'cells'}
       </span>

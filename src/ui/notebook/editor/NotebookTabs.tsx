@@ -63,6 +63,11 @@ export function NotebookTabs({ path, docId, mode }: NotebookTabsProps) {
     if (result?.ok && result.path && tab.path === path) navigate(notebookUrl(result.path), { replace: true });
   };
   const list = useRef<HTMLDivElement>(null);
+  // The shown tab is scrolled into the strip's view (many tabs scroll sideways inside it).
+  const shownId = shown?.id;
+  useEffect(() => {
+    if (shownId) list.current?.querySelector(`[data-tab-id="${CSS.escape(shownId)}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [shownId, tabs.length]);
   const keys = (event: KeyboardEvent, tab: NotebookTab) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step !== 0) {
