@@ -68,6 +68,15 @@ test('the notebook server starts and stops from the toolbar, each said by a toas
   await status.getByRole('button', { name: 'Start server' }).click();
   await expect(editor.toast('Server started successfully')).toBeVisible({ timeout: 60_000 });
   await expect(status).toHaveAttribute('data-state', 'running');
+  // Stop server asks first (as JupyterLab does); Cancel leaves it running.
+  await status.getByRole('button', { name: 'Stop server' }).click();
+  await expect(editor.confirmDialog.getByRole('heading')).toHaveText('Stop Server?');
+  await page.setViewportSize({ width: 700, height: 800 });
+  await page.screenshot({ path: 'test-results/confirm/stop-server-700.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await editor.confirmDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor.confirmDialog).toBeHidden();
+  await expect(status).toHaveAttribute('data-state', 'running');
   await editor.confirmed('Stop server', 'Stop server');
   // The first stop's toast may still show: the newest one is this stop's.
   await expect(editor.toast('Server stopped successfully').last()).toBeVisible();
