@@ -125,3 +125,16 @@ test('Ctrl+K finds a DAG the list showed, and one it never showed (the server’
   await dialog.getByRole('option', { name: /^web_sessions_rollup/ }).click();
   await expect(page.getByRole('heading', { name: 'web_sessions_rollup', level: 2 })).toBeVisible();
 });
+
+test('the DAG list fits 1280 px and 700 px: no sideways scroll, Next run and Trigger in view', async ({ page, workflows }) => {
+  for (const width of [1280, 700]) {
+    await page.setViewportSize({ width, height: 800 });
+    await workflows.gotoList();
+    await expect(workflows.rows()).toHaveCount(10);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width at ${width}`).toBeLessThanOrEqual(width);
+    const widest = await page.evaluate(() => Math.max(...[...document.querySelectorAll('table[aria-label="DAGs"] tr')].map((tr) => tr.getBoundingClientRect().right)));
+    expect(widest, `table right edge at ${width}`).toBeLessThanOrEqual(width);
+    await expect(page.getByRole('button', { name: /^Trigger / }).first()).toBeInViewport({ ratio: 1 });
+    if (width === 1280) await expect(workflows.table.locator('td.col-next').first()).toBeInViewport({ ratio: 1 });
+  }
+});

@@ -20,7 +20,8 @@ export class WorkflowsPage {
 
   async gotoList(query = '') {
     await this.page.goto(`/admin/workflow${query ? `?${query}` : ''}`);
-    await expect(this.table).toBeVisible();
+    // The first list of a fresh server waits for the demo scheduler's start: slow on a busy machine.
+    await expect(this.table).toBeVisible({ timeout: 30_000 });
   }
 
   async gotoDag(dagId: string, query = '') {
