@@ -138,3 +138,27 @@ test('the DAG list fits 1280 px and 700 px: no sideways scroll, Next run and Tri
     if (width === 1280) await expect(workflows.table.locator('td.col-next').first()).toBeInViewport({ ratio: 1 });
   }
 });
+
+test('a task log takes the width and the height at 1280×800, in one scroller, with the selected run in view in the grid', async ({ page, workflows }) => {
+  await workflows.gotoDag('ml_churn_training');
+  const cells = workflows.grid.getByRole('gridcell', { name: /^start, / });
+  await expect(cells.first()).toBeVisible();
+  await cells.last().click();
+  await workflows.taskTab('Logs').click();
+  const log = page.locator('.lv');
+  await expect(page.locator('.lv-row').first()).toBeVisible();
+  await log.scrollIntoViewIfNeeded();
+  const box = (await log.boundingBox())!;
+  expect(box.width, 'log width').toBeGreaterThanOrEqual(640);
+  const scroller = page.locator('.lv-scroll');
+  expect(await scroller.evaluate((el) => el.clientHeight), 'log lines height').toBeGreaterThanOrEqual(400);
+  await expect(scroller).toBeInViewport({ ratio: 0.95 });
+  // The panel around the log does not scroll too: the log's own scroller is the only one in it.
+  const panel = page.getByRole('region', { name: 'Details' });
+  expect(await panel.evaluate((el) => el.scrollHeight - el.clientHeight), 'panel scrolls').toBeLessThanOrEqual(1);
+  // The chosen run's column stays in the (narrower) grid's view.
+  await expect(workflows.grid.locator('[role="gridcell"][aria-selected="true"]').first()).toBeInViewport();
+  const selected = await workflows.grid.locator('[role="gridcell"][aria-selected="true"]').first().boundingBox();
+  const gridBox = (await workflows.grid.boundingBox())!;
+  expect(selected!.x + selected!.width).toBeLessThanOrEqual(gridBox.x + gridBox.width);
+});

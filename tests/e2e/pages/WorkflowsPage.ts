@@ -26,7 +26,7 @@ export class WorkflowsPage {
 
   async gotoDag(dagId: string, query = '') {
     await this.page.goto(`/admin/workflow/${encodeURIComponent(dagId)}${query ? `?${query}` : ''}`);
-    await expect(this.page.getByRole('heading', { name: dagId, level: 2 })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: dagId, level: 2 })).toBeVisible({ timeout: 30_000 });
   }
 
   /** The rows of the list, by DAG id (each row carries data-dag). */
