@@ -132,7 +132,7 @@ test('the DAG list fits 1280 px and 700 px: no sideways scroll, Next run and Tri
     await workflows.gotoList();
     await expect(workflows.rows()).toHaveCount(10);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width at ${width}`).toBeLessThanOrEqual(width);
-    const widest = await page.evaluate(() => Math.max(...[...document.querySelectorAll('table[aria-label="DAGs"] tr')].map((tr) => tr.getBoundingClientRect().right)));
+    const widest = await page.evaluate(() => Math.max(...Array.from(document.querySelectorAll('table[aria-label="DAGs"] tr')).map((tr) => tr.getBoundingClientRect().right)));
     expect(widest, `table right edge at ${width}`).toBeLessThanOrEqual(width);
     await expect(page.getByRole('button', { name: /^Trigger / }).first()).toBeInViewport({ ratio: 1 });
     if (width === 1280) await expect(workflows.table.locator('td.col-next').first()).toBeInViewport({ ratio: 1 });

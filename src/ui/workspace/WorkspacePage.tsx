@@ -144,6 +144,7 @@ export function WorkspacePage() {
           canUndo={undoState.canUndo}
           canRedo={undoState.canRedo}
           detailsOpen={detailsOpen}
+          trash={filters.view === 'trash'}
           exportLabel={exportTarget.name}
           uploadLimit={limitText(maxBytes)}
           onNewFolder={() => setDialog({ kind: 'folder' })}
