@@ -29,7 +29,7 @@ test.describe('Workspace: import, new notebook, download, open in the editor', (
     const folder = await workspace.freshFolder('import');
 
     await workspace.importFiles(['analysis.ipynb', 'not-json.ipynb', 'r-summary.ipynb', 'future.ipynb', 'notes.txt'].map(fixture));
-    await expect(workspace.toast('2 notebook(s) imported successfully!')).toBeVisible();
+    await expect(workspace.toast('2 notebooks imported successfully!')).toBeVisible();
     await expect(workspace.row('analysis.ipynb')).toBeVisible();
     await expect(workspace.row('r-summary.ipynb')).toBeVisible();
     await expect(page.locator('tbody tr')).toHaveCount(2);
@@ -53,7 +53,7 @@ test.describe('Workspace: import, new notebook, download, open in the editor', (
     // Again: a numbered copy, the first one untouched.
     await workspace.importResults.getByRole('button', { name: 'Close import results' }).click();
     await workspace.importFiles([fixture('analysis.ipynb')]);
-    await expect(workspace.toast('1 notebook(s) imported successfully!')).toBeVisible();
+    await expect(workspace.toast('1 notebook imported successfully!')).toBeVisible();
     await expect(workspace.row('analysis (1).ipynb')).toBeVisible();
     await expect(workspace.importResults).toContainText('analysis (1).ipynb (from analysis.ipynb: that name was taken)');
     expect(await onServer(page, `${folder}/analysis (1).ipynb`)).toBe(fixtureText('analysis.ipynb'));
@@ -62,7 +62,7 @@ test.describe('Workspace: import, new notebook, download, open in the editor', (
     // Nothing good: the failure toast, whose Details lead to the reasons.
     await workspace.importResults.getByRole('button', { name: 'Close import results' }).click();
     await workspace.importFiles([fixture('notes.txt')]);
-    const failed = workspace.toast('Failed to import notebook(s)');
+    const failed = workspace.toast('No notebook was imported: see Details for why.');
     await expect(failed).toBeVisible();
     await workspace.importResults.getByRole('button', { name: 'Close import results' }).click();
     await failed.getByRole('button', { name: 'Details' }).click();
@@ -88,7 +88,7 @@ test.describe('Workspace: import, new notebook, download, open in the editor', (
       await target.dispatchEvent('drop', { dataTransfer });
     };
     await drop(workspace.row('inner'), 'into-inner.ipynb');
-    await expect(workspace.toast('1 notebook(s) imported successfully!')).toBeVisible();
+    await expect(workspace.toast('1 notebook imported successfully!')).toBeVisible();
     expect(await onServer(page, `${folder}/inner/into-inner.ipynb`)).toBe(fixtureText('r-summary.ipynb'));
     await expect(workspace.row('into-inner.ipynb')).toHaveCount(0); // not also into the folder shown
     await drop(page.getByTestId('workspace-drop'), 'here.ipynb');
