@@ -162,3 +162,25 @@ test('a task log takes the width and the height at 1280×800, in one scroller, w
   const gridBox = (await workflows.grid.boundingBox())!;
   expect(selected!.x + selected!.width).toBeLessThanOrEqual(gridBox.x + gridBox.width);
 });
+
+test('Events lists a pause and an unpause, with the Extra column under its header', async ({ page, workflows }) => {
+  await workflows.gotoDag('customer_360');
+  const toggle = workflows.pauseSwitch('customer_360');
+  await toggle.click();
+  await expect(page.getByText('DAG customer_360 paused')).toBeVisible();
+  await workflows.pauseSwitch('customer_360').click();
+  await expect(page.getByText('DAG customer_360 unpaused')).toBeVisible();
+  await workflows.tab('Events').click();
+  const log = page.getByRole('table', { name: 'Event log' });
+  await expect(log.getByRole('cell', { name: 'paused', exact: true }).first()).toBeVisible();
+  await expect(log.getByRole('cell', { name: 'unpaused', exact: true }).first()).toBeVisible();
+  // The Extra cell is a table cell like its neighbours: same top and height in its row, under its header.
+  const row = log.locator('tbody tr').first();
+  const header = (await log.getByRole('columnheader', { name: 'Extra' }).boundingBox())!;
+  const first = (await row.locator('td').first().boundingBox())!;
+  const extra = (await row.locator('td').nth(5).boundingBox())!;
+  expect(Math.abs(extra.x - header.x), 'Extra cell under its header').toBeLessThanOrEqual(1);
+  expect(Math.abs(extra.y - first.y), 'Extra cell top').toBeLessThanOrEqual(1);
+  expect(Math.abs(extra.height - first.height), 'Extra cell height').toBeLessThanOrEqual(1);
+  await expect(row.locator('td').nth(5)).toContainText('is_paused');
+});
