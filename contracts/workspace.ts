@@ -17,6 +17,8 @@ export interface WorkspaceFile {
   updatedAt: string;
   isFavorite: boolean;
   isDeleted: boolean;
+  /** Deleted items only: when they went to the trash (ISO). */
+  deletedAt?: string;
   /** Sent back as If-Match. Notebooks: 16 hex chars of sha256(content); folders: "d-" + updatedAt in ms. */
   version: string;
 }

@@ -42,6 +42,7 @@ export function toWorkspaceFile(row: ItemRow): WorkspaceFile {
     updatedAt: new Date(row.updatedAt).toISOString(),
     isFavorite: row.isFavorite,
     isDeleted: row.isDeleted,
+    ...(row.isDeleted && row.deletedAt !== null ? { deletedAt: new Date(row.deletedAt).toISOString() } : {}),
     version: versionOf(row),
   };
 }

@@ -35,6 +35,18 @@ describe('GET /trash', () => {
     expect(files.map((file) => file.path)).toEqual(['a.ipynb', 'f']);
     expect(files.every((file) => file.isDeleted)).toBe(true);
   });
+
+  it('says when each item was deleted (not when it last changed)', async () => {
+    const clock = manualClock();
+    const { app } = await fixture.build({}, { clock: clock.now });
+    const client = await notebookClient(app);
+    await client.save('a.ipynb', notebookJson());
+    clock.advance(60_000);
+    await client.del('/delete', { path: 'a.ipynb' });
+    const [file] = (await client.get('/trash')).json().files as { updatedAt: string; deletedAt?: string }[];
+    expect(file.deletedAt).toBe(new Date(clock.now()).toISOString());
+    expect(Date.parse(file.updatedAt)).toBeLessThan(clock.now());
+  });
 });
 
 describe('DELETE /trash (delete permanently)', () => {

@@ -72,7 +72,7 @@ describe('importing notebooks', () => {
       { file: 'future.ipynb', reason: 'nbformat 5 is not supported: this console reads nbformat 3 and 4.' },
     ]);
     expect((await created()).map((c) => c.path)).toEqual(['reports/a.ipynb', 'reports/b.ipynb']);
-    expect(notices).toEqual([{ kind: 'success', message: '2 notebook(s) imported successfully!', action: { label: 'Details', onClick: showDetails } }]);
+    expect(notices).toEqual([{ kind: 'success', message: '2 notebooks imported successfully!', action: { label: 'Details', onClick: showDetails } }]);
     expect(sender.wake).toHaveBeenCalledOnce();
     await vi.waitFor(() => expect(sender.settled).toHaveBeenCalledTimes(2));
   });
@@ -181,6 +181,8 @@ describe('importing notebooks', () => {
     const { run, notices } = setup();
     await run('', [good('a.ipynb')], vi.fn());
     expect(notices).toEqual([{ kind: 'success', message: importedMessage(1), action: undefined }]);
+    expect(importedMessage(1)).toBe('1 notebook imported successfully!');
+    expect(importedMessage(2)).toBe('2 notebooks imported successfully!');
   });
 
   it('imports are events of the workspace: offline they wait (one shared notice); a refused save names its file', async () => {

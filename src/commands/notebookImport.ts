@@ -9,8 +9,8 @@ import { MAX_IMPORT_BYTES } from './importLimit';
 
 export { MAX_IMPORT_BYTES } from './importLimit';
 
-export const importedMessage = (n: number) => `${n} notebook(s) imported successfully!`;
-export const IMPORT_FAILED_MESSAGE = 'Failed to import notebook(s)';
+export const importedMessage = (n: number) => (n === 1 ? '1 notebook imported successfully!' : `${n} notebooks imported successfully!`);
+export const IMPORT_FAILED_MESSAGE = 'No notebook was imported: see Details for why.';
 
 /** A file to import: a browser File, or anything with its name, size and bytes. */
 export interface ImportSource {

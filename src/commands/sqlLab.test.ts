@@ -216,6 +216,9 @@ describe('a run while the server cannot be reached', () => {
     ]);
     expect(actor.getSnapshot().context.error).toBe(OFFLINE_RUN_MESSAGE);
     expect(notices).toEqual([{ kind: 'error', message: OFFLINE_RUN_MESSAGE }]);
+    // The run never reaches the server's history: the message must not promise it does.
+    expect(OFFLINE_RUN_MESSAGE).toContain('did not run there');
+    expect(OFFLINE_RUN_MESSAGE).toContain('this browser’s Query history only');
     expect(api.estimate).not.toHaveBeenCalled();
     expect(await getResults(db, 'report')).toBeUndefined();
   });

@@ -11,7 +11,9 @@ import { createSqlTabCommands, type SqlTabCommands } from './sqlTabs';
 
 export type SqlTabActor = ActorRefFrom<typeof sqlTabMachine>;
 
-export const OFFLINE_RUN_MESSAGE = 'The server cannot be reached. The query is kept in the history and can be run again when it is back.';
+/** Says what happens: the run is listed in this browser only, never sent to the server's history later. */
+export const OFFLINE_RUN_MESSAGE =
+  'The server cannot be reached: the query did not run there. It is listed under “Run while offline” in this browser’s Query history only (not the server’s); run it again from there when the server is back.';
 export const RESULTS_NOT_KEPT_MESSAGE = 'These results are too large to keep offline: they are shown until this page is closed or reloaded.';
 export const HISTORY_PAGE_SIZE = 25;
 

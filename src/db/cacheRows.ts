@@ -14,6 +14,8 @@ export interface WorkspaceFileRow {
   updatedAt?: string;
   isFavorite: boolean;
   isDeleted: boolean;
+  /** Deleted items: when (absent in rows cached before it was kept). */
+  deletedAt?: string;
   /** The server's version of the item, sent back as If-Match. */
   version?: string;
   bucket: string;

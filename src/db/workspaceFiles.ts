@@ -17,6 +17,7 @@ function toRow(file: WorkspaceFile, bucket: string, fetchedAt: number): Workspac
     updatedAt: file.updatedAt,
     isFavorite: file.isFavorite,
     isDeleted: file.isDeleted,
+    deletedAt: file.deletedAt,
     version: file.version,
     bucket,
     fetchedAt,

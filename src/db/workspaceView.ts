@@ -16,6 +16,8 @@ export interface WorkspaceItem {
   createdAt: string;
   /** Last change the server knows of (for a trashed item: its deletion); the creation for items not yet saved. */
   updatedAt: string;
+  /** Deleted items: when the server put them in the trash. */
+  deletedAt?: string;
   /** A change to it is still on its way to the server (sending or queued). */
   pending: boolean;
   /** The server refused a change to it; the user decides (retry, discard). */
@@ -27,9 +29,9 @@ export interface WorkspaceItem {
 type ItemTree = Tree<WorkspaceItem>;
 
 function fromFile(file: WorkspaceFileRow): WorkspaceItem {
-  const { path, name, type, isDeleted, isFavorite, version, owner, createdAt } = file;
+  const { path, name, type, isDeleted, isFavorite, version, owner, createdAt, deletedAt } = file;
   const updatedAt = file.updatedAt ?? createdAt;
-  return { path, name, parentPath: parentOf(path), type, isDeleted, isFavorite, version, owner, createdAt, updatedAt, pending: false, local: false };
+  return { path, name, parentPath: parentOf(path), type, isDeleted, isFavorite, version, owner, createdAt, updatedAt, deletedAt, pending: false, local: false };
 }
 
 function localItem(change: WorkspaceChangeRow): WorkspaceItem {
@@ -79,7 +81,9 @@ function applyChange(tree: ItemTree, change: WorkspaceChangeRow): WorkspaceItem[
     case 'deleted':
     case 'restored': {
       const touched = subtree(tree, change.path);
-      for (const item of touched) item.isDeleted = change.kind === 'deleted';
+      // Until the server answers, the trash shows when this browser deleted it.
+      const deletedAt = change.kind === 'deleted' ? new Date(change.at).toISOString() : undefined;
+      for (const item of touched) Object.assign(item, { isDeleted: change.kind === 'deleted', deletedAt });
       return touched;
     }
     case 'favorited': {

@@ -15,7 +15,8 @@ test.describe('SQL workbench layout', () => {
     await sql.setSql('SELECT * FROM gaming.bet_report ORDER BY pre_cal_id LIMIT 200');
     await page.keyboard.press('ControlOrMeta+Enter');
     await expect(sql.grid).toBeVisible();
-    expect(await layout.wholeRowsInView()).toBeGreaterThanOrEqual(9);
+    // The editor's default share grew to ten lines (issue 35): seven result rows remain in view.
+    expect(await layout.wholeRowsInView()).toBeGreaterThanOrEqual(7);
 
     // Keyboard: the separator is focusable and moves by arrow keys.
     const initial = await layout.separatorValue();

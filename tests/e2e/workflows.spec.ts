@@ -125,3 +125,62 @@ test('Ctrl+K finds a DAG the list showed, and one it never showed (the server’
   await dialog.getByRole('option', { name: /^web_sessions_rollup/ }).click();
   await expect(page.getByRole('heading', { name: 'web_sessions_rollup', level: 2 })).toBeVisible();
 });
+
+test('the DAG list fits 1280 px and 700 px: no sideways scroll, Next run and Trigger in view', async ({ page, workflows }) => {
+  for (const width of [1280, 700]) {
+    await page.setViewportSize({ width, height: 800 });
+    await workflows.gotoList();
+    await expect(workflows.rows()).toHaveCount(10);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width at ${width}`).toBeLessThanOrEqual(width);
+    const widest = await page.evaluate(() => Math.max(...Array.from(document.querySelectorAll('table[aria-label="DAGs"] tr')).map((tr) => tr.getBoundingClientRect().right)));
+    expect(widest, `table right edge at ${width}`).toBeLessThanOrEqual(width);
+    await expect(page.getByRole('button', { name: /^Trigger / }).first()).toBeInViewport({ ratio: 1 });
+    if (width === 1280) await expect(workflows.table.locator('td.col-next').first()).toBeInViewport({ ratio: 1 });
+  }
+});
+
+test('a task log takes the width and the height at 1280×800, in one scroller, with the selected run in view in the grid', async ({ page, workflows }) => {
+  await workflows.gotoDag('ml_churn_training');
+  const cells = workflows.grid.getByRole('gridcell', { name: /^start, / });
+  await expect(cells.first()).toBeVisible();
+  await cells.last().click();
+  await workflows.taskTab('Logs').click();
+  const log = page.locator('.lv');
+  await expect(page.locator('.lv-row').first()).toBeVisible();
+  await log.scrollIntoViewIfNeeded();
+  const box = (await log.boundingBox())!;
+  expect(box.width, 'log width').toBeGreaterThanOrEqual(640);
+  const scroller = page.locator('.lv-scroll');
+  expect(await scroller.evaluate((el) => el.clientHeight), 'log lines height').toBeGreaterThanOrEqual(400);
+  await expect(scroller).toBeInViewport({ ratio: 0.95 });
+  // The panel around the log does not scroll too: the log's own scroller is the only one in it.
+  const panel = page.getByRole('region', { name: 'Details' });
+  expect(await panel.evaluate((el) => el.scrollHeight - el.clientHeight), 'panel scrolls').toBeLessThanOrEqual(1);
+  // The chosen run's column stays in the (narrower) grid's view.
+  await expect(workflows.grid.locator('[role="gridcell"][aria-selected="true"]').first()).toBeInViewport();
+  const selected = await workflows.grid.locator('[role="gridcell"][aria-selected="true"]').first().boundingBox();
+  const gridBox = (await workflows.grid.boundingBox())!;
+  expect(selected!.x + selected!.width).toBeLessThanOrEqual(gridBox.x + gridBox.width);
+});
+
+test('Events lists a pause and an unpause, with the Extra column under its header', async ({ page, workflows }) => {
+  await workflows.gotoDag('customer_360');
+  const toggle = workflows.pauseSwitch('customer_360');
+  await toggle.click();
+  await expect(page.getByText('DAG customer_360 paused')).toBeVisible();
+  await workflows.pauseSwitch('customer_360').click();
+  await expect(page.getByText('DAG customer_360 unpaused')).toBeVisible();
+  await workflows.tab('Events').click();
+  const log = page.getByRole('table', { name: 'Event log' });
+  await expect(log.getByRole('cell', { name: 'paused', exact: true }).first()).toBeVisible();
+  await expect(log.getByRole('cell', { name: 'unpaused', exact: true }).first()).toBeVisible();
+  // The Extra cell is a table cell like its neighbours: same top and height in its row, under its header.
+  const row = log.locator('tbody tr').first();
+  const header = (await log.getByRole('columnheader', { name: 'Extra' }).boundingBox())!;
+  const first = (await row.locator('td').first().boundingBox())!;
+  const extra = (await row.locator('td').nth(5).boundingBox())!;
+  expect(Math.abs(extra.x - header.x), 'Extra cell under its header').toBeLessThanOrEqual(1);
+  expect(Math.abs(extra.y - first.y), 'Extra cell top').toBeLessThanOrEqual(1);
+  expect(Math.abs(extra.height - first.height), 'Extra cell height').toBeLessThanOrEqual(1);
+  await expect(row.locator('td').nth(5)).toContainText('is_paused');
+});

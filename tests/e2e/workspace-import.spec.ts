@@ -30,7 +30,7 @@ test.describe('Workspace: import, new notebook, download, open in the editor', (
 
     // deep.ipynb (10 KB, nested 5,000 levels) overflowed the stack and aborted the whole batch.
     await workspace.importFiles(['analysis.ipynb', 'not-json.ipynb', 'r-summary.ipynb', 'future.ipynb', 'deep.ipynb', 'notes.txt'].map(fixture));
-    await expect(workspace.toast('2 notebook(s) imported successfully!')).toBeVisible();
+    await expect(workspace.toast('2 notebooks imported successfully!')).toBeVisible();
     await expect(workspace.row('analysis.ipynb')).toBeVisible();
     await expect(workspace.row('r-summary.ipynb')).toBeVisible();
     await expect(page.locator('tbody tr')).toHaveCount(2);
@@ -55,7 +55,7 @@ test.describe('Workspace: import, new notebook, download, open in the editor', (
     // Again: a numbered copy, the first one untouched.
     await workspace.importResults.getByRole('button', { name: 'Close import results' }).click();
     await workspace.importFiles([fixture('analysis.ipynb')]);
-    await expect(workspace.toast('1 notebook(s) imported successfully!')).toBeVisible();
+    await expect(workspace.toast('1 notebook imported successfully!')).toBeVisible();
     await expect(workspace.row('analysis (1).ipynb')).toBeVisible();
     await expect(workspace.importResults).toContainText('analysis (1).ipynb (from analysis.ipynb: that name was taken)');
     expect(await onServer(page, `${folder}/analysis (1).ipynb`)).toBe(fixtureText('analysis.ipynb'));
@@ -64,7 +64,7 @@ test.describe('Workspace: import, new notebook, download, open in the editor', (
     // Nothing good: the failure toast, whose Details lead to the reasons.
     await workspace.importResults.getByRole('button', { name: 'Close import results' }).click();
     await workspace.importFiles([fixture('notes.txt')]);
-    const failed = workspace.toast('Failed to import notebook(s)');
+    const failed = workspace.toast('No notebook was imported: see Details for why.');
     await expect(failed).toBeVisible();
     await workspace.importResults.getByRole('button', { name: 'Close import results' }).click();
     await failed.getByRole('button', { name: 'Details' }).click();
@@ -90,7 +90,7 @@ test.describe('Workspace: import, new notebook, download, open in the editor', (
       await target.dispatchEvent('drop', { dataTransfer });
     };
     await drop(workspace.row('inner'), 'into-inner.ipynb');
-    await expect(workspace.toast('1 notebook(s) imported successfully!')).toBeVisible();
+    await expect(workspace.toast('1 notebook imported successfully!')).toBeVisible();
     expect(await onServer(page, `${folder}/inner/into-inner.ipynb`)).toBe(fixtureText('r-summary.ipynb'));
     await expect(workspace.row('into-inner.ipynb')).toHaveCount(0); // not also into the folder shown
     await drop(page.getByTestId('workspace-drop'), 'here.ipynb');

@@ -80,7 +80,7 @@ test.describe('Workspace across tabs, outages and round trips', () => {
     await workspace.openFolder('round');
     const names = ['analysis.ipynb', 'r-summary.ipynb'];
     await workspace.importFiles(names.map((name) => path.join(FIXTURES, name)));
-    await expect(workspace.toast('2 notebook(s) imported successfully!')).toBeVisible();
+    await expect(workspace.toast('2 notebooks imported successfully!')).toBeVisible();
     await expect.poll(() => workspace.queuedSaves(), { timeout: 20_000 }).toBe(0);
 
     const download = page.waitForEvent('download');
@@ -96,7 +96,7 @@ test.describe('Workspace across tabs, outages and round trips', () => {
     await workspace.newFolder('again');
     await workspace.openFolder('again');
     await workspace.importFiles(names.map((name) => path.join(dir, name)));
-    await expect(workspace.toast('2 notebook(s) imported successfully!')).toBeVisible();
+    await expect(workspace.toast('2 notebooks imported successfully!')).toBeVisible();
     await expect.poll(() => workspace.queuedSaves(), { timeout: 20_000 }).toBe(0);
     for (const name of names) {
       const original = await readFile(path.join(FIXTURES, name));

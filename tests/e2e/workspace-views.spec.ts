@@ -68,6 +68,32 @@ test.describe('Workspace views: favourites, trash, filters, moves', () => {
     await expect(workspace.row(name)).toBeHidden();
   });
 
+  test('the Trash: names stay readable with Details open, Deleted is when it was deleted, no Import or New folder', async ({ page }) => {
+    const workspace = new WorkspacePage(page);
+    await workspace.freshFolder('trash-view');
+    const name = `deleted-later-${Date.now().toString(36)}.ipynb`;
+    await workspace.newNotebook(name);
+    const beforeDelete = Date.now();
+    await workspace.remove(name);
+    await workspace.showView('Trash');
+    const row = workspace.row(name);
+    await expect(row).toBeVisible();
+    const shown = async () => Date.parse((await row.locator('.col-modified time').getAttribute('datetime')) ?? '');
+    expect(await shown(), 'the Deleted column is the deletion time, not the last change').toBeGreaterThanOrEqual(beforeDelete);
+    await expect.poll(() => workspace.queuedSaves(), { timeout: 20_000 }).toBe(0);
+    await page.reload();
+    expect(await shown(), 'the server’s deletion time').toBeGreaterThanOrEqual(beforeDelete);
+    await expect(page.getByRole('button', { name: 'Import', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'New folder', exact: true })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Details', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Details', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    const nameBox = await row.locator('td').nth(1).boundingBox();
+    expect(nameBox!.width, 'the Name column with Details open').toBeGreaterThanOrEqual(160);
+    await expect(row.getByRole('button', { name: `Restore ${name}` })).toBeInViewport();
+    await expect(row.getByRole('button', { name: `Delete permanently ${name}` })).toBeInViewport();
+  });
+
   test('filters live in the URL: they survive a reload and search the whole workspace, each hit with its folder', async ({ page }) => {
     const workspace = new WorkspacePage(page);
     const folder = await workspace.freshFolder('filters');

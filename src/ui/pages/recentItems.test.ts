@@ -67,12 +67,32 @@ describe('recentItems', () => {
       ],
     });
     expect(items.notebook.map((i) => [i.label, i.hint, i.at])).toEqual([['mine.ipynb', 'Workspace', 9], ['a2.ipynb', 'Workspace', 5], ['b.ipynb', 'g', 3]]);
-    expect(items.notebook[2].to).toBe('/admin/workspace?folder=g&q=b.ipynb');
-    expect(items.notebook[1].to).toBe('/admin/workspace?q=a2.ipynb');
+    expect(items.notebook[2].to).toBe('/admin/workspace/notebook/g/b.ipynb');
+    expect(items.notebook[1].to).toBe('/admin/workspace/notebook/a2.ipynb');
   });
 
   it('keeps at most the limit of each kind', () => {
     const tabs = Array.from({ length: 15 }, (_, i) => ({ id: `t${i}`, name: `Tab ${i}`, at: i }));
     expect(recentItems({ ...none, tabs }, 10).query).toHaveLength(10);
+  });
+});
+
+describe('notebooks opened in the editor', () => {
+  it('are listed as notebooks by name and folder (not as pages titled "Notebook"), at the newest of opened and changed', () => {
+    const items = recentItems({
+      ...none,
+      visits: [
+        visit('/admin/workspace/notebook/reports/q%201.ipynb', 'Notebook', 20),
+        visit('/admin/workspace/notebook/a.ipynb', 'Notebook', 4),
+        visit('/admin/sql', 'SQL Editor', 3),
+      ],
+      workspaceChanges: [change('notebookCreated', 'a.ipynb', 10), change('notebookCreated', 'b.ipynb', 2)],
+    });
+    expect(items.notebook.map((i) => [i.label, i.hint, i.at, i.to])).toEqual([
+      ['q 1.ipynb', 'reports', 20, '/admin/workspace/notebook/reports/q%201.ipynb'],
+      ['a.ipynb', 'Workspace', 10, '/admin/workspace/notebook/a.ipynb'],
+      ['b.ipynb', 'Workspace', 2, '/admin/workspace/notebook/b.ipynb'],
+    ]);
+    expect(items.page.map((i) => i.label)).toEqual(['SQL Editor']);
   });
 });

@@ -1,5 +1,6 @@
 import { parseNodeId } from '../../catalog/tree';
 import type { RecentVisit, WorkspaceChangeRow } from '../../db/schema';
+import { notebookUrl } from '../workspace/names';
 
 export type RecentKind = 'table' | 'query' | 'notebook' | 'page';
 
@@ -30,11 +31,14 @@ export type RecentItems = Record<RecentKind, RecentItem[]>;
 
 export const RECENT_LIMIT = 10;
 const CATALOG = '/admin/catalog/';
+const NOTEBOOK = '/admin/workspace/notebook/';
 /** Pages that list what was opened are not themselves worth listing. */
 const NOT_LISTED = new Set(['/admin/default', '/admin/recent']);
 
 /** A visit as a recent item: a catalog table (or a column of one) by its name, anything else by its page title. */
 export function visitItem(visit: RecentSources['visits'][number]): RecentItem {
+  // A notebook opened in the editor: by its name and folder, not the page's title ("Notebook").
+  if (visit.path.startsWith(NOTEBOOK)) return notebookItem(decodedPath(visit.path.slice(NOTEBOOK.length)), visit.visitedAt);
   const names = visit.path.startsWith(CATALOG) ? parseNodeId(visit.path.slice(CATALOG.length).replace(/\/+$/, '')) : [];
   if (names.length >= 3) {
     const [catalog, schema, table] = names;
@@ -49,7 +53,9 @@ export function visitItem(visit: RecentSources['visits'][number]): RecentItem {
 export function recentItems(sources: RecentSources, limit = RECENT_LIMIT): RecentItems {
   const visits = sources.visits.filter((v) => !NOT_LISTED.has(v.path)).map(visitItem);
   const queries = sources.tabs.map((tab): RecentItem => ({ key: `query:${tab.id}`, kind: 'query', label: tab.name, hint: 'SQL tab', to: '/admin/sql', at: tab.at, tabId: tab.id }));
-  const notebooks = [...touchedNotebooks(sources.workspaceChanges)].map(([path, at]) => notebookItem(path, at));
+  const touched = [...touchedNotebooks(sources.workspaceChanges)].map(([path, at]) => notebookItem(path, at));
+  // Opened or changed, whichever is newer (pick keeps the newest entry per notebook).
+  const notebooks = [...touched, ...visits.filter((i) => i.kind === 'notebook')];
   const pick = (items: RecentItem[]) => uniqueByKey(items.sort((a, b) => b.at - a.at)).slice(0, limit);
   return {
     table: pick(visits.filter((i) => i.kind === 'table')),
@@ -82,13 +88,23 @@ function touchedNotebooks(changes: RecentSources['workspaceChanges']): Map<strin
   return notebooks;
 }
 
-/** Until notebooks open in an editor, a notebook opens as its folder in the Workspace, filtered to it. */
+/** A notebook opens in the editor. */
 function notebookItem(path: string, at: number): RecentItem {
   const cut = path.lastIndexOf('/');
   const folder = cut < 0 ? '' : path.slice(0, cut);
   const name = path.slice(cut + 1);
-  const params = new URLSearchParams(folder ? { folder, q: name } : { q: name });
-  return { key: `notebook:${path}`, kind: 'notebook', label: name, hint: folder || 'Workspace', to: `/admin/workspace?${params}`, at };
+  return { key: `notebook:${path}`, kind: 'notebook', label: name, hint: folder || 'Workspace', to: notebookUrl(path), at };
+}
+
+/** The workspace path of an editor URL's tail; a malformed escape is kept as it is. */
+function decodedPath(tail: string): string {
+  return tail.split('/').map((part) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  }).join('/');
 }
 
 function uniqueByKey(items: RecentItem[]): RecentItem[] {

@@ -4,6 +4,7 @@ import type { ListResponse, QueryHistoryItem } from '../../../contracts/bi';
 import { HISTORY_PAGE_SIZE, type SqlLab } from '../../commands/sqlLab';
 import { Pager } from '../components/Pager';
 import { useLive } from '../hooks/live';
+import { counted } from '../plural';
 
 export interface HistoryPanelProps {
   lab: SqlLab;
@@ -47,7 +48,7 @@ export function HistoryPanel({ lab, refreshKey, onOpen }: HistoryPanelProps) {
             sql={item.sql}
             status={item.status}
             when={item.start_time}
-            detail={`${item.database.database_name}${item.schema ? `.${item.schema}` : ''} · ${item.rows ?? 0} rows${item.tab_name ? ` · ${item.tab_name}` : ''}`}
+            detail={`${item.database.database_name}${item.schema ? `.${item.schema}` : ''} · ${counted(item.rows ?? 0, 'row')}${item.tab_name ? ` · ${item.tab_name}` : ''}`}
             onOpen={() => onOpen(item.sql, item.tab_name)}
           />
         ))}

@@ -10,13 +10,15 @@ export interface ResultsPanelProps {
   lab: SqlLab;
   tab: SqlTabRow;
   error: string | null;
+  /** The last run was stopped (its results are cleared). */
+  stopped: boolean;
   loading: boolean;
   elapsedMs: number;
   onOpen: (sql: string, tabName: string | null) => void;
 }
 
 /** Below the editor: the tab's last results (kept in IndexedDB) or its error, and the query history. */
-export function ResultsPanel({ lab, tab, error, loading, elapsedMs, onOpen }: ResultsPanelProps) {
+export function ResultsPanel({ lab, tab, error, stopped, loading, elapsedMs, onOpen }: ResultsPanelProps) {
   const [view, setView] = useState<'results' | 'history'>('results');
   const results = useTabResults(lab, tab.id);
   return (
@@ -40,6 +42,10 @@ export function ResultsPanel({ lab, tab, error, loading, elapsedMs, onOpen }: Re
           <pre className="form-error sql-error" role="alert">
             {error}
           </pre>
+        ) : stopped ? (
+          <p className="muted sql-results-note" role="status">
+            Query was stopped: it has no results. Run it again to see them.
+          </p>
         ) : results ? (
           <>
             {results.kept === false && (

@@ -49,6 +49,11 @@ export function SchemaPanel({ metadata, databaseId, schema, onLocation, onQueryT
         </select>
       </label>
       {databases.error && <p className="form-error">{databases.error}</p>}
+      {databaseId !== null && !schema && (
+        <p className="muted small" role="note">
+          Choose a schema to list its tables. Queries on the default schema name other schemas' tables in full (e.g. gaming.bet_report).
+        </p>
+      )}
       {schema && (
         <>
           <input className="sql-table-filter" placeholder="Filter tables" aria-label="Filter tables" value={filter} onChange={(e) => setFilter(e.target.value)} />

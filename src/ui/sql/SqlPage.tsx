@@ -16,6 +16,7 @@ import { SqlSplit } from './SqlSplit';
 import { TabBar } from './TabBar';
 import { useSqlLab, useSqlTabs } from './useSqlLab';
 import { useDebouncedSave } from './useDebouncedSave';
+import { useRowLimit } from './useRowLimit';
 
 // Monaco is big: it loads as its own chunk, after the page shell is up.
 const SqlEditor = lazy(() => import('./editor/SqlEditor'));
@@ -60,11 +61,12 @@ function Workbench({ lab, tabs, active, canReopen }: { lab: SqlLab; tabs: SqlTab
 
 function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor: SqlTabActor }) {
   const editor = useRef<SqlEditorHandle>(null);
-  const [limit, setLimit] = useState(1000);
+  const [limit, setLimit] = useRowLimit(tab.id);
   const [saving, setSaving] = useState(false);
   const loading = useSelector(actor, (s) => s.context.loading);
   const elapsedMs = useSelector(actor, (s) => s.context.elapsedMs);
   const error = useSelector(actor, (s) => s.context.error);
+  const stopped = useSelector(actor, (s) => s.context.cancelled);
   const current = tabQuery(tab, limit, tab.sql);
   const can = useSelector(actor, (s) => ({
     run: s.can({ type: 'EXECUTE', query: current }),
@@ -98,6 +100,8 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
   const save = ({ label, description, catalog, schema }: SaveQueryValues) => {
     setSaving(false);
     void savedQueries.create({ label, description: description || null, catalog: catalog || null, schema: schema || null, sql: currentSql(), dbId: tab.databaseId });
+    // The tab takes the saved query's name, as in SQL Lab.
+    void lab.tabs.rename(tab.id, label);
   };
 
   return (
@@ -145,6 +149,7 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
           lab={lab}
           tab={tab}
           error={error}
+          stopped={stopped}
           loading={loading}
           elapsedMs={elapsedMs}
           onOpen={(text, name) => void lab.tabs.openTab({ sql: text, name: name ?? undefined, databaseId: tab.databaseId, catalog: tab.catalog, schema: tab.schema })}

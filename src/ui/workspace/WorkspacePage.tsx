@@ -144,6 +144,7 @@ export function WorkspacePage() {
           canUndo={undoState.canUndo}
           canRedo={undoState.canRedo}
           detailsOpen={detailsOpen}
+          trash={filters.view === 'trash'}
           exportLabel={exportTarget.name}
           uploadLimit={limitText(maxBytes)}
           onNewFolder={() => setDialog({ kind: 'folder' })}
@@ -197,7 +198,7 @@ function EmptyState({ filters, limit }: { filters: Filters; limit: string }) {
         ? ['No favourites yet', 'Star a notebook or a folder to find it here.']
         : hasFilter(filters)
           ? ['Nothing matches', 'No item in the whole workspace matches these filters.']
-          : ['This folder is empty', `Create a notebook or a folder, or drop .ipynb files here to import them (${limit.toLowerCase()}).`];
+          : ['This folder is empty', `Create a notebook or a folder, or drop .ipynb files here to import them. ${limit}.`];
   return (
     <div className="empty-state">
       <h2>{title}</h2>

@@ -41,6 +41,15 @@ function Status({ item }: { item: WorkspaceItem }) {
   return null;
 }
 
+/** A time as "… ago", the exact moment on hover and in the markup. */
+function Time({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={Number.isNaN(Date.parse(iso)) ? undefined : new Date(iso).toLocaleString()}>
+      {ago(iso)}
+    </time>
+  );
+}
+
 function Name({ item, showLocation }: { item: WorkspaceItem; showLocation: boolean }) {
   const icon = item.type === 'folder' ? <Folder size={16} aria-hidden="true" className="icon-folder" /> : <BookOpen size={16} aria-hidden="true" />;
   const label = <span className="item-label">{item.name}</span>;
@@ -78,7 +87,8 @@ function TrashActions({ item, actions }: { item: WorkspaceItem; actions: RowActi
         Restore
       </button>
       <button type="button" className="link-button danger" onClick={() => actions.purge(item)} aria-label={`Delete permanently ${item.name}`}>
-        Delete permanently
+        <span className="trash-long">Delete permanently</span>
+        <span className="trash-short">Delete</span>
       </button>
     </>
   );
@@ -126,7 +136,9 @@ export function WorkspaceRow({ item, index, active, selected, showLocation, tras
         <Name item={item} showLocation={showLocation || trash} />
       </td>
       <td className="col-owner">{item.owner || '—'}</td>
-      <td className="col-modified">{ago(item.updatedAt)}</td>
+      <td className="col-modified">
+        <Time iso={trash ? (item.deletedAt ?? item.updatedAt) : item.updatedAt} />
+      </td>
       <td className="col-status">
         <Status item={item} />
       </td>

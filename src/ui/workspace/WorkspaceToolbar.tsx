@@ -9,6 +9,8 @@ interface Props {
   canUndo: boolean;
   canRedo: boolean;
   detailsOpen: boolean;
+  /** The Trash view: nothing is made or imported there. */
+  trash: boolean;
   /** What the Export button exports: the selected item, else the folder shown. */
   exportLabel: string;
   uploadLimit: string;
@@ -66,10 +68,14 @@ export function WorkspaceToolbar(props: Props) {
       <button type="button" className="icon-button" onClick={props.onExport} title={`Export ${props.exportLabel}`} aria-label={`Export ${props.exportLabel}`}>
         <Download size={18} aria-hidden="true" />
       </button>
-      <ImportButton onImport={props.onImport} limit={props.uploadLimit} />
-      <button type="button" className="button" aria-label="New folder" title="New folder" onClick={props.onNewFolder}>
-        <FolderPlus size={16} aria-hidden="true" /> <span className="button-label">New folder</span>
-      </button>
+      {!props.trash && (
+        <>
+          <ImportButton onImport={props.onImport} limit={props.uploadLimit} />
+          <button type="button" className="button" aria-label="New folder" title="New folder" onClick={props.onNewFolder}>
+            <FolderPlus size={16} aria-hidden="true" /> <span className="button-label">New folder</span>
+          </button>
+        </>
+      )}
       <button type="button" className="button primary" onClick={props.onNewNotebook}>
         <FilePlus2 size={16} aria-hidden="true" /> New notebook
       </button>

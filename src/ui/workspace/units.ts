@@ -1,6 +1,6 @@
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
-/** A size in bytes in human units (1024 steps): "512 B", "1.5 KB", "50.0 MB". */
+/** A size in bytes in human units (1024 steps): "512 B", "1.5 KB", "50 MB". */
 export function humanBytes(bytes: number): string {
   let value = bytes;
   let unit = 0;
@@ -8,5 +8,7 @@ export function humanBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return unit === 0 ? `${Math.round(value)} B` : `${value.toFixed(1)} ${UNITS[unit]}`;
+  // Whole values without a decimal: "30 MB", not "30.0 MB".
+  const shown = unit === 0 || Number.isInteger(value) ? String(Math.round(value)) : value.toFixed(1);
+  return `${shown} ${UNITS[unit]}`;
 }

@@ -4,8 +4,8 @@ import { limitText } from './uploadLimit';
 
 describe('the import limit as stated', () => {
   it('is said in human units', () => {
-    expect(limitText(50 * 1024 * 1024)).toBe('Up to 50.0 MB per file');
-    expect(limitText(1024)).toBe('Up to 1.0 KB per file');
+    expect(limitText(50 * 1024 * 1024)).toBe('Up to 50 MB per file');
+    expect(limitText(1024)).toBe('Up to 1 KB per file');
   });
 });
 
@@ -14,7 +14,8 @@ describe('humanBytes', () => {
     [0, '0 B'],
     [1023, '1023 B'],
     [1536, '1.5 KB'],
-    [5 * 1024 ** 3, '5.0 GB'],
-    [3 * 1024 ** 5, '3072.0 TB'],
+    [5 * 1024 ** 3, '5 GB'],
+    [3 * 1024 ** 5, '3072 TB'],
+    [30.25 * 1024 ** 2, '30.3 MB'],
   ])('%d → %s', (bytes, text) => expect(humanBytes(bytes)).toBe(text));
 });

@@ -114,7 +114,8 @@ function compare(a: ScopedRow, b: ScopedRow, filters: Order): number {
  */
 export function scopeRows(items: readonly WorkspaceItem[], order: Order, folder: string | null): ScopedRow[] {
   return inView(items, order.view, folder)
-    .map((item) => ({ item, name: fold(item.name), owner: fold(item.owner), time: Date.parse(item.updatedAt) }))
+    // In the trash the time column is when each item was deleted.
+    .map((item) => ({ item, name: fold(item.name), owner: fold(item.owner), time: Date.parse(order.view === 'trash' ? (item.deletedAt ?? item.updatedAt) : item.updatedAt) }))
     .sort((a, b) => compare(a, b, order));
 }
 

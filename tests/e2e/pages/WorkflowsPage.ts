@@ -20,12 +20,13 @@ export class WorkflowsPage {
 
   async gotoList(query = '') {
     await this.page.goto(`/admin/workflow${query ? `?${query}` : ''}`);
-    await expect(this.table).toBeVisible();
+    // The first list of a fresh server waits for the demo scheduler's start: slow on a busy machine.
+    await expect(this.table).toBeVisible({ timeout: 30_000 });
   }
 
   async gotoDag(dagId: string, query = '') {
     await this.page.goto(`/admin/workflow/${encodeURIComponent(dagId)}${query ? `?${query}` : ''}`);
-    await expect(this.page.getByRole('heading', { name: dagId, level: 2 })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: dagId, level: 2 })).toBeVisible({ timeout: 30_000 });
   }
 
   /** The rows of the list, by DAG id (each row carries data-dag). */

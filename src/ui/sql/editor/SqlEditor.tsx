@@ -72,8 +72,13 @@ export default function SqlEditor({ tabId, value, onChange, onExecute, onExecute
     editor.current = instance;
     const placeholder = attachPlaceholder(instance, 'SELECT ...');
     const { KeyMod, KeyCode } = monaco;
-    instance.addCommand(KeyMod.CtrlCmd | KeyCode.Enter, () => latest.current.onExecute());
-    instance.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.Enter, () => latest.current.onExecuteSelection(selectedText(instance)));
+    // A run closes the completion popup: it would otherwise stay open over the editor.
+    const closingSuggestions = (run: () => void) => () => {
+      instance.trigger('run', 'hideSuggestWidget', null);
+      run();
+    };
+    instance.addCommand(KeyMod.CtrlCmd | KeyCode.Enter, closingSuggestions(() => latest.current.onExecute()));
+    instance.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.Enter, closingSuggestions(() => latest.current.onExecuteSelection(selectedText(instance))));
     instance.addCommand(KeyMod.WinCtrl | KeyMod.Shift | KeyCode.KeyF, () => latest.current.onFormat());
     instance.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.KeyF, () => latest.current.onFormat());
     const typed = instance.onDidChangeModelContent((event) => {

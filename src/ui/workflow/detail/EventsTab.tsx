@@ -33,7 +33,10 @@ export function EventsTab({ dagId }: { dagId: string }) {
               <td>{e.owner ?? '—'}</td>
               <td className="mono small">{e.runId ?? '—'}</td>
               <td className="mono small">{e.taskId ?? '—'}{e.tryNumber ? ` (try ${e.tryNumber})` : ''}</td>
-              <td className="mono small clamp">{e.extra ?? ''}</td>
+              {/* The clamp is on an inner box: on the cell itself it stops being a table cell. */}
+              <td className="mono small">
+                <div className="clamp">{e.extra ?? ''}</div>
+              </td>
             </tr>
           ))}
           {events.value && items.length === 0 && (

@@ -12,6 +12,8 @@ import { TaskPanel } from './TaskPanel';
 
 /** How many recent runs the grid shows, as Airflow's default. */
 export const GRID_RUNS = 25;
+/** Below this the panel sits under the grid (workflow.css). */
+const NARROW = '(max-width: 1000px)';
 
 interface Props {
   dag: DagDetail;
@@ -25,13 +27,19 @@ export function GridTab({ dag, selection, onSelect }: Props) {
   const panel = useRef<HTMLElement>(null);
   // On a narrow screen the panel is below the grid: bring it into view when something is chosen.
   useEffect(() => {
-    if ((runId || taskId) && window.matchMedia('(max-width: 1000px)').matches) panel.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    if ((runId || taskId) && window.matchMedia(NARROW).matches) panel.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [runId, taskId]);
+  // A log opened: it fills the window's height, so bring it (and the grid beside it, when wide) to the top.
+  const layout = useRef<HTMLDivElement>(null);
+  const logOpen = Boolean(taskId) && selection.taskTab === 'logs';
+  useEffect(() => {
+    if (logOpen) (window.matchMedia(NARROW).matches ? panel : layout).current?.scrollIntoView({ block: 'start' });
+  }, [logOpen]);
   const grid = useWorkflowView({ kind: 'grid', dagId: dag.id, numRuns: GRID_RUNS });
   // Durations of running tasks tick by the second; a finished grid needs no clock.
   const now = useNow(grid.value?.runs.some((r) => r.state === 'running' || r.state === 'queued') ? 1000 : 60_000);
   return (
-    <div className={`grid-layout${taskId && selection.taskTab === 'logs' ? ' wide-panel' : ''}`}>
+    <div ref={layout} className={`grid-layout${logOpen ? ' wide-panel' : ''}`}>
       <section className="grid-pane" aria-label="Grid">
         <CacheNote fetchedAt={grid.fetchedAt} error={grid.error} what="grid" />
         {grid.value ? (

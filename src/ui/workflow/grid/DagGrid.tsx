@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { GridData } from '../../../../contracts/workflow';
 import { barHeights, flattenGrid } from './dagGridModel';
 import { DagGridHeader } from './DagGridHeader';
@@ -78,6 +78,11 @@ export function DagGrid({ data, selected, onSelect, collapsed, onToggleGroup, no
 
   const selectedRow = selected.taskId;
   const selectedCol = selected.runId === undefined ? -1 : data.runs.findIndex((run) => run.runId === selected.runId);
+  // The selected run stays in view, also when the grid narrows (a log opened beside it).
+  const scrollerWidth = rowV.scrollRect?.width ?? 0;
+  useEffect(() => {
+    if (selectedCol >= 0 && scrollerWidth > 0) colV.scrollToIndex(selectedCol, { align: 'auto' });
+  }, [colV, selectedCol, scrollerWidth]);
   const windowProps = { firstCol, lastCol, spacer: (vcols[0]?.start ?? nameWidth) - nameWidth };
   return (
     <div className="dg" style={{ '--dg-name-w': `${nameWidth}px` } as React.CSSProperties}>

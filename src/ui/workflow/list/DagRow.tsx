@@ -38,7 +38,7 @@ export const DagRow = memo(function DagRow({ dag, recent = NO_RUNS }: { dag: Dag
       <td className="col-last">
         {last ? (
           <span title={when(last.runAfter)}>
-            <span className={`state-pill state-${last.state}`}>{last.state}</span> {ago(last.startDate ?? last.runAfter)}
+            <span className={`state-pill state-${last.state}`}>{last.state}</span> <span className="ago">{ago(last.startDate ?? last.runAfter)}</span>
           </span>
         ) : (
           <span className="muted">No runs</span>
