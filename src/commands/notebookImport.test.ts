@@ -84,7 +84,7 @@ describe('importing notebooks', () => {
     const report = await run('', [good('a.ipynb'), deep, good('b.ipynb')], () => undefined);
     expect(report.failed).toEqual([{ file: 'deep.ipynb', reason: 'The file is nested deeper than 256 levels.' }]);
     expect((await created()).map((c) => c.path)).toEqual(['a.ipynb', 'b.ipynb']);
-    expect(notices[0]).toMatchObject({ kind: 'success', message: '2 notebook(s) imported successfully!' });
+    expect(notices[0]).toMatchObject({ kind: 'success', message: '2 notebooks imported successfully!' });
   });
 
   it('stores each notebook as Jupyter writes it, outputs and metadata as read', async () => {
