@@ -1,12 +1,14 @@
 import { loadConfig } from './config';
 import { startServer, type RunningServer } from './start';
-import { kernelsMessage, startupMessage, warehouseFailedMessage, warehouseReadyMessage } from './startupMessages';
+import { kernelsMessage, startFailedMessage, startupMessage, warehouseFailedMessage, warehouseReadyMessage } from './startupMessages';
 
 const FORCE_EXIT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const server = await startServer(config);
+  const server = await startServer(config).catch((error: unknown) => {
+    throw new StartFailed(startFailedMessage(error, config.dataDir, config.port));
+  });
   console.log(startupMessage(server.displayUrl, config.dataDir, server.seed));
   console.log(kernelsMessage(config));
   let stopping = false;
@@ -39,7 +41,11 @@ async function shutdown(server: RunningServer, signal: string): Promise<void> {
   }
 }
 
+/** A start that failed after the configuration was read: its message says it all. */
+class StartFailed extends Error {}
+
 main().catch((error: unknown) => {
-  console.error('Data Platform Console failed to start:', error instanceof Error ? error.message : error);
+  if (error instanceof StartFailed) console.error(error.message);
+  else console.error('Data Platform Console failed to start:', error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kernelsMessage, startupMessage, warehouseFailedMessage, warehouseReadyMessage } from './startupMessages';
+import { kernelsMessage, startFailedMessage, startupMessage, warehouseFailedMessage, warehouseReadyMessage } from './startupMessages';
 import { WarehouseUnavailableError } from './warehouse/types';
 
 const DATA = path.resolve('/srv/console-data');
@@ -23,6 +23,15 @@ describe('what npm start prints', () => {
     const message = startupMessage('http://localhost:8080', DATA, { generated: [], credentialsFile: null, fromEnvironment: ['admin'] });
     expect(message).toContain('Password for "admin": from CONSOLE_ADMIN_PASSWORD.');
     expect(message).toContain(`Passwords: see ${path.join(DATA, 'credentials.txt')} from the first start`);
+  });
+
+  it('a start that fails says why and where a first start’s passwords went (a port taken left them unprinted)', () => {
+    const taken = Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:8080'), { code: 'EADDRINUSE' });
+    expect(startFailedMessage(taken, DATA, 8080).split('\n')).toEqual([
+      'Data Platform Console failed to start: port 8080 is taken by another program: set PORT to a free one.',
+      `If this was the first start, the generated passwords are in ${path.join(DATA, 'credentials.txt')}; or set CONSOLE_ADMIN_PASSWORD / CONSOLE_EDITOR_PASSWORD to choose new ones.`,
+    ]);
+    expect(startFailedMessage(new Error('disk on fire'), DATA, 8080)).toMatch(/^Data Platform Console failed to start: disk on fire\./);
   });
 
   it('a line saying who runs notebooks’ Python', () => {

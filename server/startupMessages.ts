@@ -30,6 +30,19 @@ function passwordLines(seed: SeedResult, dataDir: string): string[] {
   return lines;
 }
 
+/**
+ * Why the server did not start, and where a first start's passwords went: they are generated and
+ * saved before the server listens, so a start that fails (a port taken) would otherwise never show them.
+ */
+export function startFailedMessage(error: unknown, dataDir: string, port: number): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const reason = code === 'EADDRINUSE' ? `port ${port} is taken by another program: set PORT to a free one` : error instanceof Error ? error.message : String(error);
+  return [
+    `Data Platform Console failed to start: ${reason}.`,
+    `If this was the first start, the generated passwords are in ${credentialsFileIn(dataDir)}; or set CONSOLE_ADMIN_PASSWORD / CONSOLE_EDITOR_PASSWORD to choose new ones.`,
+  ].join('\n');
+}
+
 /** Who runs notebooks' Python, as configured (README: Kernels). */
 export function kernelsMessage(config: Pick<ConsoleConfig, 'kernels' | 'jupyterUrl' | 'python' | 'kernelSpares'>): string {
   const spares = config.kernelSpares === 0 ? 'none kept ready' : `${config.kernelSpares} kept ready`;
