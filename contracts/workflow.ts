@@ -213,7 +213,19 @@ export interface ClearRequest {
   taskIds: string[];
   includeDownstream: boolean;
   includeUpstream: boolean;
+  /** The same tasks in earlier / later runs of the DAG too (Airflow's Past / Future). */
+  includePast: boolean;
+  includeFuture: boolean;
   onlyFailed: boolean;
+}
+
+/** A task instance an action would change, as its dry run lists it (state and map index where the API says them). */
+export interface AffectedTaskInstance {
+  taskId: string;
+  runId: string;
+  mapIndex: number | null;
+  /** Null when unknown too (Airflow 2's dry run does not say it, see previewClear). */
+  state: TaskState;
 }
 
 /** What the screens ask of a workflow upstream; one implementation per Airflow API version. */
@@ -232,6 +244,8 @@ export interface WorkflowService {
   listTries(dagId: string, runId: string, taskId: string, mapIndex: number): Promise<TaskInstance[]>;
   setTaskState(dagId: string, runId: string, taskId: string, state: 'success' | 'failed'): Promise<void>;
   clearTasks(dagId: string, request: ClearRequest): Promise<void>;
+  /** What clearTasks would clear (the upstream's dry run), changing nothing. */
+  previewClear(dagId: string, request: ClearRequest): Promise<AffectedTaskInstance[]>;
   listXComs(dagId: string, runId: string, taskId: string): Promise<XComEntry[]>;
   getXCom(dagId: string, runId: string, taskId: string, key: string): Promise<XComEntry>;
   getLog(dagId: string, runId: string, taskId: string, tryNumber: number, token: string | null): Promise<LogChunk>;

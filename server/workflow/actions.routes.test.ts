@@ -115,6 +115,27 @@ describe('marking, clearing and setting state', () => {
     expect((await wf.call('POST', '/v1/dags/example_etl/clearTaskInstances', { dag_run_id: 'nope' })).statusCode).toBe(404);
   });
 
+  it('clears the same task in earlier and later runs with include_past / include_future', async () => {
+    const runs = [];
+    for (const day of ['2025-01-01', '2025-01-02', '2025-01-03']) runs.push(await trigger('example_etl', { logical_date: `${day}T00:00:00+00:00` }));
+    for (const run of runs) await eventually(() => getRun('example_etl', run.dag_run_id), finished);
+    const middle = runs[1].dag_run_id;
+    const cleared = async (extra: object) => {
+      const body = { dag_run_id: middle, task_ids: ['notify'], only_failed: false, ...extra };
+      const answer = await wf.call('POST', '/v1/dags/example_etl/clearTaskInstances', body);
+      expect(answer.statusCode, answer.body).toBe(200);
+      // The demo's own scheduled runs (later dates) count too: only these three runs are compared.
+      return answer.json<{ task_instances: { dag_run_id: string }[] }>().task_instances.map((ti) => ti.dag_run_id).filter((id) => ids.includes(id)).sort();
+    };
+    const ids = runs.map((run) => run.dag_run_id).sort();
+    expect(await cleared({})).toEqual([middle]);
+    expect(await cleared({ include_past: true })).toEqual(ids.filter((id) => id <= middle));
+    expect(await cleared({ include_future: true })).toEqual(ids.filter((id) => id >= middle));
+    expect(await cleared({ include_past: true, include_future: true })).toEqual(ids);
+    // Every call above was a dry run (the default): the runs stay finished.
+    for (const run of runs) expect((await getRun('example_etl', run.dag_run_id)).state).toBe('success');
+  });
+
   it('sets a task instance state and the finished run follows', async () => {
     const run = await trigger('example_etl');
     await eventually(() => getRun('example_etl', run.dag_run_id), finished);

@@ -50,6 +50,8 @@ const clearBody = {
     only_running: { strictType: 'boolean', default: false },
     include_upstream: { strictType: 'boolean', default: false },
     include_downstream: { strictType: 'boolean', default: false },
+    include_past: { strictType: 'boolean', default: false },
+    include_future: { strictType: 'boolean', default: false },
     include_subdags: { strictType: 'boolean' },
     include_parentdag: { strictType: 'boolean' },
     reset_dag_runs: { strictType: 'boolean' },
@@ -122,7 +124,7 @@ export function runRoutes(context: WorkflowContext): FastifyPluginAsync {
         const body = request.body;
         const unknown = body.task_ids?.filter((id) => !spec.tasks.some((task) => task.task_id === id)) ?? [];
         if (unknown.length) throw badRequest(`Tasks not found in DAG '${spec.dag_id}': ${unknown.join(', ')}`);
-        const runs = body.dag_run_id !== undefined ? [await store.run(spec.dag_id, body.dag_run_id)] : await runsBetween(context, spec.dag_id, body.start_date, body.end_date);
+        const runs = await runsToClear(context, spec.dag_id, body);
         const ids = clearedTaskIds(spec, body);
         const references = [];
         for (const run of runs) {
@@ -155,6 +157,17 @@ export function runRoutes(context: WorkflowContext): FastifyPluginAsync {
       },
     );
   };
+}
+
+type ClearRuns = { dag_run_id?: string; include_past?: boolean; include_future?: boolean; start_date?: string; end_date?: string };
+
+/** The run named (with the DAG's earlier and later runs when Past / Future are asked, as Airflow), else the runs in the dates. */
+async function runsToClear(context: WorkflowContext, dagId: string, body: ClearRuns): Promise<RunRow[]> {
+  if (body.dag_run_id === undefined) return runsBetween(context, dagId, body.start_date, body.end_date);
+  const run = await context.store.run(dagId, body.dag_run_id);
+  if (!body.include_past && !body.include_future) return [run];
+  const at = iso(run.logical_date)!;
+  return runsBetween(context, dagId, body.include_past ? undefined : at, body.include_future ? undefined : at);
 }
 
 async function runsBetween(context: WorkflowContext, dagId: string, start: string | undefined, end: string | undefined): Promise<RunRow[]> {

@@ -1,4 +1,4 @@
-import type { ClearRequest, DagRun, WorkflowService } from '../../contracts/workflow';
+import type { AffectedTaskInstance, ClearRequest, DagRun, WorkflowService } from '../../contracts/workflow';
 import type { ConsoleDb } from '../db/schema';
 import { readWorkflowView, recordWorkflowViewError, touchWorkflowView, touchWorkflowViews, writeWorkflowView } from '../db/workflowViews';
 import { describeWorkflowError, refreshWorkflowView, refreshWorkflowViews, WORKFLOW_VIEW_WATCH_MS } from '../sync/workflowViews';
@@ -108,6 +108,15 @@ export function createWorkflows({ db, service, notify, refreshWatched, now = Dat
     clear(dagId: string, request: ClearRequest) {
       const what = request.taskIds.length === 1 ? `Task ${request.taskIds[0]}` : `${request.taskIds.length} tasks`;
       return act('Failed to clear', () => service.clearTasks(dagId, request), () => `${what} cleared: ${dagId} runs again`, dagId);
+    },
+
+    /** What clear would clear (the upstream's dry run), or why the upstream would not say, for the dialog to show. */
+    async previewClear(dagId: string, request: ClearRequest): Promise<{ ok: true; items: AffectedTaskInstance[] } | { ok: false; message: string }> {
+      try {
+        return { ok: true, items: await service.previewClear(dagId, request) };
+      } catch (error) {
+        return { ok: false, message: describeWorkflowError(error) };
+      }
     },
 
     /** Positions for a DAG's graph, worked out in a worker. */

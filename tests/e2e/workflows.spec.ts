@@ -184,3 +184,47 @@ test('Events lists a pause and an unpause, with the Extra column under its heade
   expect(Math.abs(extra.height - first.height), 'Extra cell height').toBeLessThanOrEqual(1);
   await expect(row.locator('td').nth(5)).toContainText('is_paused');
 });
+
+test('Mark and Clear ask first: Clear’s dialog lists the task instances, Downstream changes the list, Cancel keeps them, Confirm clears', async ({ page, workflows }, testInfo) => {
+  await workflows.gotoDag('example_etl');
+  const cell = workflows.grid.getByRole('gridcell', { name: /^load_warehouse, .*, success$/ }).last();
+  await cell.click();
+  await expect(workflows.taskPanel.getByRole('heading', { name: 'load_warehouse' })).toBeVisible();
+  const runId = (await workflows.taskPanel.locator('p.mono').first().textContent())!;
+
+  await workflows.taskPanel.getByRole('button', { name: 'Mark failed' }).click();
+  const mark = page.getByRole('alertdialog', { name: 'Mark load_warehouse failed?' });
+  await expect(mark).toContainText(runId);
+  await mark.getByRole('button', { name: 'Cancel' }).click();
+  await expect(mark).toBeHidden();
+
+  const { dialog, affected } = await workflows.openClear('load_warehouse');
+  const tasks = affected.locator('tbody tr td:first-child');
+  await expect(tasks).toHaveText(['load_warehouse', 'notify']);
+  await expect(affected.locator('tbody tr').first()).toContainText(runId);
+  await expect(affected.locator('tbody tr').first()).toContainText('success');
+  await page.screenshot({ path: testInfo.outputPath('clear-dialog-1280.png') });
+  await page.setViewportSize({ width: 700, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('clear-dialog-700.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await dialog.getByRole('checkbox', { name: 'Downstream' }).uncheck();
+  await expect(tasks).toHaveText(['load_warehouse']);
+  await expect(dialog.getByRole('button', { name: 'Clear 1 task instance' })).toBeEnabled();
+  await dialog.getByRole('checkbox', { name: 'Only failed' }).check();
+  await expect(dialog.getByRole('status')).toHaveText(/nothing to clear/);
+  await dialog.getByRole('checkbox', { name: 'Only failed' }).uncheck();
+  await expect(tasks).toHaveText(['load_warehouse']);
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(workflows.taskPanel.locator('.state-pill').first()).toHaveText('success');
+
+  const again = await workflows.openClear('load_warehouse');
+  await expect(again.affected.locator('tbody tr')).toHaveCount(2);
+  await again.dialog.getByRole('button', { name: 'Clear 2 task instances' }).click();
+  await expect(again.dialog).toBeHidden();
+  await expect(page.getByText('Task load_warehouse cleared')).toBeVisible();
+  // Cleared, it runs again: its try count goes up.
+  await expect(workflows.taskPanel.getByText(/^2 of /)).toBeVisible({ timeout: 45_000 });
+});

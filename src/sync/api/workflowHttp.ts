@@ -122,13 +122,15 @@ export function tokenSaysEnded(token: string | null): boolean {
 }
 
 /** The clear call's body, the same in v1 and v2: run the chosen tasks again and put their run back to queued. */
-export function clearBody(request: ClearRequest) {
+export function clearBody(request: ClearRequest, dryRun = false) {
   return {
-    dry_run: false,
+    dry_run: dryRun,
     dag_run_id: request.runId,
     task_ids: request.taskIds,
     include_upstream: request.includeUpstream,
     include_downstream: request.includeDownstream,
+    include_past: request.includePast,
+    include_future: request.includeFuture,
     only_failed: request.onlyFailed,
     reset_dag_runs: true,
   };

@@ -131,11 +131,33 @@ describe('Airflow v1 adapter: runs and task instances', () => {
       .on('post', '/dags/orders_etl/clearTaskInstances', { body: { task_instances: [] } });
     expect((await api.setRunState('orders_etl', RUN, 'success')).state).toBe('success');
     await api.setTaskState('orders_etl', RUN, 'load', 'failed');
-    await api.clearTasks('orders_etl', { runId: RUN, taskIds: ['load'], includeDownstream: true, includeUpstream: false, onlyFailed: false });
+    await api.clearTasks('orders_etl', { runId: RUN, taskIds: ['load'], includeDownstream: true, includeUpstream: false, includePast: false, includeFuture: true, onlyFailed: false });
     expect(fake.seen.map((r) => r.body)).toEqual([
       { state: 'success' },
       { dry_run: false, new_state: 'failed' },
-      { dry_run: false, dag_run_id: RUN, task_ids: ['load'], include_upstream: false, include_downstream: true, only_failed: false, reset_dag_runs: true },
+      { dry_run: false, dag_run_id: RUN, task_ids: ['load'], include_upstream: false, include_downstream: true, include_past: false, include_future: true, only_failed: false, reset_dag_runs: true },
+    ]);
+  });
+
+  it('previews a clear with a dry run, and says the states from the runs\' task instances', async () => {
+    const { fake, api } = upstream();
+    const ref = (taskId: string) => ({ task_id: taskId, dag_id: 'orders_etl', dag_run_id: RUN, execution_date: '2025-11-25T02:30:00+00:00' });
+    fake
+      .on('post', '/dags/orders_etl/clearTaskInstances', { body: { task_instances: [ref('load'), ref('notify'), ref('notify')] } })
+      .on('get', `${runPath}/taskInstances`, { body: { task_instances: [v1Ti(RUN, 'load', 'failed'), v1Ti(RUN, 'notify', 'success', { map_index: 0 }), v1Ti(RUN, 'notify', 'upstream_failed', { map_index: 1 })], total_entries: 3 } });
+    const request = { runId: RUN, taskIds: ['load'], includeDownstream: true, includeUpstream: true, includePast: true, includeFuture: false, onlyFailed: false };
+    const affected = await api.previewClear('orders_etl', request);
+    expect(fake.seen[0].body).toEqual({ dry_run: true, dag_run_id: RUN, task_ids: ['load'], include_upstream: true, include_downstream: true, include_past: true, include_future: false, only_failed: false, reset_dag_runs: true });
+    expect(affected).toEqual([
+      { taskId: 'load', runId: RUN, mapIndex: -1, state: 'failed' },
+      { taskId: 'notify', runId: RUN, mapIndex: 0, state: 'success' },
+      { taskId: 'notify', runId: RUN, mapIndex: 1, state: 'upstream_failed' },
+    ]);
+    // Only failed: two references for notify, but one failed instance to match them; the states stay unknown.
+    const unknown = await api.previewClear('orders_etl', { ...request, onlyFailed: true });
+    expect(unknown.filter((ti) => ti.taskId === 'notify')).toEqual([
+      { taskId: 'notify', runId: RUN, mapIndex: null, state: null },
+      { taskId: 'notify', runId: RUN, mapIndex: null, state: null },
     ]);
   });
 

@@ -4,6 +4,7 @@ import type { DagQuery, DagSort, Page, WorkflowService } from '../../../contract
 import { buildGraph } from '../../workflow/graph';
 import { buildGrid } from '../../workflow/grid';
 import { allPages, clearBody, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded, WorkflowApiError, withWorkflowErrors } from './workflowHttp';
+import { affectedFromV1, STATE_LOOKUP_RUNS, type V1TaskInstanceReference } from './workflowV1.affected';
 import * as map from './workflowV1.map';
 
 /**
@@ -39,6 +40,8 @@ export function createWorkflowV1(http: AxiosInstance, { consoleFilters = false }
   const ti = (dagId: string, runId: string, taskId: string) => `${run(dagId, runId)}/taskInstances/${seg(taskId)}`;
 
   const listTasks = async (dagId: string) => (await get<{ tasks: V1Task[] }>(`${dag(dagId)}/tasks`)).tasks.map(map.taskFromV1);
+  const listTaskInstances = async (dagId: string, runId: string) =>
+    (await allPages<V1TaskInstance>(http, `${run(dagId, runId)}/taskInstances`, 'task_instances')).map(map.taskInstanceFromV1);
   const listRuns: WorkflowService['listRuns'] = async (dagId, q) => {
     const params = query({ limit: q.limit, offset: q.offset, order_by: q.orderBy === 'run_after' ? 'execution_date' : '-execution_date', state: q.state });
     const body = await get<{ dag_runs: V1DagRun[]; total_entries: number }>(`${dag(dagId)}/dagRuns`, params);
@@ -83,8 +86,7 @@ export function createWorkflowV1(http: AxiosInstance, { consoleFilters = false }
       return map.runFromV1((await http.post<V1DagRun>(`${dag(dagId)}/dagRuns`, body)).data);
     },
     setRunState: async (dagId, runId, state) => map.runFromV1((await http.patch<V1DagRun>(run(dagId, runId), { state })).data),
-    listTaskInstances: async (dagId, runId) =>
-      (await allPages<V1TaskInstance>(http, `${run(dagId, runId)}/taskInstances`, 'task_instances')).map(map.taskInstanceFromV1),
+    listTaskInstances,
     async listTries(dagId, runId, taskId, mapIndex) {
       const url = mapIndex >= 0 ? `${ti(dagId, runId, taskId)}/${mapIndex}/tries` : `${ti(dagId, runId, taskId)}/tries`;
       const tries = await allPages<V1TaskInstance>(http, url, 'task_instances');
@@ -95,6 +97,14 @@ export function createWorkflowV1(http: AxiosInstance, { consoleFilters = false }
     },
     async clearTasks(dagId, request) {
       await http.post(`${dag(dagId)}/clearTaskInstances`, clearBody(request));
+    },
+    async previewClear(dagId, request) {
+      const body = (await http.post<{ task_instances: V1TaskInstanceReference[] }>(`${dag(dagId)}/clearTaskInstances`, clearBody(request, true))).data;
+      // The references say no state: the runs' instances do (for a few runs; more list the ids only).
+      const runIds = [...new Set(body.task_instances.map((ref) => ref.dag_run_id))];
+      const lookups = runIds.length <= STATE_LOOKUP_RUNS ? runIds : [];
+      const instances = await Promise.all(lookups.map(async (runId) => [runId, await listTaskInstances(dagId, runId)] as const));
+      return affectedFromV1(body.task_instances, new Map(instances), request);
     },
     listXComs: async (dagId, runId, taskId) =>
       (await allPages<V1XComEntry>(http, `${ti(dagId, runId, taskId)}/xcomEntries`, 'xcom_entries')).map(map.xcomFromV1),

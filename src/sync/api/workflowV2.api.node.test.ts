@@ -91,11 +91,22 @@ describe('Airflow v2 adapter: runs, task instances, logs', () => {
       .on('post', '/api/v2/dags/orders_etl/clearTaskInstances', { body: { task_instances: [], total_entries: 0 } });
     expect((await api.setRunState('orders_etl', RUN, 'failed')).state).toBe('failed');
     await api.setTaskState('orders_etl', RUN, 'load', 'success');
-    await api.clearTasks('orders_etl', { runId: RUN, taskIds: ['load'], includeUpstream: true, includeDownstream: false, onlyFailed: true });
+    await api.clearTasks('orders_etl', { runId: RUN, taskIds: ['load'], includeUpstream: true, includeDownstream: false, includePast: true, includeFuture: false, onlyFailed: true });
     expect(fake.seen.map((r) => r.body)).toEqual([
       { state: 'failed' },
       { new_state: 'success' },
-      { dry_run: false, dag_run_id: RUN, task_ids: ['load'], include_upstream: true, include_downstream: false, only_failed: true, reset_dag_runs: true },
+      { dry_run: false, dag_run_id: RUN, task_ids: ['load'], include_upstream: true, include_downstream: false, include_past: true, include_future: false, only_failed: true, reset_dag_runs: true },
+    ]);
+  });
+
+  it('previews a clear with a dry run that lists the task instances with their state and map index', async () => {
+    const { fake, api } = upstream();
+    fake.on('post', '/api/v2/dags/orders_etl/clearTaskInstances', { body: { task_instances: [v2Ti(RUN, 'load', 'failed'), { ...v2Ti(RUN, 'notify', 'success'), map_index: 3 }], total_entries: 2 } });
+    const affected = await api.previewClear('orders_etl', { runId: RUN, taskIds: ['load'], includeUpstream: false, includeDownstream: true, includePast: false, includeFuture: true, onlyFailed: false });
+    expect(fake.seen[0].body).toEqual({ dry_run: true, dag_run_id: RUN, task_ids: ['load'], include_upstream: false, include_downstream: true, include_past: false, include_future: true, only_failed: false, reset_dag_runs: true });
+    expect(affected).toEqual([
+      { taskId: 'load', runId: RUN, mapIndex: -1, state: 'failed' },
+      { taskId: 'notify', runId: RUN, mapIndex: 3, state: 'success' },
     ]);
   });
 

@@ -107,6 +107,10 @@ export function createWorkflowV2(http: AxiosInstance, options: WorkflowV2Options
     async clearTasks(dagId, request) {
       await http.post(`${dag(dagId)}/clearTaskInstances`, clearBody(request));
     },
+    async previewClear(dagId, request) {
+      const body = (await http.post<{ task_instances: V2TaskInstance[] }>(`${dag(dagId)}/clearTaskInstances`, clearBody(request, true))).data;
+      return body.task_instances.map(map.taskInstanceFromV2).map((ti) => ({ taskId: ti.taskId, runId: ti.runId, mapIndex: ti.mapIndex, state: ti.state }));
+    },
     listXComs: async (dagId, runId, taskId) => (await allPages<V2XCom>(http, `${ti(dagId, runId, taskId)}/xcomEntries`, 'xcom_entries')).map(map.xcomFromV2),
     getXCom: async (dagId, runId, taskId, key) => map.xcomFromV2(await get<V2XCom>(`${ti(dagId, runId, taskId)}/xcomEntries/${seg(key)}`, query({ stringify: true }))),
     async getLog(dagId, runId, taskId, tryNumber, token) {

@@ -50,6 +50,14 @@ export class WorkflowsPage {
     return this.page.getByRole('tablist', { name: 'Task instance views' }).getByRole('tab', { name });
   }
 
+  /** Opens Clear's confirmation for the task instance in the task panel; it lists what Confirm clears. */
+  async openClear(taskId: string) {
+    await this.taskPanel.getByRole('button', { name: 'Clear…' }).click();
+    const dialog = this.page.getByRole('dialog', { name: `Clear ${taskId}` });
+    await expect(dialog).toBeVisible();
+    return { dialog, affected: dialog.getByRole('table', { name: 'Task instances to clear' }) };
+  }
+
   async trigger(conf = '{}') {
     await this.page.getByRole('button', { name: 'Trigger', exact: true }).first().click();
     const dialog = this.page.getByRole('dialog', { name: /^Trigger / });

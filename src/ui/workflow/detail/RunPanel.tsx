@@ -52,7 +52,7 @@ export function RunPanel({ dagId, runId, onSelectTask }: { dagId: string; runId:
           className="button small"
           disabled={!workflows || !finished || failed.length === 0}
           title="Run the failed tasks and what depends on them again"
-          onClick={() => void workflows?.clear(dagId, { runId, taskIds: failed.map((ti) => ti.taskId), includeDownstream: true, includeUpstream: false, onlyFailed: true })}
+          onClick={() => void workflows?.clear(dagId, { runId, taskIds: failed.map((ti) => ti.taskId), includeDownstream: true, includeUpstream: false, includePast: false, includeFuture: false, onlyFailed: true })}
         >
           Clear failed tasks
         </button>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { TaskInstance } from '../../../../contracts/workflow';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { duration, when } from '../time';
 import { useWorkflows, useWorkflowView } from '../useWorkflowView';
+import { ClearDialog } from './ClearDialog';
 import { TASK_TABS, type DetailSelection } from './detailParams';
 import { LogPane } from './LogPane';
 import { XComList } from './XComList';
@@ -66,7 +68,7 @@ export function TaskPanel({ dagId, runId, taskId, selection, onSelect }: Props) 
 
 function TaskDetails({ dagId, runId, taskId, ti }: { dagId: string; runId: string; taskId: string; ti: TaskInstance | undefined }) {
   const workflows = useWorkflows();
-  const [downstream, setDownstream] = useState(true);
+  const [asking, setAsking] = useState<'clear' | 'success' | 'failed' | null>(null);
   if (!ti) return <p className="muted small">This task has no instance in this run yet.</p>;
   return (
     <>
@@ -91,19 +93,28 @@ function TaskDetails({ dagId, runId, taskId, ti }: { dagId: string; runId: strin
         <dd>{ti.pool ?? '—'}</dd>
       </dl>
       <div className="panel-actions">
-        <button type="button" className="button small" disabled={!workflows || ti.state === 'success'} onClick={() => void workflows?.markTask(dagId, runId, taskId, 'success')}>
+        <button type="button" className="button small" disabled={!workflows || ti.state === 'success'} onClick={() => setAsking('success')}>
           Mark success
         </button>
-        <button type="button" className="button small danger" disabled={!workflows || ti.state === 'failed'} onClick={() => void workflows?.markTask(dagId, runId, taskId, 'failed')}>
+        <button type="button" className="button small danger" disabled={!workflows || ti.state === 'failed'} onClick={() => setAsking('failed')}>
           Mark failed
         </button>
-        <button type="button" className="button small" disabled={!workflows} onClick={() => void workflows?.clear(dagId, { runId, taskIds: [taskId], includeDownstream: downstream, includeUpstream: false, onlyFailed: false })}>
-          Clear
+        <button type="button" className="button small" disabled={!workflows} onClick={() => setAsking('clear')}>
+          Clear…
         </button>
-        <label className="check small">
-          <input type="checkbox" checked={downstream} onChange={(e) => setDownstream(e.target.checked)} /> with downstream
-        </label>
       </div>
+      {asking === 'clear' && <ClearDialog dagId={dagId} runId={runId} taskId={taskId} onClose={() => setAsking(null)} />}
+      {(asking === 'success' || asking === 'failed') && (
+        <ConfirmDialog
+          question={{ title: `Mark ${taskId} ${asking}?`, text: `The task instance ${taskId} of run ${runId} (now ${ti.state ?? 'no status'}) will be marked ${asking}.`, confirm: `Mark ${asking}` }}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            const state = asking;
+            setAsking(null);
+            void workflows?.markTask(dagId, runId, taskId, state);
+          }}
+        />
+      )}
       {ti.renderedFields && Object.keys(ti.renderedFields).length > 0 && (
         <>
           <h4>Rendered template fields</h4>
