@@ -304,6 +304,16 @@ export interface TableSearchResponse {
   result: TableSearchHit[];
 }
 
+/** One hit of GET /v1/database/search_columns/ (our extension; same query as search_tables): a column and its table. */
+export interface ColumnSearchHit extends TableSearchHit {
+  column: { name: string; type: string; comment: string | null };
+}
+
+export interface ColumnSearchResponse {
+  count: number;
+  result: ColumnSearchHit[];
+}
+
 /** Query of GET /v1/database/{id}/table_preview/ (our extension for the catalog browser). */
 export interface TablePreviewArgs {
   name: string;

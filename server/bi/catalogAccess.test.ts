@@ -19,6 +19,7 @@ const CATALOG_READS = [
   '/v1/database/1/table/bet_report/gaming/',
   '/v1/database/1/table_metadata/?name=bet_report&schema=gaming',
   `/v1/database/search_tables/?${q({ text: 'bet' })}`,
+  `/v1/database/search_columns/?${q({ text: 'member' })}`,
   '/v1/database/1/table_preview/?name=bet_report&schema=gaming',
 ];
 

@@ -140,3 +140,29 @@ describe('GET /v1/database/search_tables/ (our extension)', () => {
     expect((await client.get(`/v1/database/search_tables/?${q({ text: 'x', limit: 0 })}`)).statusCode).toBe(400);
   });
 });
+
+describe('GET /v1/database/search_columns/ (our extension)', () => {
+  it('finds columns by name across every table of the warehouse, opened or not', async () => {
+    const client = await admin();
+    const response = await client.get(`/v1/database/search_columns/?${q({ text: 'MEMBER_ID', limit: 500 })}`);
+    expect(response.statusCode).toBe(200);
+    const { count, result } = response.json();
+    expect(count).toBe(result.length);
+    expect(count).toBeGreaterThan(10);
+    expect(result).toContainEqual({
+      database_id: 1,
+      database_name: 'lakehouse',
+      catalog: 'lakehouse',
+      schema: 'gaming',
+      value: 'bet_report',
+      type: 'table',
+      extra: { comment: expect.any(String) },
+      column: { name: 'member_id', type: 'BIGINT', comment: expect.toBeOneOf([null, expect.any(String)]) },
+    });
+    expect(result.every((hit: { column: { name: string } }) => hit.column.name.toLowerCase().includes('member_id'))).toBe(true);
+    const limited = (await client.get(`/v1/database/search_columns/?${q({ text: 'id', limit: 3 })}`)).json();
+    expect(limited.result).toHaveLength(3);
+    expect((await client.get('/v1/database/search_columns/')).statusCode).toBe(400);
+    expect((await client.get(`/v1/database/search_columns/?${q({ text: 'x', limit: 0 })}`)).statusCode).toBe(400);
+  });
+});

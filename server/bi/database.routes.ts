@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type {
   BiDatabase,
+  ColumnSearchResponse,
   ItemResponse,
   ListResponse,
   NamesResponse,
@@ -125,6 +126,17 @@ const tableRoutes: FastifyPluginAsync<BiOptions> = async (app, { bi }) => {
     const result = hits.flatMap(({ databaseId, schema, table }) => {
       const database = warehouse.database(databaseId);
       return database ? [{ database_id: database.id, database_name: database.name, catalog: database.catalog, schema, ...tableOption(table) }] : [];
+    });
+    return { count: result.length, result };
+  });
+
+  // Finds columns of every table, not only of the tables the catalog browser has opened.
+  app.get<{ Querystring: { q?: string } }>('/v1/database/search_columns/', { schema: { querystring: qQuerystring } }, async (request): Promise<ColumnSearchResponse> => {
+    const { text, limit } = searchArgs(risonObject(request.query.q));
+    const hits = await warehouse.searchColumns(text, limit);
+    const result = hits.flatMap(({ databaseId, schema, table, column }) => {
+      const database = warehouse.database(databaseId);
+      return database ? [{ database_id: database.id, database_name: database.name, catalog: database.catalog, schema, ...tableOption(table), column }] : [];
     });
     return { count: result.length, result };
   });

@@ -72,6 +72,8 @@ const OTHER_QUERIES = [
   `/v1/database/?${raw('(order_column:toString)')}`,
   `/v1/database/?${raw('(filters:!((col:id,opr:eq,value:1e308)))')}`,
   `/v1/database/search_tables/?${raw('(text:a,limit:1e308)')}`,
+  `/v1/database/search_columns/?${raw('(text:a,limit:1e308)')}`,
+  `/v1/database/search_columns/?${raw('(text:!(a))')}`,
 ];
 
 async function expectRefused(client: BiClient, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string): Promise<void> {

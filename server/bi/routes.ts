@@ -37,7 +37,7 @@ const CATALOG_READERS: readonly Role[] = ['admin', 'editor'];
 /**
  * Superset-compatible API, mounted at /api/bi, in two scopes that share the app's BiContext:
  * - the reader scope, open to every role in CATALOG_READERS: the read-only database API
- *   (GET /v1/database/..., search_tables/, table_preview/) the catalog browser uses;
+ *   (GET /v1/database/..., search_tables/, search_columns/, table_preview/) the catalog browser uses;
  * - the admin scope, administrators only: everything else (SQL Lab, query history, saved
  *   queries, /v1/me/, the CSRF token). Register new BI route plugins there unless they only
  *   read the catalog, so the admin check covers them.

@@ -95,6 +95,33 @@ export async function searchTables(
   return found.map((row) => ({ databaseId: idOf.get(row.database_name) ?? 0, schema: row.schema_name, table: tableOf(row) }));
 }
 
+/** Case-insensitive "column name contains", names starting with the text first, with each column's table. */
+export async function searchColumns(
+  connection: DuckDBConnection,
+  databases: readonly WarehouseDatabase[],
+  text: string,
+  limit: number,
+): Promise<{ databaseId: number; schema: string; table: WarehouseTable; column: WarehouseColumn }[]> {
+  const catalogs = databases.map((database) => literal(database.catalog)).join(', ');
+  const found = await rows<RelationRow & { column_name: string; data_type: string; column_comment: string | null }>(
+    connection,
+    `SELECT r.*, c.column_name, c.data_type, c.comment AS column_comment
+     FROM duckdb_columns() c JOIN ${RELATIONS} r
+       ON r.database_name = c.database_name AND r.schema_name = c.schema_name AND r.name = c.table_name
+     WHERE c.database_name IN (${catalogs}) AND NOT c.internal AND contains(lower(c.column_name), lower($1))
+     ORDER BY NOT starts_with(lower(c.column_name), lower($1)), c.column_name, r.database_name, r.schema_name, r.name
+     LIMIT $2`,
+    [text, Math.max(0, Math.floor(limit))],
+  );
+  const idOf = new Map(databases.map((database) => [database.catalog, database.id]));
+  return found.map((row) => ({
+    databaseId: idOf.get(row.database_name) ?? 0,
+    schema: row.schema_name,
+    table: tableOf(row),
+    column: { name: row.column_name, type: row.data_type, comment: row.column_comment },
+  }));
+}
+
 function tableOf(row: RelationRow): WarehouseTable {
   return { name: row.name, type: row.type, comment: row.comment };
 }

@@ -113,6 +113,8 @@ export interface Warehouse {
   table(databaseId: number, schema: string, table: string): Promise<(WarehouseTable & { columns: WarehouseColumn[]; rowCount: number | null }) | null>;
   /** Tables whose name contains `text` (case-insensitive), across every database, at most `limit`. */
   searchTables(text: string, limit: number): Promise<{ databaseId: number; schema: string; table: WarehouseTable }[]>;
+  /** Columns whose name contains `text` (case-insensitive), with their tables, across every database, at most `limit`. */
+  searchColumns(text: string, limit: number): Promise<{ databaseId: number; schema: string; table: WarehouseTable; column: WarehouseColumn }[]>;
   /**
    * Runs the statements of `sql` in order on a connection of its own and returns the last
    * statement's result. Throws WarehouseSqlError for SQL errors, QueryCancelledError after cancel().

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { findTable, listSchemas, listTables, schemaExists, searchTables } from './catalog';
+import { findTable, listSchemas, listTables, schemaExists, searchColumns, searchTables } from './catalog';
 import { installWarehouse } from './install';
 import { runGuard } from './guard';
 import { SANDBOX_DATABASE, sandboxFile, spillDir, WAREHOUSE_DATABASES, warehouseDir, type DatabaseLayout } from './layout';
@@ -124,6 +124,10 @@ class EmbeddedWarehouse implements Warehouse {
 
   searchTables(text: string, limit: number): ReturnType<Warehouse['searchTables']> {
     return this.withConnection((connection) => searchTables(connection, this.databases(), text, limit));
+  }
+
+  searchColumns(text: string, limit: number): ReturnType<Warehouse['searchColumns']> {
+    return this.withConnection((connection) => searchColumns(connection, this.databases(), text, limit));
   }
 
   async execute(request: ExecuteRequest): Promise<QueryResult> {

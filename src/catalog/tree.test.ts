@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BiDatabase, TableMetadata, TableOption, TableSearchHit } from '../../contracts/bi';
+import type { BiDatabase, ColumnSearchHit, TableMetadata, TableOption, TableSearchHit } from '../../contracts/bi';
 import {
   ancestorsOf,
   buildCatalogTree,
@@ -212,6 +212,26 @@ describe('buildCatalogTree with server search hits', () => {
     const roots = buildCatalogTree(cache, [edit('finance/ledger/journal', { deleted: true })], [hit(1, 'gaming', 'bets'), hit(2, 'ledger', 'journal')]);
     expect(names(node(roots, 'lakehouse/gaming').children)).toEqual(['bets', 'players_v']);
     expect(node(roots, 'finance/ledger').children).toEqual([]);
+  });
+
+  const columnHit = (database_id: number, schema: string, table: string, name: string): ColumnSearchHit => ({
+    ...hit(database_id, schema, table),
+    column: { name, type: 'BIGINT', comment: 'Member id' },
+  });
+
+  it('shows a found column under its table, opened or not, and the table still loads all its columns', () => {
+    const hits = [columnHit(1, 'gaming', 'players_v', 'member_id'), columnHit(2, 'ledger', 'journal', 'member_id')];
+    const roots = buildCatalogTree(cache, [], hits);
+    expect(node(roots, 'lakehouse/gaming/players_v/member_id')).toMatchObject({ type: 'column', detail: 'BIGINT', description: 'Member id', tableName: 'players_v', depth: 3 });
+    expect(node(roots, 'lakehouse/gaming/players_v').childrenLoaded).toBe(false);
+    expect(node(roots, 'finance/ledger/journal/member_id')).toMatchObject({ type: 'column', pk: 2, schemaName: 'ledger' });
+    const found = searchTree(indexTree(roots), 'member_id');
+    expect(found?.count).toBe(2);
+  });
+
+  it('does not add a found column to a table whose columns are loaded (nor repeat one)', () => {
+    const roots = buildCatalogTree(cache, [], [columnHit(1, 'gaming', 'bets', 'id'), columnHit(1, 'gaming', 'bets', 'ghost')]);
+    expect(names(node(roots, 'lakehouse/gaming/bets').children)).toEqual(['id', 'stake']);
   });
 });
 

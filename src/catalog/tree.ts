@@ -1,4 +1,4 @@
-import type { BiDatabase, TableMetadataColumn, TableOption, TableSearchHit } from '../../contracts/bi';
+import type { BiDatabase, ColumnSearchHit, TableMetadataColumn, TableOption, TableSearchHit } from '../../contracts/bi';
 import type { CatalogCache, CatalogEditRow, CatalogNode, CatalogNodeId, CatalogNodeType, TreeIndex } from './types';
 
 export type { RowList, TreeIndex } from './types';
@@ -148,13 +148,21 @@ function addCatalog(build: Build, database: BiDatabase): void {
 
 const childById = (node: CatalogNode, id: CatalogNodeId) => node.children.find((child) => child.id === id);
 
-/** A server search hit shows under its schema even when that schema (or its catalog) was never opened. */
-function addHit(build: Build, hit: TableSearchHit): void {
+/** A hit of the server's table or column search. */
+export type CatalogSearchHit = TableSearchHit | ColumnSearchHit;
+
+/**
+ * A server search hit shows under its schema even when that schema (or its catalog) was never
+ * opened; a column hit shows under its table too, unless the table's columns are all loaded.
+ */
+function addHit(build: Build, hit: CatalogSearchHit): void {
   const catalog = build.roots.find((node) => node.pk === hit.database_id && !node.created);
   if (!catalog) return;
   const schema = childById(catalog, childId(catalog.id, hit.schema)) ?? addSchema(build, catalog, hit.database_id, hit.schema);
-  if (!schema || childById(schema, childId(schema.id, hit.value))) return;
-  addTable(build, schema, { value: hit.value, type: hit.type, extra: hit.extra });
+  if (!schema) return;
+  const table = childById(schema, childId(schema.id, hit.value)) ?? addTable(build, schema, { value: hit.value, type: hit.type, extra: hit.extra });
+  if (!('column' in hit) || !table || table.childrenLoaded || childById(table, childId(table.id, hit.column.name))) return;
+  addColumn(build, table, hit.value, { ...hit.column, longType: hit.column.type });
 }
 
 /** The node with this id, found by walking its path from the roots (no index needed). */
@@ -202,10 +210,10 @@ function addCreated(build: Build, row: CreatedRow): void {
  * columns fetched so far; `childrenLoaded` says which), with the local edits laid over them
  * (names, owners, descriptions; deleted nodes and their subtrees left out) and the nodes created
  * here appended under their parents, in creation order. Server children keep the server's order
- * (names sorted; columns by position). `hits` (from the server's table search) add the tables
- * found under their schema, even one never opened, without marking anything loaded.
+ * (names sorted; columns by position). `hits` (from the server's table and column searches) add
+ * the tables and columns found under their parents, even ones never opened, without marking anything loaded.
  */
-export function buildCatalogTree(cache: CatalogCache, edits: readonly CatalogEditRow[], hits: readonly TableSearchHit[] = []): CatalogNode[] {
+export function buildCatalogTree(cache: CatalogCache, edits: readonly CatalogEditRow[], hits: readonly CatalogSearchHit[] = []): CatalogNode[] {
   const build: Build = { cache, overlay: new Map(edits.map((row) => [row.id, row])), roots: [] };
   for (const database of cache.databases ?? []) addCatalog(build, database);
   for (const hit of hits) addHit(build, hit);

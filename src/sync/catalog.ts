@@ -1,4 +1,4 @@
-import type { TableSearchHit } from '../../contracts/bi';
+import type { ColumnSearchHit, TableSearchHit } from '../../contracts/bi';
 import { parseNodeId } from '../catalog/tree';
 import type { CatalogNode, CatalogNodeId } from '../catalog/types';
 import type { BiMetadataRow, ConsoleDb } from '../db/schema';
@@ -147,6 +147,11 @@ export function createCatalogLoader({ db, api, metadata = createBiMetadata(db, a
     searchServer(text: string, { limit, signal }: { limit?: number } & ReadOptions = {}): Promise<TableSearchHit[]> {
       const trimmed = text.trim();
       return trimmed === '' ? Promise.resolve([]) : api.searchTables(trimmed, limit, { signal });
+    },
+    /** The server's column search (every table's columns, opened or not); empty text answers nothing without asking. */
+    searchServerColumns(text: string, { limit, signal }: { limit?: number } & ReadOptions = {}): Promise<ColumnSearchHit[]> {
+      const trimmed = text.trim();
+      return trimmed === '' ? Promise.resolve([]) : api.searchColumns(trimmed, limit, { signal });
     },
     stateOf,
     getSnapshot: (): ReadonlyMap<CatalogNodeId, NodeLoadState> => states,

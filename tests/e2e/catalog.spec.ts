@@ -81,6 +81,16 @@ test.describe('data catalog', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Nothing matches.' })).toBeVisible();
   });
 
+  test('search finds a column in every table that has it, though no table was opened', async ({ page }) => {
+    const catalog = new CatalogPage(page);
+    await catalog.goto();
+    await catalog.search.fill('member_id');
+    const status = page.getByRole('status').filter({ hasText: /match/ });
+    // The server's column search answers after typing pauses: more than the one table the cache could know.
+    await expect.poll(async () => Number((await status.textContent())?.match(/^([\d,]+) match/)?.[1]?.replace(/,/g, '') ?? 0)).toBeGreaterThan(20);
+    await expect(catalog.node('member_id', 4).first()).toBeVisible();
+  });
+
   test('during a search, a branch the search opened can be closed and opened again; clearing the search restores the tree', async ({ page }) => {
     const catalog = new CatalogPage(page);
     await catalog.goto();

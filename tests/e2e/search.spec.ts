@@ -61,3 +61,14 @@ test.describe('Ctrl+K asks the server', () => {
     await expect(shell.searchDialog.getByRole('status')).toHaveText('');
   });
 });
+
+test.describe('Ctrl+K ranks by how well the name matches', () => {
+  test('"ord" lists the DAG orders_incremental first, above menu entries that merely hold the letters', async ({ loginPage, shell }) => {
+    await loginPage.goto();
+    await loginPage.signInAsRole('admin');
+    await shell.openSearch();
+    await shell.searchInput.fill('ord');
+    await expect(shell.searchOption('orders_incremental')).toBeVisible();
+    await expect(shell.searchDialog.getByRole('option').first()).toHaveAccessibleName(/^orders_incremental/);
+  });
+});

@@ -35,6 +35,9 @@ export class FakeWarehouse implements Warehouse {
   async searchTables() {
     return [];
   }
+  async searchColumns() {
+    return [];
+  }
   async estimate() {
     return { outputCount: 1, cpuCost: 1, outputSize: 8 };
   }

@@ -2,6 +2,7 @@ import type { AxiosInstance } from 'axios';
 import rison from 'rison';
 import type {
   BiDatabase,
+  ColumnSearchHit,
   EstimateBody,
   ExecuteBody,
   ExecuteResponse,
@@ -34,6 +35,8 @@ export interface BiApi {
   tables(databaseId: number, schema: string, options?: ReadOptions): Promise<TableOption[]>;
   tableMetadata(databaseId: number, schema: string, table: string, options?: ReadOptions): Promise<TableMetadata>;
   searchTables(text: string, limit?: number, options?: ReadOptions): Promise<TableSearchHit[]>;
+  /** Columns by name across every table (our extension), each with its table. */
+  searchColumns(text: string, limit?: number, options?: ReadOptions): Promise<ColumnSearchHit[]>;
   /** The first rows of a table (the catalog browser's preview; not in the query history). */
   tablePreview(databaseId: number, schema: string, table: string, options?: ReadOptions): Promise<TablePreview>;
   execute(body: ExecuteBody, options?: ReadOptions): Promise<ExecuteResponse>;
@@ -67,6 +70,8 @@ export function createBiApi(http: AxiosInstance): BiApi {
     tableMetadata: (id, schema, table, options) => get<TableMetadata>(`/v1/database/${id}/table_metadata/`, { name: table, schema }, options),
     searchTables: async (text, limit = 50, options) =>
       expect((await get<{ result: TableSearchHit[] }>('/v1/database/search_tables/', q<TableSearchArgs>({ text, limit }), options)).result, 'tables'),
+    searchColumns: async (text, limit = 50, options) =>
+      expect((await get<{ result: ColumnSearchHit[] }>('/v1/database/search_columns/', q<TableSearchArgs>({ text, limit }), options)).result, 'columns'),
     tablePreview: async (id, schema, table, options) => {
       const preview = await get<TablePreview>(`/v1/database/${id}/table_preview/`, { name: table, schema }, options);
       return { ...preview, data: expect(preview.data, 'preview rows') };

@@ -11,7 +11,7 @@ import { CatalogSearch } from './CatalogSearch';
 import { CatalogToolbar, childActionOf } from './CatalogToolbar';
 import { CatalogTree } from './CatalogTree';
 import { SelectedNode } from './SelectedNode';
-import { loadTargetOf, useCatalogBrowser, useCatalogTree } from './useCatalog';
+import { COLUMN_HITS, loadTargetOf, useCatalogBrowser, useCatalogTree } from './useCatalog';
 
 const BASE = '/admin/catalog';
 
@@ -149,6 +149,7 @@ export function CatalogPage() {
           <p className="catalog-note" role="status">
             {search.count === 0 ? 'Nothing matches.' : `${search.count.toLocaleString('en-US')} ${search.count === 1 ? 'match' : 'matches'}`}
             {serverSearch.failed && ' · the server could not be searched; showing what is cached'}
+            {serverSearch.columnsCut && ` · only the first ${COLUMN_HITS} columns found on the server are shown`}
           </p>
         )}
         {rootLoad?.status === 'error' && (

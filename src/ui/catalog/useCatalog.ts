@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { TableSearchHit } from '../../../contracts/bi';
 import type { TreeView } from '../../catalog/expansion';
-import { buildCatalogTree, cacheKeys, indexTree, NO_ROWS, searchTree, visibleRows } from '../../catalog/tree';
+import { buildCatalogTree, cacheKeys, indexTree, NO_ROWS, searchTree, visibleRows, type CatalogSearchHit } from '../../catalog/tree';
 import type { CatalogCache, CatalogNode, CatalogNodeId } from '../../catalog/types';
 import { ROOT_TARGET, type CatalogBrowser, type NodeLoadState } from '../../commands/catalogEdits';
 import { useSignedIn } from '../appContext';
@@ -10,6 +9,8 @@ import { useLoaded } from '../hooks/useLoaded';
 
 /** How long typing pauses before the server is asked for tables not loaded yet. */
 const SERVER_SEARCH_DELAY_MS = 250;
+/** At most this many columns found by the server (its own maximum): a common name like member_id has dozens. */
+export const COLUMN_HITS = 500;
 const NO_LOADS: ReadonlyMap<CatalogNodeId, NodeLoadState> = new Map();
 const noSubscribe = () => () => {};
 
@@ -50,17 +51,18 @@ export function useCatalogTree(services: CatalogBrowser | null, searchText: stri
   return { cache, roots, index, search, rows, loads, undo, serverSearch };
 }
 
-/** Asks the server for tables matching the text (debounced); offline, the search covers what is cached. */
+/** Asks the server for tables and columns matching the text (debounced); offline, the search covers what is cached. */
 function useServerSearch(services: CatalogBrowser | null, text: string) {
-  const [state, setState] = useState<{ text: string; hits: TableSearchHit[]; failed: boolean }>({ text: '', hits: [], failed: false });
+  const [state, setState] = useState<{ text: string; hits: CatalogSearchHit[]; columnsCut: boolean; failed: boolean }>({ text: '', hits: [], columnsCut: false, failed: false });
   const trimmed = text.trim();
   useEffect(() => {
     if (!services || trimmed.length < 2) return;
     const controller = new AbortController();
+    const { signal } = controller;
     const timer = setTimeout(() => {
-      services.loader.searchServer(trimmed, { signal: controller.signal }).then(
-        (hits) => setState({ text: trimmed, hits, failed: false }),
-        () => !controller.signal.aborted && setState({ text: trimmed, hits: [], failed: true }),
+      Promise.all([services.loader.searchServer(trimmed, { signal }), services.loader.searchServerColumns(trimmed, { limit: COLUMN_HITS, signal })]).then(
+        ([tables, columns]) => setState({ text: trimmed, hits: [...tables, ...columns], columnsCut: columns.length >= COLUMN_HITS, failed: false }),
+        () => !signal.aborted && setState({ text: trimmed, hits: [], columnsCut: false, failed: true }),
       );
     }, SERVER_SEARCH_DELAY_MS);
     return () => {
@@ -69,14 +71,19 @@ function useServerSearch(services: CatalogBrowser | null, text: string) {
     };
   }, [services, trimmed]);
   const current = trimmed.length >= 2 && state.text === trimmed;
-  return { hits: current ? state.hits : EMPTY_HITS, failed: current && state.failed };
+  return { hits: current ? state.hits : EMPTY_HITS, columnsCut: current && state.columnsCut, failed: current && state.failed };
 }
 
-const EMPTY_HITS: TableSearchHit[] = [];
+const EMPTY_HITS: CatalogSearchHit[] = [];
 
-function newHits(cache: CatalogCache | undefined, hits: TableSearchHit[]): TableSearchHit[] {
+/** The hits the cache does not hold already: tables of schemas not listed, columns of tables not opened. */
+function newHits(cache: CatalogCache | undefined, hits: CatalogSearchHit[]): CatalogSearchHit[] {
   if (!cache || hits.length === 0) return EMPTY_HITS;
-  const unseen = hits.filter((hit) => !cache.tables.has(cacheKeys.tables(hit.database_id, hit.schema)));
+  const unseen = hits.filter((hit) =>
+    'column' in hit
+      ? !cache.tableMetadata.has(cacheKeys.table(hit.database_id, hit.schema, hit.value))
+      : !cache.tables.has(cacheKeys.tables(hit.database_id, hit.schema)),
+  );
   return unseen.length === 0 ? EMPTY_HITS : unseen;
 }
 

@@ -1,5 +1,5 @@
 import { Command } from 'cmdk';
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Role } from '../../sync/api/types';
 import { Icon } from '../components/Icon';
@@ -7,7 +7,8 @@ import { useLive } from '../hooks/live';
 import { usePaletteSearch } from '../hooks/usePaletteSearch';
 import { catalogTargets } from './catalogTargets';
 import type { PageCommands } from './pageCommands';
-import { SEARCH_GROUPS, searchTargets, type SearchTarget } from './searchTargets';
+import { paletteScore, rankTargets } from './paletteRank';
+import { searchTargets, type SearchTarget } from './searchTargets';
 
 interface Props {
   open: boolean;
@@ -29,22 +30,28 @@ export const CommandPalette = memo(function CommandPalette({ open, onOpenChange,
   const cache = useLive(async (reads) => (open ? reads.catalogCache() : undefined), [open]);
   const cached = cache ? catalogTargets(cache, query) : [];
   const server = usePaletteSearch(query, { open, role, cachedTables: cached.filter((t) => t.group === 'Tables').length });
-  const targets = unique([...searchTargets(role), ...cached, ...server.targets]);
+  // Ranked here, not by cmdk: its fuzzy score and its re-sorting of late (server) answers put menu entries first.
+  const groups = rankTargets(unique([...searchTargets(role), ...cached, ...server.targets]), query);
+  const commands = open && pageCommands ? pageCommands.list().filter((command) => paletteScore(command.label, query, [command.id]) > 0) : [];
+  // The best entry is selected (Enter opens it), also when it arrives after typing.
+  const top = commands[0]?.id ?? groups[0]?.targets[0]?.id ?? '';
+  const [selected, setSelected] = useState('');
+  useEffect(() => setSelected(top), [top]);
   const pick = async (target: SearchTarget) => {
     onOpenChange(false);
     if (!target.prepare || (await target.prepare())) navigate(target.to);
   };
   return (
-    <Command.Dialog open={open} onOpenChange={onOpenChange} label="Search the console" className="command-dialog">
+    <Command.Dialog open={open} onOpenChange={onOpenChange} label="Search the console" className="command-dialog" shouldFilter={false} value={selected} onValueChange={setSelected}>
       <Command.Input placeholder="Search pages, actions, notebooks, folders, DAGs, tables, columns and saved queries…" aria-label="Search the console" value={query} onValueChange={setQuery} />
       <Command.List>
         {!server.pending && <Command.Empty>Nothing matches.</Command.Empty>}
-        {open && pageCommands && (
+        {pageCommands && commands.length > 0 && (
           <Command.Group heading={pageCommands.group}>
-            {pageCommands.list().map((command) => (
+            {commands.map((command) => (
               <Command.Item
                 key={command.id}
-                value={`${command.label} ${command.id}`}
+                value={command.id}
                 onSelect={() => {
                   onOpenChange(false);
                   command.run();
@@ -57,17 +64,15 @@ export const CommandPalette = memo(function CommandPalette({ open, onOpenChange,
             ))}
           </Command.Group>
         )}
-        {SEARCH_GROUPS.map((group) => (
+        {groups.map(({ group, targets }) => (
           <Command.Group key={group} heading={group}>
-            {targets
-              .filter((t) => t.group === group)
-              .map((t) => (
-                <Command.Item key={t.id} value={`${t.label} ${t.id}`} keywords={t.keywords} onSelect={() => void pick(t)}>
-                  <Icon name={t.icon} size={16} />
-                  <span className="command-label">{t.label}</span>
-                  <span className="command-hint">{t.hint}</span>
-                </Command.Item>
-              ))}
+            {targets.map((t) => (
+              <Command.Item key={t.id} value={t.id} onSelect={() => void pick(t)}>
+                <Icon name={t.icon} size={16} />
+                <span className="command-label">{t.label}</span>
+                <span className="command-hint">{t.hint}</span>
+              </Command.Item>
+            ))}
           </Command.Group>
         ))}
       </Command.List>

@@ -16,6 +16,7 @@ export function fakeBiApi(overrides: Partial<BiApi> = {}): BiApi {
     tables: unexpected(),
     tableMetadata: unexpected(),
     searchTables: unexpected(),
+    searchColumns: unexpected(),
     tablePreview: unexpected(),
     execute: unexpected(),
     stop: unexpected(),
