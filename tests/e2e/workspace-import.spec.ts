@@ -105,6 +105,9 @@ test.describe('Workspace: import, new notebook, download, open in the editor', (
       await page.getByRole('button', { name: 'New notebook' }).click();
       await expect(workspace.dialog.getByLabel('Name')).toHaveValue(expected);
       await workspace.dialog.getByRole('button', { name: 'Create' }).click();
+      // It opens in the editor (issue 35 item 8); back in the folder it is listed.
+      await expect(page).toHaveURL(new RegExp(`/admin/workspace/notebook/${folder}/${expected.replace('.', '\\.')}$`));
+      await page.goBack();
       await expect(workspace.row(expected)).toBeVisible();
     }
     const content = JSON.parse(await onServer(page, `${folder}/Untitled-2.ipynb`)) as { nbformat_minor: number; cells: { cell_type: string; source: string[] }[] };
