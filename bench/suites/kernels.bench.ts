@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { spawnJupyterServer, tempFolder, type SpawnedServer } from '../../server/kernels/jupyter/testing/jupyter';
 import { ConsoleServer } from '../../tests/support/consoleServer';
 import { DirectJupyter } from '../support/jupyterDirect';
@@ -46,8 +48,14 @@ async function processesOf(root: number, match: string, seen: Set<number>): Prom
   return pids;
 }
 
+async function nodeOnly(pids: number[]): Promise<number[]> {
+  const programs = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').then((line) => line.split('\0')[0], () => '')));
+  return pids.filter((_, i) => basename(programs[i]) === 'node');
+}
+
 async function memoryMb(rig: Rig): Promise<{ pyodide: number[]; jupyter: number[] }> {
-  const pyodide = await processesOf(rig.consolePid, PYODIDE_HOST, rig.seen);
+  // Inside the sandbox a kernel is a launcher, bwrap and setpriv around the one Node process measured.
+  const pyodide = await nodeOnly(await processesOf(rig.consolePid, PYODIDE_HOST, rig.seen));
   // The spare begun by the last start is measured once loaded, as an idle kernel.
   await untilQuiet(pyodide, SPARE_QUIET_MS, SPARE_LIMIT_MS);
   const jupyter = await processesOf(rig.jupyter.child.pid ?? -1, IPYKERNEL, rig.seen);
