@@ -79,8 +79,8 @@ describe('the output limit', () => {
     expect(JSON.stringify(events.at(-2))).toMatch(NOTE);
   });
 
-  it('survives a cell printing 600 MB: the console answers within the limit and stays healthy', async () => {
-    const code = "chunk = 'p' * (1 << 20)\nfor i in range(600):\n    print(chunk)";
+  it('survives a cell printing 1 GB (the probe’s 600 MB once crashed it): the console answers within the limit and stays healthy', async () => {
+    const code = "chunk = 'p' * (1 << 20)\nfor i in range(1024):\n    print(chunk)";
     let finished = false;
     const running = runCode(code).finally(() => (finished = true));
     // The console answers others while the kernel floods it.
@@ -94,7 +94,7 @@ describe('the output limit', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     latencies.sort((a, b) => a - b);
-    console.info(`/healthz during a 600 MB print: ${latencies.length} answers, median ${latencies[latencies.length >> 1]?.toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms`);
+    console.info(`/healthz during a 1 GB print: ${latencies.length} answers, median ${latencies[latencies.length >> 1]?.toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms`);
     // The median, not the max: other tests share the machine's 2 cores.
     expect(latencies[latencies.length >> 1]).toBeLessThan(250);
     const answer = (await running).json<RunCodeResponse>();
