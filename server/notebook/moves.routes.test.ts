@@ -111,10 +111,10 @@ describe('DELETE /delete and POST /restore', () => {
     const saved = (await client.save('n.ipynb', notebookJson('precious'))).json().file;
     const deleted = await client.del('/delete', { path: 'n.ipynb' }, { 'if-match': saved.version });
     expect(deleted.statusCode).toBe(200);
-    expect(deleted.json().file).toEqual({ ...saved, isDeleted: true });
+    expect(deleted.json().file).toEqual({ ...saved, isDeleted: true, deletedAt: expect.any(String) });
     expect(await exists(path.join(root, 'n.ipynb'))).toBe(false);
     expect(await readFile(path.join(trash, saved.id, 'n.ipynb'), 'utf8')).toBe(notebookJson('precious'));
-    expect(await listing(client)).toEqual([{ ...saved, isDeleted: true }]);
+    expect(await listing(client)).toEqual([{ ...saved, isDeleted: true, deletedAt: expect.any(String) }]);
     expect((await client.get('/get-file-local?path=n.ipynb')).statusCode).toBe(404);
 
     const restored = await client.post('/restore', { path: 'n.ipynb' });
