@@ -125,9 +125,11 @@ test.describe('How a notebook reads', () => {
     const urls: string[] = [];
     for (let i = 0; i < 9; i++) urls.push(await notebookWith(page, `a-rather-long-notebook-name-${i}.ipynb`, [markdown('# tab')]));
     const editor = new NotebookEditor(page);
-    for (const url of urls) {
+    for (const [i, url] of urls.entries()) {
       await page.goto(url);
       await expect(editor.cells.first()).toBeVisible();
+      // Its tab is an event written as the notebook opens: leaving before it shows could lose it on a busy machine.
+      await expect(editor.tabs).toHaveCount(i + 1);
     }
     await expect(editor.tabs).toHaveCount(9);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(1280);
