@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { serializeNotebook } from '../../src/notebook/serialize';
 import { newNotebook } from '../../src/notebook/create';
+import { importedMessage } from '../../src/commands/notebookImport';
 import { SEARCH_DELAY_MS } from '../../src/ui/hooks/useTypingPause';
 import { ConsoleServer } from '../../tests/support/consoleServer';
 import { signInAsAdmin } from '../support/consolePage';
@@ -92,7 +93,7 @@ async function measureImport(page: Page, base: string): Promise<{ toastMs: numbe
   const files = Array.from({ length: IMPORTS }, (_, i) => ({ name: `imported-${i}.ipynb`, mimeType: 'application/x-ipynb+json', buffer: content }));
   const start = Date.now();
   await page.getByTestId('import-input').setInputFiles(files);
-  await page.getByText(`${IMPORTS} notebook(s) imported successfully!`).waitFor({ timeout: 60_000 });
+  await page.getByText(importedMessage(IMPORTS)).waitFor({ timeout: 60_000 });
   const toastMs = Date.now() - start;
   await within(120_000, `${SUITE}: imports saved`, page.getByText('Waiting to sync').first().waitFor({ state: 'detached', timeout: 120_000 }));
   return { toastMs, savedMs: Date.now() - start };

@@ -8,7 +8,10 @@ import { isNotebookPath, isWorkspacePath, parentOf } from './paths';
 import { checkPreconditions, type Preconditions } from './preconditions';
 import { stageFile } from './staging';
 import { rowForDisk, type RowChange } from './sync';
+import { mapLimited } from '../util/mapLimited';
 import { applyRowChange, type Workspace, type WriteContext } from './workspace';
+
+const READS_IN_FLIGHT = 16;
 
 /**
  * Every item, deleted ones included, after bringing the rows in line with the disk:
@@ -28,13 +31,13 @@ export async function listFiles(workspace: Workspace): Promise<WorkspaceFile[]> 
     if (entry) disk.set(row.path, entry);
     else vanished.push(row);
   }
-  const changes: { existing: ItemRow | null; change: RowChange }[] = [];
-  for (const [relative, entry] of disk) {
+  // Notebooks not seen before are read and hashed, several at a time (a first scan of 10,000 files).
+  const changes = await mapLimited([...disk], READS_IN_FLIGHT, async ([relative, entry]) => {
     const existing = live.get(relative) ?? null;
     const absolute = path.join(workspace.root, ...relative.split('/'));
-    const change = await rowForDisk(existing, relative, absolute, entry, { newId: () => workspace.newId() });
-    changes.push({ existing, change });
-  }
+    const change: RowChange = await rowForDisk(existing, relative, absolute, entry, { newId: () => workspace.newId() });
+    return { existing, change };
+  });
   const pending = changes.filter(({ change }) => change.action !== 'none');
   if (vanished.length > 0 || pending.length > 0) {
     await workspace.store.transaction(async (tx) => {
