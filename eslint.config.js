@@ -4,21 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /**
- * Imports flow one way: ui → commands → machines / db / sync (DESIGN.md §5). Screens read through
- * live queries (src/ui/hooks/live.ts, the one module that may use dexie-react-hooks and Dexie's
- * liveQuery) and act
- * through src/commands; from the layers below they import types only (a row's shape, a role),
- * never code: no tables, no API client, no actor. Import paths are relative, so the patterns are
- * spelled per folder depth (`../db/…` from src/ui/x.tsx is src/db; from src/ui/catalog/x.tsx it
- * would be src/ui/db).
+ * Imports flow one way: ui → commands → machines → sync → db → model → contracts (DESIGN.md §5),
+ * type imports counted too. The page (src/main.tsx) and the sync worker (src/workers) are the two
+ * composition roots and may import any layer. Screens read through live queries
+ * (src/ui/hooks/live.ts, the one module that may use dexie-react-hooks and Dexie's liveQuery) and
+ * act through src/commands: from machines, sync and db they take types only (a row's shape, an
+ * actor's snapshot), never code. Import paths are relative, so the patterns are spelled per folder
+ * depth (`../db/…` from src/ui/x.tsx is src/db; from src/ui/catalog/x.tsx it would be src/ui/db).
  */
-const BELOW = {
-  ui: ['db', 'sync', 'machines', 'sw', 'workers'],
-  commands: ['ui'],
-  machines: ['ui', 'commands', 'db', 'sync'],
-  db: ['ui', 'commands', 'sync', 'machines'],
-  sync: ['ui', 'commands'],
-};
+const ORDER = ['ui', 'commands', 'machines', 'sync', 'db', 'model'];
+const ROOTS = ['main', 'workers', 'sw'];
+/** The layers above `layer` (never imported, not even a type) and, for screens, the ones they take types from. */
+const ABOVE = (layer) => [...ORDER.slice(0, ORDER.indexOf(layer)), ...ROOTS];
+const TYPES_ONLY = { ui: ['db', 'sync', 'machines'] };
 const DEPTHS = [1, 2, 3, 4];
 const uiPackages = (liveQueries) => [
   { name: 'axios', message: 'HTTP belongs in src/sync/api; screens act through src/commands.' },
@@ -30,23 +28,27 @@ const uiPackages = (liveQueries) => [
       ]),
 ];
 const axiosOnlyInApi = [{ name: 'axios', message: 'HTTP belongs in src/sync/api.' }];
+const folder = (depth, other) => [`${'../'.repeat(depth)}${other}`, `${'../'.repeat(depth)}${other}/**`, `${'../'.repeat(depth)}${other}.*`];
 const layerRule = (layer, depth, paths) => [
   'error',
   {
     paths,
-    patterns: BELOW[layer].map((other) => ({
-      group: [`${'../'.repeat(depth)}${other}`, `${'../'.repeat(depth)}${other}/**`],
-      allowTypeImports: true,
-      message:
-        layer === 'ui'
-          ? `src/ui may import only types from src/${other}: screens read through src/ui/hooks/live.ts and act through src/commands.`
-          : `Imports flow ui → commands → machines / db / sync: src/${layer} may import only types from src/${other}.`,
-    })),
+    patterns: [
+      ...ABOVE(layer).map((other) => ({
+        group: folder(depth, other),
+        message: `Imports flow ui → commands → machines → sync → db → model → contracts: src/${layer} may not import src/${other}, not even a type.`,
+      })),
+      ...(TYPES_ONLY[layer] ?? []).map((other) => ({
+        group: folder(depth, other),
+        allowTypeImports: true,
+        message: `src/${layer} may import only types from src/${other}: screens read through src/ui/hooks/live.ts and act through src/commands.`,
+      })),
+    ],
   },
 ];
 // Tests may reach across layers for their fixtures.
 const TESTS = ['**/*.test.{ts,tsx}'];
-const layers = Object.keys(BELOW).flatMap((layer) =>
+const layers = ORDER.flatMap((layer) =>
   DEPTHS.map((depth) => ({
     files: [`src/${layer}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
     ignores: TESTS,

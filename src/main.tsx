@@ -4,14 +4,14 @@ import { createActor } from 'xstate';
 import type { SignedIn } from './commands/app';
 import type { Notice } from './commands/core';
 import { once } from './commands/once';
-import { authActors, createAccountCommands, followSession, type OpenSession } from './commands/session';
+import { authActors, createAccountCommands, followSession, type OpenSession } from './commands/session/session';
 import { authMachine } from './machines/auth.machine';
 import type { BiApi } from './sync/api/bi.api';
 import { fetchRuntimeConfig } from './sync/api/config.api';
 import { createConsoleApi } from './sync/api/console.api';
 import { createHealthApi, type HealthApi } from './sync/api/health.api';
 import { createHttp } from './sync/api/http';
-import type { Output } from './notebook/types';
+import type { Output } from './model/nbformat/types';
 import type { Profile, RuntimeConfig } from './sync/api/types';
 import { registerServiceWorker } from './sync/serviceWorker';
 import { readUserCookie } from './sync/userCookie';
@@ -70,23 +70,23 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
     mount: config.apis.notebook,
     uploadMaxBytes: config.uploadMaxBytes,
   });
-  const metadata = once(async () => (await import('./sync/biMetadata')).createBiMetadata(db, await apis.bi()));
+  const metadata = once(async () => (await import('./sync/caches/biMetadata')).createBiMetadata(db, await apis.bi()));
   const loaded: { stop: () => void }[] = [];
   const sqlLab = once(async () => {
-    const { createSqlLab } = await import('./commands/sqlLab');
+    const { createSqlLab } = await import('./commands/sql/lab');
     const lab = createSqlLab({ ...context, username: user.username, api: await apis.bi(), metadata: await metadata() });
     loaded.push(lab);
     return lab;
   });
   const catalog = once(async () => {
-    const { createCatalogBrowser } = await import('./commands/catalogEdits');
+    const { createCatalogBrowser } = await import('./commands/catalog/edits');
     const cache = () => kit.readCache(db);
     return createCatalogBrowser({ ...context, username: user.username, email: user.email, cache, api: await apis.bi(), metadata: await metadata() });
   });
-  const notebook = once(async () => (await import('./commands/notebookDoc')).createNotebookDocCommands({ ...context, sender, read: workspace.readNotebook }));
-  const notebookTabs = once(async () => (await import('./commands/notebookTabs')).createNotebookTabCommands({ ...context, workspace }));
+  const notebook = once(async () => (await import('./commands/notebook/doc')).createNotebookDocCommands({ ...context, sender, read: workspace.readNotebook }));
+  const notebookTabs = once(async () => (await import('./commands/notebook/tabs')).createNotebookTabCommands({ ...context, workspace }));
   const kernels = once(async () => {
-    const [{ createKernels }, { createKernelsApi }, docs] = await Promise.all([import('./commands/kernels'), import('./sync/api/kernels.api'), notebook()]);
+    const [{ createKernels }, { createKernelsApi }, docs] = await Promise.all([import('./commands/kernels/kernels'), import('./sync/api/kernels.api'), notebook()]);
     const api = createKernelsApi(apis.notebook, config.apis.notebook);
     const record = (docId: string, cellId: string, outputs: Output[], count: number | null) => void docs.recordOutputs(docId, cellId, outputs, count);
     const warehouse = {
@@ -99,9 +99,13 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
     return hosted;
   });
   const workflows = once(async () => {
-    const [{ createWorkflows }, { createWorkflowService }] = await Promise.all([import('./commands/workflows'), import('./sync/api/workflow.api')]);
+    const [{ createWorkflows }, { createWorkflowService }, { createGraphLayout }] = await Promise.all([
+      import('./commands/workflows/workflows'),
+      import('./sync/api/workflow.api'),
+      import('./workers/graphLayoutClient'),
+    ]);
     const service = createWorkflowService(config, apis.workflow);
-    const commands = createWorkflows({ db, service, notify, refreshWatched: () => sync.refreshNow('workflows') });
+    const commands = createWorkflows({ db, service, notify, graphs: createGraphLayout(), refreshWatched: () => sync.refreshNow('workflows') });
     loaded.push(commands);
     return commands;
   });

@@ -2,7 +2,7 @@
 /**
  * The console's service worker: the precached app shell and the last runtime config, so the
  * console opens offline after one visit. Saves do not pass through here: the event log is their
- * queue and the page's sender (src/commands/sender.ts) sends them. Only wiring lives here; the
+ * queue and the page's sender (src/sync/outbox/sender.ts) sends them. Only wiring lives here; the
  * logic is in src/sw/.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';

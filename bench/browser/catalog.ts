@@ -3,14 +3,14 @@
 import { createElement, useCallback, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../../src/ui/styles/app.css';
-import { buildCatalogTree, indexTree, NO_ROWS, nodeId, searchTree, visibleRows, type TreeIndex } from '../../src/catalog/tree';
-import type { CatalogCache, CatalogNodeId, VisibleRow } from '../../src/catalog/types';
+import { buildCatalogTree, indexTree, NO_ROWS, nodeId, searchTree, visibleRows, type TreeIndex } from '../../src/model/catalog/tree';
+import type { CatalogCache, CatalogNodeId, VisibleRow } from '../../src/model/catalog/types';
 import { CatalogSearch } from '../../src/ui/catalog/CatalogSearch';
 import { CatalogTree, type NodeLoad } from '../../src/ui/catalog/CatalogTree';
 import type { CatalogApi, CatalogPhases, CatalogTyping } from './catalogApi';
 import { CATALOGS, catalogName, makeCatalogCache, NODE_COUNT, SCHEMAS_PER_CATALOG, schemaName, TABLES_PER_SCHEMA } from './catalogData';
 import { frame, frames, interaction, outsideFrame, paintedWhen } from './paint';
-import { withOpen } from '../../src/catalog/expansion';
+import { withOpen } from '../../src/model/catalog/expansion';
 
 const root = document.getElementById('root') as HTMLElement;
 const NO_EDITS: never[] = [];

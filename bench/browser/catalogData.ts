@@ -1,6 +1,6 @@
 import type { BiDatabase, TableOption } from '../../contracts/bi';
-import { cacheKeys } from '../../src/catalog/tree';
-import type { CatalogCache } from '../../src/catalog/types';
+import { cacheKeys } from '../../src/model/catalog/tree';
+import type { CatalogCache } from '../../src/model/catalog/types';
 
 export const CATALOGS = 10;
 export const SCHEMAS_PER_CATALOG = 20;

@@ -1,6 +1,6 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { append } from '../../src/db/append';
-import { WORKSPACE_AGGREGATE } from '../../src/db/events';
+import { WORKSPACE_AGGREGATE } from '../../src/model/events';
 import { loadIdentity, newEvent, type Identity } from '../../src/db/identity';
 import type { CrosstabApi } from './api';
 import { epochNow, openDb } from './db';

@@ -1,5 +1,5 @@
 import { append, rebuildProjections } from '../../src/db/append';
-import { WORKSPACE_AGGREGATE, type ConsoleEvent } from '../../src/db/events';
+import { WORKSPACE_AGGREGATE, type ConsoleEvent } from '../../src/model/events';
 import { loadIdentity, newEvent, type Identity } from '../../src/db/identity';
 import type { ConsoleDb } from '../../src/db/schema';
 import type { EventlogApi } from './api';

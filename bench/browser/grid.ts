@@ -2,8 +2,8 @@
 import { createElement, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../../src/ui/styles/app.css';
-import { ResultsGrid } from '../../src/ui/sql/results/ResultsGrid';
-import { sortOrder } from '../../src/ui/sql/results/sortRows';
+import { ResultsGrid } from '../../src/ui/components/resultsGrid/ResultsGrid';
+import { sortOrder } from '../../src/ui/components/resultsGrid/sortRows';
 import type { GridApi } from './api';
 import { measureScroll } from './gridFrames';
 import { makeGridData, type GridData } from './gridData';

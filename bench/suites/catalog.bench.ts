@@ -210,7 +210,7 @@ async function measureMemory(context: BrowserContext, harnessUrl: string): Promi
 }
 
 /**
- * The catalog browser's tree (src/catalog + src/ui/catalog/CatalogTree) in Chromium, on the harness
+ * The catalog browser's tree (src/model/catalog + src/ui/catalog/CatalogTree) in Chromium, on the harness
  * page catalog.html, over a synthetic cache of 100,210 nodes: build time, first render of the
  * expanded tree, expanding a schema from the cache, search per keystroke, memory.
  */

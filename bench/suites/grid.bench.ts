@@ -73,7 +73,7 @@ async function measureSort(page: Page): Promise<BenchResult[]> {
 }
 
 /**
- * The SQL results grid (src/ui/sql/results) in Chromium, on the harness page grid.html: time from
+ * The SQL results grid (src/ui/components/resultsGrid) in Chromium, on the harness page grid.html: time from
  * data arrival to painted rows, scroll frame times over 100,000 rows, sort times.
  */
 export const gridSuite: BenchSuite = {

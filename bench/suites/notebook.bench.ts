@@ -1,4 +1,4 @@
-import { serializeNotebook } from '../../src/notebook/serialize';
+import { serializeNotebook } from '../../src/model/nbformat/serialize';
 import { openDiskProfile } from '../support/chromium';
 import { thresholdPercentile } from '../support/eventTiming';
 import { benchNotebook } from '../support/notebookGen';

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { serializeNotebook } from '../../src/notebook/serialize';
+import { serializeNotebook } from '../../src/model/nbformat/serialize';
 import { signInAsAdmin, waitForController } from '../support/consolePage';
 import { benchNotebook } from '../support/notebookGen';
 import { heapMb, install, jumpToEnd, measureEditWrites, measureTyping, openToInteractive, scrollThrough, VIEWPORT, type Typing } from './notebookMeasures';

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { serializeNotebook } from '../../src/notebook/serialize';
+import { serializeNotebook } from '../../src/model/nbformat/serialize';
 import { ConsoleServer } from '../../tests/support/consoleServer';
 import { signInAsAdmin } from '../support/consolePage';
 import { runAllNotebook } from '../support/notebookGen';

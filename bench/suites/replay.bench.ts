@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import type { ConsoleEvent } from '../../src/db/events';
-import type { SaveRow, WorkspaceChangeRow } from '../../src/db/schema';
+import type { ConsoleEvent } from '../../src/model/events';
+import type { SaveRow } from '../../src/model/saves/projection';
+import type { WorkspaceChangeRow } from '../../src/model/rows';
 import { openDiskProfile } from '../support/chromium';
 import { signInAsAdmin, waitForController } from '../support/consolePage';
 import { within } from '../support/time';
@@ -132,7 +133,7 @@ interface AuditItem {
 }
 
 /**
- * 1,000 saves waiting in the log, sent by the page's sender (src/commands/sender.ts) against the
+ * 1,000 saves waiting in the log, sent by the page's sender (src/sync/outbox/sender.ts) against the
  * real console server: how long, and whether the server applied each exactly once (its audit log
  * lists every applied write).
  */

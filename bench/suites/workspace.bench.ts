@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { serializeNotebook } from '../../src/notebook/serialize';
-import { newNotebook } from '../../src/notebook/create';
-import { importedMessage } from '../../src/commands/notebookImport';
+import { serializeNotebook } from '../../src/model/nbformat/serialize';
+import { newNotebook } from '../../src/model/nbformat/create';
+import { importedMessage } from '../../src/commands/notebook/import';
 import { SEARCH_DELAY_MS } from '../../src/ui/hooks/useTypingPause';
 import { ConsoleServer } from '../../tests/support/consoleServer';
 import { signInAsAdmin } from '../support/consolePage';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNotebook, schemaProblem, serializeNotebook } from '../../src/notebook';
+import { parseNotebook, schemaProblem, serializeNotebook } from '../../src/model/nbformat';
 import { benchNotebook, runAllNotebook } from './notebookGen';
 
 const outputTypes = (nb: ReturnType<typeof benchNotebook>) =>

@@ -1,5 +1,5 @@
-import type { Cell, CodeCell, Nbformat45, Output } from '../../src/notebook/types';
-import { newNotebook } from '../../src/notebook/create';
+import type { Cell, CodeCell, Nbformat45, Output } from '../../src/model/nbformat/types';
+import { newNotebook } from '../../src/model/nbformat/create';
 
 /** A 24×12 RGB gradient (made once with zlib, CRC checked): a PNG output worth drawing. */
 const PNG = [

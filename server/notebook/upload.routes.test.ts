@@ -3,8 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { parseNotebook } from '../../src/notebook/parse';
-import { serializeNotebook } from '../../src/notebook/serialize';
+import { parseNotebook } from '../../src/model/nbformat/parse';
+import { serializeNotebook } from '../../src/model/nbformat/serialize';
 import { useFixture } from '../testing/harness';
 import { NOTEBOOK_API, notebookClient, notebookJson, uploadBody, type UploadFields } from '../testing/notebooks';
 

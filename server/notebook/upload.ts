@@ -1,6 +1,6 @@
 import { nameProblem, normalizeName } from '../../contracts/names';
-import { parseNotebook } from '../../src/notebook/parse';
-import { serializeNotebook } from '../../src/notebook/serialize';
+import { parseNotebook } from '../../src/model/nbformat/parse';
+import { serializeNotebook } from '../../src/model/nbformat/serialize';
 import { badRequest } from './errors';
 import { saveNotebook } from './files';
 import type { WorkspaceFile } from './model';
@@ -23,7 +23,7 @@ export function uploadNameProblem(filename: string): string | null {
 /**
  * Stores an uploaded notebook in a folder ("" is the root) under its own name or, when that is
  * taken, the first free numbered copy "name (1).ipynb" (as the client's import names them).
- * It is checked and normalised as the client's Import does (src/notebook: nbformat 4.5, cell ids
+ * It is checked and normalised as the client's Import does (src/model/nbformat: nbformat 4.5, cell ids
  * unique, written as Jupyter writes it), so nothing is listed as a notebook that cannot open.
  * Nothing existing is overwritten; the answer's path is where it went.
  */

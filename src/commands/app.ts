@@ -1,16 +1,16 @@
 import type { Reads } from '../db/reads';
-import type { RecentVisit } from '../db/schema';
+import type { RecentVisit } from '../model/rows';
 import type { RuntimeConfig } from '../sync/api/types';
-import type { CatalogBrowser } from './catalogEdits';
-import type { Kernels } from './kernels';
-import type { NotebookDocCommands } from './notebookDoc';
-import type { NotebookTabCommands } from './notebookTabs';
-import type { SavedQueryCommands } from './savedQueries';
-import type { SaveCommands } from './saves';
-import type { AccountCommands, AuthActor, Session } from './session';
-import type { SqlLab } from './sqlLab';
-import type { WorkspaceCommands } from './workspace';
-import type { Workflows } from './workflows';
+import type { CatalogBrowser } from './catalog/edits';
+import type { Kernels } from './kernels/kernels';
+import type { NotebookDocCommands } from './notebook/doc';
+import type { NotebookTabCommands } from './notebook/tabs';
+import type { SavedQueryCommands } from './savedQueries/savedQueries';
+import type { SaveCommands } from './saves/saves';
+import type { AccountCommands, AuthActor, Session } from './session/session';
+import type { SqlLab } from './sql/lab';
+import type { WorkspaceCommands } from './workspace/workspace';
+import type { Workflows } from './workflows/workflows';
 
 /**
  * What one signed-in session offers the screens: what they read (live queries over `reads`) and

@@ -1,10 +1,10 @@
 import { append } from '../db/append';
-import type { ConsoleEvent, Inversion, NewEventSpec } from '../db/events';
+import type { ConsoleEvent, Inversion, NewEventSpec } from '../model/events';
 import { newEvent, type Identity } from '../db/identity';
-import { PROJECTIONS } from '../db/projections';
+import { PROJECTIONS } from '../model/projections';
 import type { ConsoleDb } from '../db/schema';
 import { redo, undo } from '../db/undo';
-import type { Sender, SaveVerdict } from './sender';
+import type { Sender, SaveVerdict } from '../sync/outbox/sender';
 
 /**
  * The application layer's few shared pieces, in the manner of Actual Budget's handler maps

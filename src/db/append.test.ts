@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { append, rebuildProjections } from './append';
-import { WORKSPACE_AGGREGATE, type ConsoleEvent } from './events';
+import { WORKSPACE_AGGREGATE, type ConsoleEvent } from '../model/events';
 import { newEvent, type Identity } from './identity';
-import { PROJECTIONS, type AnyProjection } from './projections';
-import { freshDbs } from './testDb';
+import { PROJECTIONS, type AnyProjection } from '../model/projections';
+import { freshDbs } from './testing/db';
 
 const freshDb = freshDbs('append');
 const me: Identity = { clientId: 'client', tabId: 'tab' };

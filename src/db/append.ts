@@ -1,6 +1,6 @@
 import Dexie, { type Table } from 'dexie';
-import type { ConsoleEvent } from './events';
-import { PROJECTIONS, type AnyProjection } from './projections';
+import type { ConsoleEvent } from '../model/events';
+import { PROJECTIONS, type AnyProjection } from '../model/projections';
 import type { ConsoleDb } from './schema';
 
 /** How many events rebuildProjections() holds in memory at once. */

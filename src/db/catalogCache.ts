@@ -1,5 +1,5 @@
 import type { BiDatabase, TableMetadata, TableOption } from '../../contracts/bi';
-import type { CatalogCache } from '../catalog/types';
+import type { CatalogCache } from '../model/catalog/types';
 import type { ConsoleDb } from './schema';
 
 /** The cached metadata with the age of what is kept, for a "cached N minutes ago" note. */

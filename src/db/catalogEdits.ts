@@ -1,7 +1,7 @@
-import { parseNodeId } from '../catalog/tree';
-import type { CatalogEditRow } from '../catalog/types';
-import { CATALOG_AGGREGATE, isCatalogEvent, type ConsoleEvent } from './events';
-import { catalogInverse } from './projections/catalogInverse';
+import { parseNodeId } from '../model/catalog/tree';
+import type { CatalogEditRow } from '../model/catalog/types';
+import { CATALOG_AGGREGATE, isCatalogEvent, type ConsoleEvent } from '../model/events';
+import { catalogInverse } from '../model/catalog/inverse';
 import type { ConsoleDb } from './schema';
 import { aggregateHistory, undoState } from './undo';
 

@@ -3,7 +3,7 @@ import { isValid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { loadIdentity, newEvent } from './identity';
 import { ConsoleDb } from './schema';
-import { freshDbs } from './testDb';
+import { freshDbs } from './testing/db';
 
 const freshDb = freshDbs('identity');
 

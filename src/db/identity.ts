@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import type { ConsoleEvent, NewEventSpec } from './events';
+import type { ConsoleEvent, NewEventSpec } from '../model/events';
 import type { ConsoleDb } from './schema';
 
 /** Who writes events: this browser profile (clientId) and this page load (tabId). */

@@ -1,4 +1,5 @@
-import type { ConsoleDb, NotebookCacheRow } from './schema';
+import type { ConsoleDb } from './schema';
+import type { NotebookCacheRow } from '../model/cacheRows';
 
 /** How many notebooks read from the server this browser keeps for offline reading (the least recently read go first). */
 export const NOTEBOOK_CACHE_LIMIT = 50;

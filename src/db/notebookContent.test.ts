@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { append } from './append';
-import { WORKSPACE_AGGREGATE, type ConsoleEvent } from './events';
+import { WORKSPACE_AGGREGATE, type ConsoleEvent } from '../model/events';
 import { newEvent, type Identity } from './identity';
 import { contentInLog, notebookContentInLog } from './notebookContent';
-import { freshDbs } from './testDb';
+import { freshDbs } from './testing/db';
 
 const freshDb = freshDbs('notebook-content');
 const me: Identity = { clientId: 'client', tabId: 'tab' };

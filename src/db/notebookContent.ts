@@ -1,4 +1,4 @@
-import { isWorkspaceChangeEvent, WORKSPACE_AGGREGATE, type ConsoleEvent } from './events';
+import { isWorkspaceChangeEvent, WORKSPACE_AGGREGATE, type ConsoleEvent } from '../model/events';
 import type { ConsoleDb } from './schema';
 
 const isUnder = (path: string, root: string) => path === root || path.startsWith(`${root}/`);

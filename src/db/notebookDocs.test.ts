@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { notebookAggregate, WORKSPACE_AGGREGATE, type ConsoleEvent } from './events';
+import { notebookAggregate, WORKSPACE_AGGREGATE, type ConsoleEvent } from '../model/events';
 import { docAtPath, docPath, notebookInversion } from './notebookDocs';
-import { eventMaker } from './testEvents';
+import { eventMaker } from '../model/testing/events';
 import { undoState } from './undo';
 
 const make = eventMaker();

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
-import { isWorkspaceChangeEvent, WORKSPACE_AGGREGATE, type ConsoleEvent, type HistoryInvert, type Invert } from './events';
-import type { ConsoleDb, NotebookDocRow } from './schema';
+import { isWorkspaceChangeEvent, WORKSPACE_AGGREGATE, type ConsoleEvent, type HistoryInvert, type Invert } from '../model/events';
+import type { ConsoleDb } from './schema';
+import type { NotebookDocRow } from '../model/rows';
 
 /** What path → doc needs of a doc (not its notebook). */
 export type DocPlace = Pick<NotebookDocRow, 'docId' | 'path' | 'openedSeq'>;

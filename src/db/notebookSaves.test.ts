@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conflictOf, refusalOf } from './notebookSaves';
-import type { SaveRow } from './schema';
+import type { SaveRow } from '../model/saves/projection';
 
 const row = (more: Partial<SaveRow>): SaveRow => ({
   id: 'save-1', seq: 1, at: 0, aggregateId: 'workspace', type: 'WorkspaceNotebookSaved', label: 'Save a.ipynb', subject: 'a.ipynb',

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
-import type { NotebookSavedPayload } from './events';
-import type { ConsoleDb, SaveRow } from './schema';
+import type { NotebookSavedPayload } from '../model/events';
+import type { ConsoleDb } from './schema';
+import type { SaveRow } from '../model/saves/projection';
 
 /** A refused save of an open notebook: the change, why, and where the doc is now. */
 export interface NotebookConflict {

@@ -1,6 +1,7 @@
 import { docPath, workspaceHistory } from './notebookDocs';
-import { lastActive, openInOrder } from './notebookTabRules';
-import type { ConsoleDb, NotebookDocRow, NotebookTabRow } from './schema';
+import { lastActive, openInOrder } from '../model/notebookTab/rules';
+import type { ConsoleDb } from './schema';
+import type { NotebookDocRow, NotebookTabRow } from '../model/rows';
 
 /** A tab as the strip shows it: its notebook's current path and name, and whether it holds unsaved edits. */
 export interface NotebookTab {

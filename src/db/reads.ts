@@ -1,8 +1,8 @@
 import { readCache } from './catalogCache';
 import { catalogEditRows, catalogUndoState } from './catalogEdits';
-import { inverterFor, SAVED_QUERIES_AGGREGATE, WORKSPACE_AGGREGATE, type Inversion } from './events';
-import { savedQueryInverse } from './projections/savedQueryInverse';
-import { workspaceInversion } from './projections/workspaceInverse';
+import { inverterFor, SAVED_QUERIES_AGGREGATE, WORKSPACE_AGGREGATE, type Inversion } from '../model/events';
+import { savedQueryInverse } from '../model/savedQuery/inverse';
+import { workspaceInversion } from '../model/workspace/inverse';
 import { notebookSaveState } from './notebookSaves';
 import { listRecentVisits, RECENT_VISITS_KEPT } from './recentVisits';
 import { readSavedQueries } from './savedQueryCache';
@@ -12,9 +12,9 @@ import type { ConsoleDb } from './schema';
 import { getResults, localHistory } from './sqlResults';
 import { activeTabId, closedTabs, openTabs } from './sqlTabs';
 import { aggregateHistory, undoState } from './undo';
-import { workspaceView } from './workspaceView';
+import { workspaceView } from '../model/workspace/view';
 import { keptDags, readWorkflowView, readWorkflowViews } from './workflowViews';
-import type { WorkflowView } from '../workflow/views';
+import type { WorkflowView } from '../model/workflow/views';
 
 /** The workspace bucket the console lists. */
 export const WORKSPACE_BUCKET = 'workspace';

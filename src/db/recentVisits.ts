@@ -1,4 +1,5 @@
-import type { ConsoleDb, RecentVisit } from './schema';
+import type { ConsoleDb } from './schema';
+import type { RecentVisit } from '../model/rows';
 
 export const RECENT_VISITS_KEPT = 20;
 

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { append } from './append';
-import { WORKSPACE_AGGREGATE } from './events';
+import { WORKSPACE_AGGREGATE } from '../model/events';
 import { newEvent, type Identity } from './identity';
 import { recordSaveOutcomes, saveOutcomeId, type SaveOutcome } from './saveOutcome';
-import { freshDbs } from './testDb';
+import { freshDbs } from './testing/db';
 
 const freshDb = freshDbs('save-outcome');
 const page: Identity = { clientId: 'client', tabId: 'tab-1' };

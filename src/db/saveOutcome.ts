@@ -1,9 +1,10 @@
 import Dexie, { type Table } from 'dexie';
 import { append } from './append';
-import type { ConsoleEvent, SaveOutcomeEvent } from './events';
+import type { ConsoleEvent, SaveOutcomeEvent } from '../model/events';
 import { newEvent, type Identity } from './identity';
-import { PROJECTIONS } from './projections';
-import type { ConsoleDb, SaveRow } from './schema';
+import { PROJECTIONS } from '../model/projections';
+import type { ConsoleDb } from './schema';
+import type { SaveRow } from '../model/saves/projection';
 
 /**
  * What became of a change's save. `attempt` is the round (0 first; each retry after a refusal is a

@@ -1,8 +1,8 @@
 import type { SavedQuery } from '../../contracts/bi';
-import { SAVED_QUERIES_AGGREGATE } from './events';
+import { SAVED_QUERIES_AGGREGATE } from '../model/events';
 import { openSaves } from './saveOutcome';
 import type { ConsoleDb } from './schema';
-import { savedQueryView, type SavedQueryItem } from './savedQueryView';
+import { savedQueryView, type SavedQueryItem } from '../model/savedQuery/view';
 
 /** The cacheMeta key of the server's list of saved queries. */
 export const SAVED_QUERIES_META = 'savedQueries';

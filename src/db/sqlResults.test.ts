@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { Cell, ExecuteResponse } from '../../contracts/bi';
-import type { SqlResultMetaRow } from './schema';
+import type { SqlResultMetaRow } from '../model/cacheRows';
 import {
   DEFAULT_RESULTS_CAP_BYTES,
   LOCAL_RUN_FAILED_MESSAGE,
@@ -16,7 +16,7 @@ import {
   putResults,
   recordLocalRun,
 } from './sqlResults';
-import { freshDbs } from './testDb';
+import { freshDbs } from './testing/db';
 
 const freshDb = freshDbs('sqlResults');
 

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import type { ExecuteResponse } from '../../contracts/bi';
-import type { ConsoleDb, SqlLocalHistoryRow, SqlResultMetaRow } from './schema';
+import type { ConsoleDb } from './schema';
+import type { SqlLocalHistoryRow, SqlResultMetaRow } from '../model/cacheRows';
 
 /**
  * The cache of SQL results: server data, not events. One result per tab (its last run), kept for

@@ -1,5 +1,6 @@
-import type { ConsoleDb, SqlTabRow } from './schema';
-import { activeOf, closedStack, openInOrder } from './sqlTabRules';
+import type { ConsoleDb } from './schema';
+import type { SqlTabRow } from '../model/rows';
+import { activeOf, closedStack, openInOrder } from '../model/sqlTab/rules';
 
 /** Reads of the SQL tabs projection (read-only, so they run inside live queries); the commands are in src/commands/sqlTabs.ts. */
 

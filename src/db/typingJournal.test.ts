@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from './testStorage';
+import { memoryStorage } from './testing/storage';
 import { createTypingJournal } from './typingJournal';
 
 describe('the typing journal', () => {

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { append } from './append';
-import { WORKSPACE_AGGREGATE, type ConsoleEvent, type Origin } from './events';
+import { WORKSPACE_AGGREGATE, type ConsoleEvent, type Origin } from '../model/events';
 import { newEvent, type Identity } from './identity';
-import { workspaceInverse, workspaceInversion } from './projections/workspaceInverse';
-import { freshDbs } from './testDb';
+import { workspaceInverse, workspaceInversion } from '../model/workspace/inverse';
+import { freshDbs } from './testing/db';
 import { aggregateHistory, redo, undo, undoState } from './undo';
 
 const freshDb = freshDbs('undo');

@@ -1,8 +1,8 @@
 import Dexie from 'dexie';
 import { append } from './append';
-import { inverterFor, type ConsoleEvent, type Inversion, type Invert, type UndoLink } from './events';
+import { inverterFor, type ConsoleEvent, type Inversion, type Invert, type UndoLink } from '../model/events';
 import { newEvent, type Identity } from './identity';
-import { PROJECTIONS } from './projections';
+import { PROJECTIONS } from '../model/projections';
 import type { ConsoleDb } from './schema';
 
 /**

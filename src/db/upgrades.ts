@@ -1,6 +1,6 @@
 import type { Transaction } from 'dexie';
-import type { ConsoleEvent } from './events';
-import { CARRIED_SAVE, saves, type SaveRow } from './projections/saves';
+import type { ConsoleEvent } from '../model/events';
+import { CARRIED_SAVE, saves, type SaveRow } from '../model/saves/projection';
 
 /** A save as the service worker's outbox (versions 2–4) kept it. */
 interface OutboxRow {

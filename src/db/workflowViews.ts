@@ -1,7 +1,8 @@
 import type { Dag, Page } from '../../contracts/workflow';
-import type { WorkflowView, ViewValues } from '../workflow/views';
-import { viewKey } from '../workflow/views';
-import type { ConsoleDb, WorkflowViewRow } from './schema';
+import type { WorkflowView, ViewValues } from '../model/workflow/views';
+import { viewKey } from '../model/workflow/views';
+import type { ConsoleDb } from './schema';
+import type { WorkflowViewRow } from '../model/cacheRows';
 
 /** A view as the screens read it: its answer (if any came), how old it is, and the last failure. */
 export interface CachedView<T> {

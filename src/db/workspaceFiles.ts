@@ -1,5 +1,6 @@
 import type { WorkspaceFile } from '../../contracts/workspace';
-import type { ConsoleDb, WorkspaceFileRow } from './schema';
+import type { ConsoleDb } from './schema';
+import type { WorkspaceFileRow } from '../model/cacheRows';
 
 /** The workspace listing cache: the sync worker writes the server's listing, the sender the answers to saves. */
 

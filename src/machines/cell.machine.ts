@@ -12,7 +12,7 @@ import {
   type CellMachineInput,
   type RunCellInput,
 } from './cell.types';
-import { isUnreachable } from './serverReason';
+import { isUnreachable } from '../sync/serverReason';
 
 export * from './cell.types';
 

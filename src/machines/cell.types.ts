@@ -1,5 +1,5 @@
 import type { NbOutput, RunDone, RunEvent } from '../../contracts/kernels';
-import type { CellSqlPlace } from '../notebook/sqlPlace';
+import type { CellSqlPlace } from '../model/nbformat/sqlPlace';
 
 /** The cell machine's vocabulary: exact texts, events, actor input. Re-exported by cell.machine.ts. */
 

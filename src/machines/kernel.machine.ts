@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { KernelModel } from '../../contracts/kernels';
-import { serverErrorReason } from './serverReason';
+import { serverErrorReason } from '../sync/serverReason';
 import {
   INTERRUPT_FAILED_MESSAGE,
   RESTART_FAILED_MESSAGE,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { NotebookServerStatus } from '../../contracts/kernels';
 import { notebookServerMachine } from './notebookServer.machine';
-import { serverErrorReason } from './serverReason';
+import { serverErrorReason } from '../sync/serverReason';
 
 const status = (value: NotebookServerStatus['status'], message?: string): NotebookServerStatus => ({ username: 'editor', status: value, provider: 'jupyter', kernels: 0, ...(message ? { message } : {}) });
 const answered = (body: unknown) => Object.assign(new Error('refused'), { status: 503, body });

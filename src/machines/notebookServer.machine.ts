@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { NotebookServerStatus } from '../../contracts/kernels';
 import type { Notice } from './kernel.types';
-import { serverErrorReason, UNKNOWN_REASON } from './serverReason';
+import { serverErrorReason, UNKNOWN_REASON } from '../sync/serverReason';
 
 export const SERVER_STARTED_MESSAGE = 'Server started successfully';
 export const SERVER_STOPPED_MESSAGE = 'Server stopped successfully';

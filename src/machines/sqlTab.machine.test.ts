@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ExecuteResponse } from '../../contracts/bi';
-import type { SqlTabEstimate } from '../db/events';
+import type { SqlTabEstimate } from '../model/events';
 import {
   CANCELLED_MESSAGE,
   ESTIMATE_FAILED_MESSAGE,

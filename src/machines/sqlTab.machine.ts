@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
 import type { ExecuteResponse } from '../../contracts/bi';
-import type { SqlTabEstimate } from '../db/events';
+import type { SqlTabEstimate } from '../model/events';
 import {
   ELAPSED_TICK_MS,
   EXECUTE_FAILED_MESSAGE,

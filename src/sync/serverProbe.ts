@@ -1,5 +1,5 @@
 import type { BackoffOptions } from './backoff';
-import { createPoller, type PollerOptions } from './poller';
+import { createPoller, type PollerOptions } from './caches/poller';
 
 /** While the server is away: ask after 1 s, then 2, 4, 8, 10, 10… (jittered so tabs spread out). */
 export const PROBE_BACKOFF: BackoffOptions = { baseMs: 1000, maxMs: 10_000, jitter: 'equal' };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SyncWorkerEvent } from './syncWorkerApi';
 import { defaultRuntimeConfig } from './api/types';
-import type { PageSignals } from './pageSignals';
+import type { PageSignals } from './tabs/pageSignals';
 import { startSync } from './syncClient';
 import type { SyncMessage } from './syncMessages';
 import type { SyncWorkerConnection } from './syncWorkerConnection';

@@ -1,9 +1,9 @@
 import { ulid } from 'ulid';
 import { DEFAULT_BUCKET, type SyncResource, type SyncWorkerEvent } from './syncWorkerApi';
 import type { RuntimeConfig } from './api/types';
-import { createBroadcast, type Broadcast } from './broadcast';
-import { runAsLeader, type LockRequester } from './leader';
-import { browserPageSignals, type PageSignals } from './pageSignals';
+import { createBroadcast, type Broadcast } from './tabs/broadcast';
+import { runAsLeader, type LockRequester } from './tabs/leader';
+import { browserPageSignals, type PageSignals } from './tabs/pageSignals';
 import { isSyncMessage, SYNC_CHANNEL, type SyncMessage } from './syncMessages';
 import { connectSyncWorker, type SyncWorkerConnection } from './syncWorkerConnection';
 

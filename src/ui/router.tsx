@@ -42,9 +42,9 @@ const preload = (load: Promise<unknown>) => void load.catch(() => {});
  * asks, after this chunk has loaded and run, and the notebook's file is fetched only after that.
  */
 const lazyNotebook = async () => {
-  preload(import('../commands/notebookDoc'));
-  preload(import('../commands/notebookTabs'));
-  preload(import('../commands/kernels'));
+  preload(import('../commands/notebook/doc'));
+  preload(import('../commands/notebook/tabs'));
+  preload(import('../commands/kernels/kernels'));
   return { Component: (await import('./notebook/editor/NotebookEditorPage')).NotebookEditorPage };
 };
 const lazyNotebookRedirect = async () => ({ Component: (await import('./notebook/editor/NotebookEditorPage')).LegacyNotebookRedirect });

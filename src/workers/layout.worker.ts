@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { GraphData } from '../../contracts/workflow';
-import { fromElkGraph, toElkGraph, type PlacedGraph } from '../workflow/graphLayout';
+import { fromElkGraph, toElkGraph, type PlacedGraph } from '../model/workflow/graphLayout';
 
 /** Lays out DAG graphs off the main thread: ELK on 500 tasks takes long enough to drop frames. */
 const elk = new ELK();

@@ -2,11 +2,11 @@ import type { ConsoleDb } from '../db/schema';
 import { httpStatus, serverMessage, isNetworkError } from '../sync/api/http';
 import type { NotebookApi } from '../sync/api/notebook.api';
 import type { BackoffOptions } from '../sync/backoff';
-import { createPoller, type Poller, type PollerOptions } from '../sync/poller';
+import { createPoller, type Poller, type PollerOptions } from '../sync/caches/poller';
 import type { SyncConditions, SyncResource, SyncWorkerEvent } from '../sync/syncWorkerApi';
 import { recordWorkspaceError, writeWorkspaceListing } from '../db/workspaceFiles';
 import type { WorkflowService } from '../../contracts/workflow';
-import { refreshWatchedViews } from '../sync/workflowViews';
+import { refreshWatchedViews } from '../sync/caches/workflowViews';
 import { dropOldWorkflowViews } from '../db/workflowViews';
 
 export const WORKSPACE_INTERVAL_MS = 30_000;

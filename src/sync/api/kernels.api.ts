@@ -5,7 +5,7 @@ import { serverMessage } from './http';
 import { readSse } from './kernels.sse';
 import { kernelFrom, kernelsFrom, runEventFrom, serverFrom, specsFrom, streamEventFrom } from './kernels.validate';
 
-export { serverErrorReason } from '../../machines/serverReason';
+export { serverErrorReason } from '../serverReason';
 
 export interface KernelsApi {
   kernelspecs(): Promise<KernelSpecList>;

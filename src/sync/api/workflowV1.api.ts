@@ -1,8 +1,8 @@
 import type { AxiosInstance } from 'axios';
 import type { V1Dag, V1DagDetail, V1DagRun, V1DagStats, V1EventLog, V1GraphData, V1GridData, V1Log, V1Task, V1TaskInstance, V1XComEntry } from '../../../contracts/airflowV1';
 import type { DagQuery, DagSort, Page, WorkflowService } from '../../../contracts/workflow';
-import { buildGraph } from '../../workflow/graph';
-import { buildGrid } from '../../workflow/grid';
+import { buildGraph } from '../../model/workflow/graph';
+import { buildGrid } from '../../model/workflow/grid';
 import { allPages, clearBody, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded, WorkflowApiError, withWorkflowErrors } from './workflowHttp';
 import { affectedFromV1, STATE_LOOKUP_RUNS, type V1TaskInstanceReference } from './workflowV1.affected';
 import * as map from './workflowV1.map';

@@ -14,8 +14,8 @@ import type {
 } from '../../../contracts/airflowV1';
 import type { Dag, DagDetail, DagRun, EventLogEntry, GraphData, GraphNode, GridCell, GridData, GridNode, Task, TaskInstance, TaskState, XComEntry } from '../../../contracts/workflow';
 import { TASK_STATES } from '../../../contracts/workflow';
-import { oldestFirst } from '../../workflow/grid';
-import { groupPath } from '../../workflow/groups';
+import { oldestFirst } from '../../model/workflow/grid';
+import { groupPath } from '../../model/workflow/groups';
 
 /** Airflow 2's REST API v1 shapes → the console's model (contracts/workflow.ts). */
 

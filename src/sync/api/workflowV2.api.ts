@@ -1,8 +1,8 @@
 import type { AxiosInstance } from 'axios';
 import type { V2Dag, V2DagDetail, V2DagRun, V2EventLog, V2GridNode, V2GridRun, V2GridTISummaries, V2Log, V2StructureData, V2Task, V2TaskInstance, V2XCom } from '../../../contracts/airflowV2';
 import type { DagSort, WorkflowService } from '../../../contracts/workflow';
-import { buildGraph } from '../../workflow/graph';
-import { buildGrid } from '../../workflow/grid';
+import { buildGraph } from '../../model/workflow/graph';
+import { buildGrid } from '../../model/workflow/grid';
 import { allPages, clearBody, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded, withWorkflowErrors } from './workflowHttp';
 import * as map from './workflowV2.map';
 

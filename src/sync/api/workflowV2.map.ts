@@ -1,8 +1,8 @@
 import type { V2Dag, V2DagDetail, V2DagRun, V2EventLog, V2GridNode, V2GridRun, V2GridTISummaries, V2LogRecord, V2StructureData, V2Task, V2TaskInstance, V2XCom } from '../../../contracts/airflowV2';
 import type { Dag, DagDetail, DagRun, EventLogEntry, GraphData, GraphNode, GridCell, GridData, GridNode, Task, TaskInstance, XComEntry } from '../../../contracts/workflow';
-import { oldestFirst } from '../../workflow/grid';
-import { groupPath } from '../../workflow/groups';
-import { summaryCell } from '../../workflow/states';
+import { oldestFirst } from '../../model/workflow/grid';
+import { groupPath } from '../../model/workflow/groups';
+import { summaryCell } from '../../model/workflow/states';
 import { eventFromV1, taskState } from './workflowV1.map';
 
 /** Airflow 3's REST API v2 shapes → the console's model (contracts/workflow.ts). */

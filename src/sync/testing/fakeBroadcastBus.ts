@@ -1,4 +1,4 @@
-import type { Broadcast } from '../broadcast';
+import type { Broadcast } from '../tabs/broadcast';
 
 /**
  * An in-memory BroadcastChannel of one name for tests: a post reaches every other open member,

@@ -1,4 +1,4 @@
-import type { LockRequester } from '../leader';
+import type { LockRequester } from '../tabs/leader';
 
 interface Waiter {
   grant: () => void;

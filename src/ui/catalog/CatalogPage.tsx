@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { afterKey, NO_NODES, viewAfter, type TreeView } from '../../catalog/expansion';
-import { ancestorsOf, nodeById, nodeId, treeKey, type TreeIndex } from '../../catalog/tree';
-import type { CatalogNode, CatalogNodeId, VisibleRow } from '../../catalog/types';
-import { UNREACHABLE_MESSAGE, validateNodeName, type CatalogCommandResult, type NodeLoadState } from '../../commands/catalogEdits';
+import { afterKey, NO_NODES, viewAfter, type TreeView } from '../../model/catalog/expansion';
+import { ancestorsOf, nodeById, nodeId, treeKey, type TreeIndex } from '../../model/catalog/tree';
+import type { CatalogNode, CatalogNodeId, VisibleRow } from '../../model/catalog/types';
+import { UNREACHABLE_MESSAGE, validateNodeName, type CatalogCommandResult, type NodeLoadState } from '../../commands/catalog/edits';
 import { NameDialog } from '../components/NameDialog';
 import { useModHotkey } from '../hooks/useHotkey';
 import { CacheNote, useBackgroundRefresh } from './CatalogRefresh';

@@ -1,8 +1,8 @@
 import { formatDistanceToNow } from 'date-fns';
 import { useEffect, useRef } from 'react';
-import { nodeById, type TreeIndex } from '../../catalog/tree';
-import type { CatalogNodeId } from '../../catalog/types';
-import { ROOT_TARGET, type CatalogBrowser } from '../../commands/catalogEdits';
+import { nodeById, type TreeIndex } from '../../model/catalog/tree';
+import type { CatalogNodeId } from '../../model/catalog/types';
+import { ROOT_TARGET, type CatalogBrowser } from '../../commands/catalog/edits';
 import { useNow } from '../hooks/useNow';
 import { useOnline } from '../hooks/useOnline';
 import { loadTargetOf } from './useCatalog';

@@ -1,5 +1,5 @@
 import { EyeOff, Redo2, Undo2 } from 'lucide-react';
-import type { CatalogNode } from '../../catalog/types';
+import type { CatalogNode } from '../../model/catalog/types';
 import type { useCatalogTree } from './useCatalog';
 
 const CHILD_ACTION: Record<CatalogNode['type'], { label: string; noun: string } | null> = {

@@ -1,7 +1,7 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { ChevronDown, ChevronRight, Columns3, Database, FolderTree, Table2, type LucideIcon } from 'lucide-react';
-import type { RowList } from '../../catalog/tree';
-import type { CatalogNodeId, VisibleRow } from '../../catalog/types';
+import type { RowList } from '../../model/catalog/tree';
+import type { CatalogNodeId, VisibleRow } from '../../model/catalog/types';
 
 /** Loading and failure of one node's children, as the loader reports them. */
 export interface NodeLoad {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { TableMetadata, TablePreview } from '../../../contracts/bi';
-import type { CatalogNode } from '../../catalog/types';
-import { ResultsGrid } from '../sql/results/ResultsGrid';
+import type { CatalogNode } from '../../model/catalog/types';
+import { ResultsGrid } from '../components/resultsGrid/ResultsGrid';
 
 /** What the page knows of a table beyond the tree: its metadata and its first rows (each may still load or fail). */
 export interface TableFacts {

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { TableMetadata, TablePreview } from '../../../contracts/bi';
-import { cacheKeys, parseNodeId } from '../../catalog/tree';
-import type { CatalogNode } from '../../catalog/types';
-import type { CatalogBrowser, CatalogCommandResult } from '../../commands/catalogEdits';
+import { cacheKeys, parseNodeId } from '../../model/catalog/tree';
+import type { CatalogNode } from '../../model/catalog/types';
+import type { CatalogBrowser, CatalogCommandResult } from '../../commands/catalog/edits';
 import { useSignedIn } from '../appContext';
 import { useAuth } from '../hooks/useAuth';
 import { NodeDetails, type TableFacts } from './NodeDetails';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { TreeView } from '../../catalog/expansion';
-import { buildCatalogTree, cacheKeys, indexTree, NO_ROWS, searchTree, visibleRows, type CatalogSearchHit } from '../../catalog/tree';
-import type { CatalogCache, CatalogNode, CatalogNodeId } from '../../catalog/types';
-import { ROOT_TARGET, type CatalogBrowser, type NodeLoadState } from '../../commands/catalogEdits';
+import type { TreeView } from '../../model/catalog/expansion';
+import { buildCatalogTree, cacheKeys, indexTree, NO_ROWS, searchTree, visibleRows, type CatalogSearchHit } from '../../model/catalog/tree';
+import type { CatalogCache, CatalogNode, CatalogNodeId } from '../../model/catalog/types';
+import { ROOT_TARGET, type CatalogBrowser, type NodeLoadState } from '../../commands/catalog/edits';
 import { useSignedIn } from '../appContext';
 import { useLive } from '../hooks/live';
 import { useLoaded } from '../hooks/useLoaded';

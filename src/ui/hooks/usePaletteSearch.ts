@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { CatalogBrowser } from '../../commands/catalogEdits';
-import type { SqlLab } from '../../commands/sqlLab';
-import type { SavedQueryItem } from '../../db/savedQueryView';
+import type { CatalogBrowser } from '../../commands/catalog/edits';
+import type { SqlLab } from '../../commands/sql/lab';
+import type { SavedQueryItem } from '../../model/savedQuery/view';
 import type { Role } from '../../sync/api/types';
 import { useSignedIn } from '../appContext';
 import { savedQueryTargets, tableHitTargets } from '../layout/catalogTargets';

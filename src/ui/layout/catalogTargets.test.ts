@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogCache } from '../../catalog/types';
+import type { CatalogCache } from '../../model/catalog/types';
 import { catalogTargets, savedQueryTargets, tableHitTargets } from './catalogTargets';
 
 const cache: CatalogCache = {

@@ -1,7 +1,7 @@
 import type { TableSearchHit } from '../../../contracts/bi';
-import { catalogNameOf, nodeId } from '../../catalog/tree';
-import type { CatalogCache } from '../../catalog/types';
-import type { SavedQueryItem } from '../../db/savedQueryView';
+import { catalogNameOf, nodeId } from '../../model/catalog/tree';
+import type { CatalogCache } from '../../model/catalog/types';
+import type { SavedQueryItem } from '../../model/savedQuery/view';
 import type { SearchTarget } from './searchTargets';
 
 /** How many tables and how many columns the dialog lists at most: enough to choose, few enough to stay quick. */

@@ -1,5 +1,5 @@
 import type { WorkspaceFile } from '../../../contracts/workspace';
-import type { WorkspaceItem } from '../../db/workspaceView';
+import type { WorkspaceItem } from '../../model/workspace/view';
 import { notebookUrl } from '../workspace/names';
 import type { SearchTarget } from './searchTargets';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tableOf } from './DataGrid';
-import type { Json } from '../../notebook/types';
+import type { Json } from '../../model/nbformat/types';
 
 describe('a data resource as a grid', () => {
   it('reads the fields and rows a SQL cell answers', () => {

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import type { Cell, ResultColumn } from '../../../contracts/bi';
-import type { Json } from '../../notebook/types';
+import type { Json } from '../../model/nbformat/types';
 
 export const DATA_RESOURCE = 'application/vnd.dataresource+json';
 
-const ResultsGrid = lazy(async () => ({ default: (await import('../sql/results/ResultsGrid')).ResultsGrid }));
+const ResultsGrid = lazy(async () => ({ default: (await import('../components/resultsGrid/ResultsGrid')).ResultsGrid }));
 
 /** The grid's toolbar, header and one row per result row (ROW_HEIGHT / HEADER_HEIGHT of the grid), up to a cap. */
 const GRID_CHROME_PX = 80;

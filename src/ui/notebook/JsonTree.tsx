@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Json } from '../../notebook/types';
+import type { Json } from '../../model/nbformat/types';
 
 /** Children listed at first in one node; the rest behind a button (a 100,000-item array stays quick). */
 const FIRST_CHILDREN = 100;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Cell, CodeCell, MarkdownCell, Nbformat45 } from '../../notebook/types';
+import type { Cell, CodeCell, MarkdownCell, Nbformat45 } from '../../model/nbformat/types';
 import { mayHaveMath } from './math';
 import { MathProvider, useTex } from './MathProvider';
 import { OutputArea, scrolledOf } from './OutputArea';

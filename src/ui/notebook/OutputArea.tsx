@@ -1,5 +1,5 @@
 import { ChevronsDownUp, ChevronsUpDown } from 'lucide-react';
-import type { Output } from '../../notebook/types';
+import type { Output } from '../../model/nbformat/types';
 import { OutputView } from './Outputs';
 
 export type OutputAreaProps = {

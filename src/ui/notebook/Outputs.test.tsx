@@ -2,8 +2,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseNotebook } from '../../notebook/parse';
-import type { Nbformat45, Output } from '../../notebook/types';
+import { parseNotebook } from '../../model/nbformat/parse';
+import type { Nbformat45, Output } from '../../model/nbformat/types';
 import { FRAME_SCRIPT } from './frame';
 import { FrameHoldProvider } from './FrameHold';
 import { NotebookCells } from './NotebookCells';
@@ -11,7 +11,7 @@ import { OutputArea } from './OutputArea';
 import { OutputView } from './Outputs';
 import { MAX_LINES } from './truncate';
 
-const FILES = import.meta.glob<string>('../../notebook/fixtures/rich-outputs.ipynb', { query: '?raw', import: 'default', eager: true });
+const FILES = import.meta.glob<string>('../../model/nbformat/fixtures/rich-outputs.ipynb', { query: '?raw', import: 'default', eager: true });
 
 function fixture(): Nbformat45 {
   const parsed = parseNotebook(Object.values(FILES)[0], 'rich-outputs.ipynb');

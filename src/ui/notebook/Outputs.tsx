@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ErrorOutput, MimeBundle, Output } from '../../notebook/types';
+import type { ErrorOutput, MimeBundle, Output } from '../../model/nbformat/types';
 import { DATA_RESOURCE, DataGrid, tableOf } from './DataGrid';
 import { HtmlFrame } from './HtmlFrame';
 import { JsonTree } from './JsonTree';

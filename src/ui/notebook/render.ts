@@ -1,7 +1,7 @@
 import { AnsiUp } from 'ansi_up';
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
-import type { Json, MimeBundle } from '../../notebook/types';
+import type { Json, MimeBundle } from '../../model/nbformat/types';
 import { liftMath, restoreMath, type TexRenderer } from './math';
 
 /**

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Cell } from '../../notebook/types';
+import type { Cell } from '../../model/nbformat/types';
 import { useWarmRenders } from './editor/useWarmRenders';
 import { cachedMarkdown, RenderCacheProvider, useRenderCache, type RenderCache } from './renderCache';
 

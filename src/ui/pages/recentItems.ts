@@ -1,5 +1,5 @@
-import { parseNodeId } from '../../catalog/tree';
-import type { RecentVisit, WorkspaceChangeRow } from '../../db/schema';
+import { parseNodeId } from '../../model/catalog/tree';
+import type { RecentVisit, WorkspaceChangeRow } from '../../model/rows';
 import { notebookUrl } from '../workspace/names';
 
 export type RecentKind = 'table' | 'query' | 'notebook' | 'page';

@@ -2,7 +2,7 @@ import { formatDistanceToNow } from 'date-fns';
 import { Star } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { SavedQueryItem } from '../../db/savedQueryView';
+import type { SavedQueryItem } from '../../model/savedQuery/view';
 import { useSignedIn } from '../appContext';
 import { Loading } from '../components/Loading';
 import { Pager } from '../components/Pager';

@@ -1,5 +1,5 @@
 import { AlignLeft, Calculator, Play, Save, Square, TextSelect } from 'lucide-react';
-import type { SqlTabEstimate } from '../../db/events';
+import type { SqlTabEstimate } from '../../model/events';
 
 export const QUERY_LIMITS = [10, 100, 1000, 10_000, 100_000] as const;
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { SqlLab } from '../../commands/sqlLab';
-import type { SqlTabRow } from '../../db/schema';
+import type { SqlLab } from '../../commands/sql/lab';
+import type { SqlTabRow } from '../../model/rows';
 import { HistoryPanel } from './HistoryPanel';
 import { formatElapsed } from './QueryToolbar';
-import { ResultsGrid } from './results/ResultsGrid';
+import { ResultsGrid } from '../components/resultsGrid/ResultsGrid';
 import { useTabResults } from './useSqlLab';
 
 export interface ResultsPanelProps {

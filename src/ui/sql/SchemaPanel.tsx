@@ -1,7 +1,7 @@
 import { ChevronDown, ChevronRight, Table2, Eye } from 'lucide-react';
 import { useState } from 'react';
 import type { BiDatabase, TableMetadata, TableOption } from '../../../contracts/bi';
-import type { BiMetadata } from '../../sync/biMetadata';
+import type { BiMetadata } from '../../sync/caches/biMetadata';
 import { useAsync } from '../hooks/useAsync';
 
 export interface SchemaPanelProps {

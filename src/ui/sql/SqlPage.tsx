@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SqlLab, SqlTabActor } from '../../commands/sqlLab';
-import type { SqlTabRow } from '../../db/schema';
+import type { SqlLab, SqlTabActor } from '../../commands/sql/lab';
+import type { SqlTabRow } from '../../model/rows';
 import type { SqlTabQuery } from '../../machines/sqlTab.machine';
 import { useSignedIn } from '../appContext';
 import { Loading } from '../components/Loading';

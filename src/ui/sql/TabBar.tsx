@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { SqlTabRow } from '../../db/schema';
+import type { SqlTabRow } from '../../model/rows';
 import { Pencil, Plus, X } from 'lucide-react';
 
 export interface TabBarProps {

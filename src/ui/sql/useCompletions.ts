@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import type { BiMetadata } from '../../sync/biMetadata';
-import { completionsFor, type Complete, type CompletionLookups } from './editor/completionSource';
-import { EMPTY_CATALOG, suggestionsFor } from './editor/completions';
+import type { BiMetadata } from '../../sync/caches/biMetadata';
+import { completionsFor, type Complete, type CompletionLookups } from '../components/completion/completionSource';
+import { EMPTY_CATALOG, suggestionsFor } from '../components/completion/completions';
 
 /** How many tables one server search returns for completion. */
 const SEARCH_LIMIT = 50;

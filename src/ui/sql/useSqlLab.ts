@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ExecuteResponse } from '../../../contracts/bi';
-import type { SqlLab } from '../../commands/sqlLab';
+import type { SqlLab } from '../../commands/sql/lab';
 import { useSignedIn } from '../appContext';
 import { useLive } from '../hooks/live';
 import { useLoaded } from '../hooks/useLoaded';

@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
-import type { SaveRow } from '../../db/schema';
+import type { SaveRow } from '../../model/saves/projection';
 import { useSignedIn } from '../appContext';
 
 interface Props {

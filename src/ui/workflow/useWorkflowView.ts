@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { CachedView } from '../../db/workflowViews';
-import type { Workflows } from '../../commands/workflows';
-import type { WorkflowView } from '../../workflow/views';
-import { viewKey } from '../../workflow/views';
+import type { Workflows } from '../../commands/workflows/workflows';
+import type { WorkflowView } from '../../model/workflow/views';
+import { viewKey } from '../../model/workflow/views';
 import { useSignedIn } from '../appContext';
 import { useLive } from '../hooks/live';
 

@@ -1,8 +1,8 @@
 import { format } from 'date-fns';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { WorkspaceItem } from '../../db/workspaceView';
-import type { DetailsAnswer } from '../../commands/workspaceDetails';
+import type { WorkspaceItem } from '../../model/workspace/view';
+import type { DetailsAnswer } from '../../commands/workspace/details';
 import { humanBytes } from './units';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import type { ImportReport } from '../../commands/notebookImport';
+import type { ImportReport } from '../../commands/notebook/import';
 
 const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 

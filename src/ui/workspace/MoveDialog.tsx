@@ -1,6 +1,6 @@
 import { Folder, FolderOpen } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { WorkspaceItem } from '../../db/workspaceView';
+import type { WorkspaceItem } from '../../model/workspace/view';
 import { parentOf } from './names';
 
 interface Props {

@@ -1,4 +1,4 @@
-import type { WorkspaceItem } from '../../db/workspaceView';
+import type { WorkspaceItem } from '../../model/workspace/view';
 import { NameDialog } from '../components/NameDialog';
 import { ConfirmPurge } from './ConfirmPurge';
 import { MoveDialog } from './MoveDialog';

@@ -1,7 +1,7 @@
 import { formatDistanceToNow } from 'date-fns';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { WorkspaceItem } from '../../db/workspaceView';
+import type { WorkspaceItem } from '../../model/workspace/view';
 import { useSignedIn } from '../appContext';
 import { Loading } from '../components/Loading';
 import { useModHotkey } from '../hooks/useHotkey';

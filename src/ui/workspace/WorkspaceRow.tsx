@@ -2,7 +2,7 @@ import { formatDistanceToNowStrict } from 'date-fns';
 import { ArrowRightLeft, BookOpen, Download, Folder, Info, MoreHorizontal, Pencil, Star, Trash2 } from 'lucide-react';
 import type { DragEvent, KeyboardEvent, MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { WorkspaceItem } from '../../db/workspaceView';
+import type { WorkspaceItem } from '../../model/workspace/view';
 import { DropdownMenu } from '../components/DropdownMenu';
 import { startItemDrag, useFolderDrop, type FolderDrop } from './dragItems';
 import { folderUrl, notebookUrl } from './names';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkspaceItem } from '../../db/workspaceView';
+import type { WorkspaceItem } from '../../model/workspace/view';
 import { joinPath, nameProblem, newNotebookName, normalizeName, parentOf, untitledFolderName } from './names';
 
 const none = () => false;

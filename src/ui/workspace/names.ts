@@ -1,6 +1,6 @@
 import { nameProblem as ruleProblem, normalizeName } from '../../../contracts/names';
-import type { WorkspaceItem } from '../../db/workspaceView';
-import { untitledName } from '../../notebook/create';
+import type { WorkspaceItem } from '../../model/workspace/view';
+import { untitledName } from '../../model/nbformat/create';
 
 export { normalizeName };
 
@@ -27,7 +27,7 @@ export function parentOf(path: string): string {
   return at === -1 ? '' : path.slice(0, at);
 }
 
-/** The name the New notebook dialog offers: "Untitled-{n}.ipynb" by the seed's rule (src/notebook/create.ts), over the folder's live items. */
+/** The name the New notebook dialog offers: "Untitled-{n}.ipynb" by the seed's rule (src/model/nbformat/create.ts), over the folder's live items. */
 export function newNotebookName(items: readonly WorkspaceItem[], folder: string): string {
   const here = items.filter((item) => item.parentPath === folder && !item.isDeleted);
   const names = (type: WorkspaceItem['type']) => here.filter((item) => item.type === type).map((item) => item.name);

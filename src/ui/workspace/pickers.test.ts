@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkspaceItem } from '../../db/workspaceView';
+import type { WorkspaceItem } from '../../model/workspace/view';
 import { crumbsOf } from './Breadcrumbs';
 import { folderRows } from './MoveDialog';
 

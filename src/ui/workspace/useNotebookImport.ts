@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { ImportReport } from '../../commands/notebookImport';
+import type { ImportReport } from '../../commands/notebook/import';
 import { useSignedIn } from '../appContext';
 import { worthShowing } from './ImportResults';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { WorkspaceItem } from '../../db/workspaceView';
+import type { WorkspaceItem } from '../../model/workspace/view';
 import { useSignedIn } from '../appContext';
 import { downloadLink, saveAsFile } from './browserFiles';
 import type { FolderDrop } from './dragItems';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkspaceItem } from '../../db/workspaceView';
+import type { WorkspaceItem } from '../../model/workspace/view';
 import { applyFilters, changeFilters, DEFAULT_FILTERS, hasFilter, parseFilters, writeFilters, type Filters } from './workspaceFilters';
 
 function item(path: string, extra: Partial<WorkspaceItem> = {}): WorkspaceItem {

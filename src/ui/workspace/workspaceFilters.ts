@@ -1,4 +1,4 @@
-import type { WorkspaceItem } from '../../db/workspaceView';
+import type { WorkspaceItem } from '../../model/workspace/view';
 
 export type View = 'all' | 'favourites' | 'trash';
 export type SortKey = 'name' | 'type' | 'modified';

@@ -6,7 +6,7 @@ import { Compartment, EditorState, Prec, Transaction, type Extension } from '@co
 import { EditorView, keymap, tooltips, type KeyBinding } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
-import type { Complete } from '../../sql/editor/completionSource';
+import type { Complete } from '../../components/completion/completionSource';
 import { acceptShownCompletion, catalogCompletion } from './catalogCompletion';
 import type { NotebookCommand } from './keys';
 import { languageSupport, type CellLanguage } from './languages';

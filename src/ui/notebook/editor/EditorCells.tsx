@@ -1,13 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
-import type { RunView } from '../../../commands/notebookRun';
-import type { CellSqlPlace } from '../../../notebook/sqlPlace';
-import type { Nbformat45 } from '../../../notebook/types';
+import type { RunView } from '../../../commands/notebook/run';
+import type { CellSqlPlace } from '../../../model/nbformat/sqlPlace';
+import type { Nbformat45 } from '../../../model/nbformat/types';
 import { FrameHoldProvider, useScrolling } from '../FrameHold';
 import { MathProvider } from '../MathProvider';
 import { RenderCacheProvider } from '../renderCache';
 import { EditorCell, type CellHandlers } from './EditorCell';
-import { HighlighterProvider } from './HighlightedSource';
+import { HighlighterProvider } from '../../components/highlight/HighlightedSource';
 import type { NotebookCommand } from './keys';
 import type { Selection } from './selection';
 import { useWarmRenders } from './useWarmRenders';

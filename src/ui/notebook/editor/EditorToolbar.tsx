@@ -5,9 +5,9 @@ import {
 } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { KernelSpecList } from '../../../../contracts/kernels';
-import type { Kernels } from '../../../commands/kernels';
-import type { NotebookRun, RunView } from '../../../commands/notebookRun';
-import type { EditableType } from '../../../notebook/edits';
+import type { Kernels } from '../../../commands/kernels/kernels';
+import type { NotebookRun, RunView } from '../../../commands/notebook/run';
+import type { EditableType } from '../../../model/notebookDoc/edits';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { STOP_SERVER_QUESTION } from './confirmations';
 import type { NotebookCommand } from './keys';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { NotebookViewMode } from '../../../commands/notebookTabs';
+import type { NotebookViewMode } from '../../../commands/notebook/tabs';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { cellById, cellTypeOf } from '../../../notebook/edits';
+import { cellById, cellTypeOf } from '../../../model/notebookDoc/edits';
 import { useSignedIn } from '../../appContext';
 import { Loading } from '../../components/Loading';
 import { usePageCommands } from '../../layout/pageCommands';

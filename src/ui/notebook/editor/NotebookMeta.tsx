@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import type { Nbformat45 } from '../../../notebook/types';
+import type { Nbformat45 } from '../../../model/nbformat/types';
 import { useSignedIn } from '../../appContext';
 import { saveAsFile } from '../../workspace/browserFiles';
 

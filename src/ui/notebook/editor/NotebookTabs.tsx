@@ -1,8 +1,8 @@
 import { Pencil, Plus, X } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Kernels } from '../../../commands/kernels';
-import type { NotebookViewMode } from '../../../commands/notebookTabs';
+import type { Kernels } from '../../../commands/kernels/kernels';
+import type { NotebookViewMode } from '../../../commands/notebook/tabs';
 import type { NotebookTab } from '../../../db/notebookTabs';
 import { useSignedIn } from '../../appContext';
 import { useLive } from '../../hooks/live';

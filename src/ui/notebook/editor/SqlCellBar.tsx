@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
 import type { BiDatabase } from '../../../../contracts/bi';
 import { NOTEBOOK_DATABASE_ID } from '../../../../contracts/kernels';
-import type { WarehousePlaces } from '../../../commands/kernels';
-import type { CellSqlPlace } from '../../../notebook/sqlPlace';
+import type { WarehousePlaces } from '../../../commands/kernels/kernels';
+import type { CellSqlPlace } from '../../../model/nbformat/sqlPlace';
 import { useAsync } from '../../hooks/useAsync';
 
 /** The warehouse's databases and schemas, given by the editor page to its SQL cells. */

@@ -1,4 +1,4 @@
-import type { NotebookViewMode } from '../../../commands/notebookTabs';
+import type { NotebookViewMode } from '../../../commands/notebook/tabs';
 
 /** Code (editable cells) or Report (outputs and rendered markdown only, read-only), in the editor's header. */
 export function ViewModeSwitch({ mode, onChange }: { mode: NotebookViewMode; onChange: (mode: NotebookViewMode) => void }) {

@@ -1,7 +1,7 @@
 import { CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it, vi } from 'vitest';
-import type { Complete } from '../../sql/editor/completionSource';
+import type { Complete } from '../../components/completion/completionSource';
 import { catalogCompletion } from './catalogCompletion';
 
 const ask = async (text: string, complete: Complete, explicit = false) => {

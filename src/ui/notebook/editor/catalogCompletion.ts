@@ -9,8 +9,8 @@ import {
 } from '@codemirror/autocomplete';
 import { Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
-import type { Complete } from '../../sql/editor/completionSource';
-import { qualifierBefore, type Suggestion, type SuggestionKind } from '../../sql/editor/completions';
+import type { Complete } from '../../components/completion/completionSource';
+import { qualifierBefore, type Suggestion, type SuggestionKind } from '../../components/completion/completions';
 
 /** CodeMirror's completion types (they name the list's icons and classes). */
 const TYPES: Record<SuggestionKind, string> = { catalog: 'namespace', schema: 'namespace', table: 'class', column: 'property', keyword: 'keyword' };

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import type { NotebookDocCommands } from '../../../commands/notebookDoc';
-import type { NotebookRun, RunnableCell } from '../../../commands/notebookRun';
-import { cellTypeOf, mergeEdit, splitEdit, type CellEdit } from '../../../notebook/edits';
-import { randomCellId } from '../../../notebook/ids';
-import { sqlPlaceOf, withSqlPlace, type CellSqlPlace } from '../../../notebook/sqlPlace';
-import type { Cell, Nbformat45 } from '../../../notebook/types';
+import type { NotebookDocCommands } from '../../../commands/notebook/doc';
+import type { NotebookRun, RunnableCell } from '../../../commands/notebook/run';
+import { cellTypeOf, mergeEdit, splitEdit, type CellEdit } from '../../../model/notebookDoc/edits';
+import { randomCellId } from '../../../model/nbformat/ids';
+import { sqlPlaceOf, withSqlPlace, type CellSqlPlace } from '../../../model/nbformat/sqlPlace';
+import type { Cell, Nbformat45 } from '../../../model/nbformat/types';
 import type { NotebookCommand } from './keys';
-import { clearOutputsEdits, deleteEdit, duplicateEdit, insertEdit, moveEdit, pasteEdit, typeEdits } from './operations';
+import { clearOutputsEdits, deleteEdit, duplicateEdit, insertEdit, moveEdit, pasteEdit, typeEdits } from '../../../model/notebookDoc/operations';
 import { afterRemoval, extend, inOrder, selectOne, step, type Selection } from './selection';
 
 export interface EditorState {

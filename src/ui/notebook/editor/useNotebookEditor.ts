@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { Kernels } from '../../../commands/kernels';
-import type { NotebookDocCommands } from '../../../commands/notebookDoc';
-import type { NotebookRun, RunView } from '../../../commands/notebookRun';
+import type { Kernels } from '../../../commands/kernels/kernels';
+import type { NotebookDocCommands } from '../../../commands/notebook/doc';
+import type { NotebookRun, RunView } from '../../../commands/notebook/run';
 import { useSignedIn } from '../../appContext';
 import { useLive } from '../../hooks/live';
 import { useLoaded } from '../../hooks/useLoaded';

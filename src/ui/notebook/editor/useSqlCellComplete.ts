@@ -1,8 +1,8 @@
 import { useContext, useMemo } from 'react';
 import { NOTEBOOK_DATABASE_ID } from '../../../../contracts/kernels';
-import type { CellSqlPlace } from '../../../notebook/sqlPlace';
-import type { BiMetadata } from '../../../sync/biMetadata';
-import type { Complete } from '../../sql/editor/completionSource';
+import type { CellSqlPlace } from '../../../model/nbformat/sqlPlace';
+import type { BiMetadata } from '../../../sync/caches/biMetadata';
+import type { Complete } from '../../components/completion/completionSource';
 import { useAsync } from '../../hooks/useAsync';
 import { completerFor } from '../../sql/useCompletions';
 import { WarehouseContext } from './SqlCellBar';

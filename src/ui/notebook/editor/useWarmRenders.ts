@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { cellTypeOf } from '../../../notebook/edits';
-import type { Cell } from '../../../notebook/types';
+import { cellTypeOf } from '../../../model/notebookDoc/edits';
+import type { Cell } from '../../../model/nbformat/types';
 import { mayHaveMath } from '../math';
 import { terminalTextOf } from '../Outputs';
 import { cachedAnsi, cachedMarkdown, useRenderCache, type RenderCache } from '../renderCache';
 import { cutText } from '../truncate';
-import { cachedHighlight, cellLanguage, useHighlighter } from './HighlightedSource';
+import { cachedHighlight, cellLanguage, useHighlighter } from '../../components/highlight/HighlightedSource';
 
 /** Below this much idle time left, the next cell waits for the next idle period (a cell takes a few ms at most). */
 const SPARE_MS = 4;

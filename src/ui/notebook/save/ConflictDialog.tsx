@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isRefusal } from '../../../commands/core';
-import type { NotebookDocCommands } from '../../../commands/notebookDoc';
-import type { NotebookDiff } from '../../../notebook/diff';
+import type { NotebookDocCommands } from '../../../commands/notebook/doc';
+import type { NotebookDiff } from '../../../model/nbformat/diff';
 import { useFocusTrap } from '../../hooks/useFocusTrap';
 import { notebookUrl } from '../../workspace/names';
 import { cellDiffView, type DiffLine } from './diffView';

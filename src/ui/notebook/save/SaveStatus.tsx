@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { NotebookDocRow } from '../../../db/schema';
+import type { NotebookDocRow } from '../../../model/rows';
 import { useSignedIn } from '../../appContext';
 import { useLive } from '../../hooks/live';
 import { useLoaded } from '../../hooks/useLoaded';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Cell } from '../../../notebook/types';
+import type { Cell } from '../../../model/nbformat/types';
 import { cellDiffView, cellLabel, compactLines, lineDiff } from './diffView';
 
 const code = (id: string, source: string): Cell => ({ id, cell_type: 'code', metadata: {}, source, outputs: [], execution_count: null });

@@ -1,6 +1,6 @@
-import type { CellDiff } from '../../../notebook/diff';
-import { cellTypeOf } from '../../../notebook/edits';
-import type { Cell } from '../../../notebook/types';
+import type { CellDiff } from '../../../model/nbformat/diff';
+import { cellTypeOf } from '../../../model/notebookDoc/edits';
+import type { Cell } from '../../../model/nbformat/types';
 
 /** One line of a changed cell's text: in both, only in mine (yours), only in theirs (the server's); or a run of unchanged lines left out. */
 export type DiffLine = { kind: 'same' | 'mine' | 'theirs'; text: string } | { kind: 'skip'; count: number };

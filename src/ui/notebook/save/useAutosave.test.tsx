@@ -2,10 +2,10 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTOSAVE_DELAY_MS } from '../../../commands/notebookAutosave';
-import type { NotebookDocCommands } from '../../../commands/notebookDoc';
+import { AUTOSAVE_DELAY_MS } from '../../../commands/notebook/autosave';
+import type { NotebookDocCommands } from '../../../commands/notebook/doc';
 import type { NotebookSaveState } from '../../../db/notebookSaves';
-import type { NotebookDocRow } from '../../../db/schema';
+import type { NotebookDocRow } from '../../../model/rows';
 import { useAutosave } from './useAutosave';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
-import type { NotebookDocCommands } from '../../../commands/notebookDoc';
+import type { NotebookDocCommands } from '../../../commands/notebook/doc';
 import type { NotebookSaveState } from '../../../db/notebookSaves';
-import type { NotebookDocRow } from '../../../db/schema';
-import { createAutosave } from '../../../commands/notebookAutosave';
+import type { NotebookDocRow } from '../../../model/rows';
+import { createAutosave } from '../../../commands/notebook/autosave';
 
 interface Props {
   docs: NotebookDocCommands | null;

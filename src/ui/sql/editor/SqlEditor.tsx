@@ -1,8 +1,8 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { monaco } from './monaco';
 import { attachPlaceholder } from './placeholder';
-import type { Complete } from './completionSource';
-import { qualifierBefore, type SuggestionKind } from './completions';
+import type { Complete } from '../../components/completion/completionSource';
+import { qualifierBefore, type SuggestionKind } from '../../components/completion/completions';
 
 export interface SqlEditorHandle {
   /** The selected text ('' when nothing is selected). */

@@ -2,7 +2,7 @@ import { Background, Controls, Handle, MiniMap, Position, ReactFlow, type Edge, 
 import '@xyflow/react/dist/style.css';
 import { memo, useMemo } from 'react';
 import type { TaskState } from '../../../../contracts/workflow';
-import type { PlacedGraph } from '../../../workflow/graphLayout';
+import type { PlacedGraph } from '../../../model/workflow/graphLayout';
 
 interface TaskData extends Record<string, unknown> {
   label: string;

@@ -2,7 +2,7 @@ import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DagDetail } from '../../../../contracts/workflow';
-import { describeSchedule } from '../../../workflow/schedule';
+import { describeSchedule } from '../../../model/workflow/schedule';
 import { PauseToggle } from '../PauseToggle';
 import { TriggerDialog } from '../TriggerDialog';
 import { ago, when } from '../time';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { PlacedGraph } from '../../../workflow/graphLayout';
+import type { PlacedGraph } from '../../../model/workflow/graphLayout';
 import { CacheNote } from '../CacheNote';
 import { useWorkflows, useWorkflowView } from '../useWorkflowView';
 import { DagGraphCanvas } from './DagGraphCanvas';

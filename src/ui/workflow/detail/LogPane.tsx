@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { ViewOf } from '../../../workflow/views';
+import type { ViewOf } from '../../../model/workflow/views';
 import { useLive } from '../../hooks/live';
 import { LogViewer } from '../logs/LogViewer';
 import { useWorkflows } from '../useWorkflowView';

@@ -1,7 +1,7 @@
 import { Copy, Download } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { DagDetail } from '../../../../contracts/workflow';
-import type { highlightLines } from '../../notebook/editor/highlight';
+import type { highlightLines } from '../../components/highlight/highlight';
 import { CacheNote } from '../CacheNote';
 import { useWorkflowView } from '../useWorkflowView';
 import { copyText, downloadFile, textBlob } from '../../components/fileActions';
@@ -13,7 +13,7 @@ function useHighlighter(): Highlight | null {
   const [highlight, setHighlight] = useState<{ lines: Highlight } | null>(null);
   useEffect(() => {
     let live = true;
-    void import('../../notebook/editor/highlight').then((module) => {
+    void import('../../components/highlight/highlight').then((module) => {
       if (live) setHighlight({ lines: module.highlightLines });
     });
     return () => {

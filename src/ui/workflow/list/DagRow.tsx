@@ -2,7 +2,7 @@ import { Play } from 'lucide-react';
 import { memo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Dag, DagRun } from '../../../../contracts/workflow';
-import { describeSchedule } from '../../../workflow/schedule';
+import { describeSchedule } from '../../../model/workflow/schedule';
 import { PauseToggle } from '../PauseToggle';
 import { RunDots } from '../RunDots';
 import { TriggerDialog } from '../TriggerDialog';

@@ -1,7 +1,7 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react';
-import { lineLevel, plainLine, rawLine, type LogIndex } from '../../../workflow/logLines';
-import { matchesInLine, type LogMatch } from '../../../workflow/logSearch';
+import { lineLevel, plainLine, rawLine, type LogIndex } from '../../../model/workflow/logLines';
+import { matchesInLine, type LogMatch } from '../../../model/workflow/logSearch';
 import type { Mark } from './lineHtml';
 import { LogRow } from './LogRow';
 

@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import type { LogLevel } from '../../../workflow/logLines';
+import type { LogLevel } from '../../../model/workflow/logLines';
 import { ansiLineHtml, type Mark } from './lineHtml';
 
 export interface LogRowProps {

@@ -1,6 +1,6 @@
 import { CaseSensitive, ChevronDown, ChevronUp, Regex, Search } from 'lucide-react';
 import type { RefObject } from 'react';
-import type { SearchOptions } from '../../../workflow/logSearch';
+import type { SearchOptions } from '../../../model/workflow/logSearch';
 
 export interface LogSearchBoxProps {
   inputRef: RefObject<HTMLInputElement | null>;

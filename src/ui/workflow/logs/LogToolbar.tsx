@@ -1,5 +1,5 @@
 import { ArrowDownToLine, Check, Copy, Download, WrapText } from 'lucide-react';
-import { LOG_LEVELS, type LogLevel } from '../../../workflow/logLines';
+import { LOG_LEVELS, type LogLevel } from '../../../model/workflow/logLines';
 
 export interface LogToolbarProps {
   levels: ReadonlySet<LogLevel>;

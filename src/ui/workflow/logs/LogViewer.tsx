@@ -1,7 +1,7 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { LOG_LEVELS, lineCount, plainText, visibleLines, type LogIndex, type LogLevel } from '../../../workflow/logLines';
-import type { LogMatch } from '../../../workflow/logSearch';
+import { LOG_LEVELS, lineCount, plainText, visibleLines, type LogIndex, type LogLevel } from '../../../model/workflow/logLines';
+import type { LogMatch } from '../../../model/workflow/logSearch';
 import { copyText, downloadFile, textBlob } from '../../components/fileActions';
 import { logFileName } from './logActions';
 import { LogLines, type ViewSize } from './LogLines';

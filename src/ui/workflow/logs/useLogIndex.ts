@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EMPTY_LOG, indexLog, type LogIndex } from '../../../workflow/logLines';
+import { EMPTY_LOG, indexLog, type LogIndex } from '../../../model/workflow/logLines';
 
 /**
  * The line index of `text`, extended by the new part only when the text grew (a running task's

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { LogIndex, LogLevel } from '../../../workflow/logLines';
-import { firstMatchFrom, searchLog, stepMatch, type LogMatch, type SearchOptions } from '../../../workflow/logSearch';
+import type { LogIndex, LogLevel } from '../../../model/workflow/logLines';
+import { firstMatchFrom, searchLog, stepMatch, type LogMatch, type SearchOptions } from '../../../model/workflow/logSearch';
 
 /** Where the reader is in the matches of one search (`key`): an index, or -1 for "the first at or after fromLine". */
 interface Cursor {

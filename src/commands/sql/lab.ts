@@ -1,0 +1,150 @@
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import type { ExecuteResponse, ListResponse, QueryHistoryItem } from '../../../contracts/bi';
+import { deleteResults, markResultsUsed, putResults, recordLocalRun } from '../../db/sqlResults';
+import { sqlTabMachine, type ExecuteQueryInput, type SqlTabQuery } from '../../machines/sqlTab.machine';
+import type { BiApi } from '../../sync/api/bi.api';
+import { isNetworkError } from '../../sync/api/http';
+import type { BiMetadata } from '../../sync/caches/biMetadata';
+import { announced, background, type CommandContext, type Result } from '../core';
+import { createHeldResults } from './results';
+import { createSqlTabCommands, type SqlTabCommands } from './tabs';
+
+export type SqlTabActor = ActorRefFrom<typeof sqlTabMachine>;
+
+/** Says what happens: the run is listed in this browser only, never sent to the server's history later. */
+export const OFFLINE_RUN_MESSAGE =
+  'The server cannot be reached: the query did not run there. It is listed under “Run while offline” in this browser’s Query history only (not the server’s); run it again from there when the server is back.';
+export const RESULTS_NOT_KEPT_MESSAGE = 'These results are too large to keep offline: they are shown until this page is closed or reloaded.';
+export const HISTORY_PAGE_SIZE = 25;
+
+export interface SqlLabDeps extends CommandContext {
+  username: string;
+  api: BiApi;
+  metadata: BiMetadata;
+}
+
+function requireDatabase(databaseId: number | null): number {
+  if (databaseId === null) throw new Error('Choose a database first.');
+  return databaseId;
+}
+
+/** Superset SQL Lab's execute body for a tab's run. */
+function executeBody(input: ExecuteQueryInput) {
+  return {
+    database_id: requireDatabase(input.databaseId),
+    json: true,
+    runAsync: false,
+    catalog: input.catalog,
+    schema: input.schema,
+    sql: input.sql,
+    sql_editor_id: input.tabId,
+    tab: input.tabName,
+    tmp_table_name: '',
+    select_as_cta: false,
+    ctas_method: 'TABLE' as const,
+    templateParams: null,
+    queryLimit: input.queryLimit,
+    expand_data: true,
+    client_id: input.clientId,
+  };
+}
+
+/** Tab commands that bring a tab to the front mark its results used: the results cache evicts the least recently used. */
+function showing(db: CommandContext['db'], tabs: SqlTabCommands): SqlTabCommands {
+  const shown =
+    <A extends unknown[]>(command: (...args: A) => Promise<Result<{ tabId: string }>>) =>
+    async (...args: A) => {
+      const result = await command(...args);
+      if (result.ok) background('Marking the results used failed.', markResultsUsed(db, result.tabId));
+      return result;
+    };
+  return { ...tabs, restore: shown(tabs.restore), openTab: shown(tabs.openTab), reopen: shown(tabs.reopen), activate: shown(tabs.activate) };
+}
+
+/**
+ * The SQL workbench of one signed-in session: the tab commands, one statechart actor per tab (a
+ * run goes on across tab switches), the results this page holds, the metadata cache and the
+ * server's query history. Everything the workbench's screens do goes through here.
+ */
+export function createSqlLab(deps: SqlLabDeps) {
+  const { db, notify, api } = deps;
+  const tabCommands = createSqlTabCommands(deps);
+  const results = createHeldResults();
+  const actors = new Map<string, SqlTabActor>();
+
+  const machine = sqlTabMachine.provide({
+    actors: {
+      executeQuery: fromPromise<ExecuteResponse, ExecuteQueryInput>(async ({ input, signal }) => {
+        try {
+          return await api.execute(executeBody(input), { signal });
+        } catch (error) {
+          if (!isNetworkError(error)) throw error;
+          await recordLocalRun(db, { sql: input.sql, tabName: input.tabName, databaseId: input.databaseId, schema: input.schema });
+          throw new Error(OFFLINE_RUN_MESSAGE);
+        }
+      }),
+      estimateQuery: fromPromise(async ({ input }) => {
+        const startDttm = Date.now();
+        const estimate = await api.estimate({ database_id: requireDatabase(input.databaseId), sql: input.sql, schema: input.schema, catalog: input.catalog });
+        return { startDttm, endDttm: Date.now(), totalRows: estimate['Output count'], cpuCost: estimate['CPU cost'], outputSize: estimate['Output size'] };
+      }),
+      stopQuery: fromPromise(async ({ input }) => api.stop(input.clientId)),
+      formatSql: fromPromise(async ({ input }) => api.format(input.sql)),
+    },
+    actions: {
+      notify: (_, notice) => notify(notice),
+      storeResults: (_, { tabId, response }) => {
+        // Shown at once from memory; kept in the cache for reloads when it fits.
+        const at = Date.now();
+        results.hold(tabId, response, at);
+        const keeping = putResults(db, tabId, response, { now: at }).then((outcome) => {
+          results.stored(tabId, at, outcome.stored);
+          if (!outcome.stored) notify({ kind: 'warning', message: RESULTS_NOT_KEPT_MESSAGE });
+        });
+        background('Keeping the results failed.', keeping);
+      },
+      clearResults: (_, { tabId }) => {
+        results.drop(tabId);
+        background('Clearing the results failed.', deleteResults(db, tabId));
+      },
+      storeEstimate: (_, { tabId, estimate }) => background('Keeping the estimate failed.', tabCommands.recordEstimate(tabId, estimate)),
+      clearEstimate: (_, { tabId }) => background('Clearing the estimate failed.', tabCommands.recordEstimate(tabId, null)),
+      replaceSql: (_, { tabId, sql }) => background('Replacing the SQL failed.', tabCommands.changeSql(tabId, sql)),
+      logOnly: (_, { message, detail }) => console.warn(message, detail),
+    },
+  });
+
+  /** The tab's statechart, started on first use and kept while the session lasts. */
+  function actorFor(tabId: string): SqlTabActor {
+    let actor = actors.get(tabId);
+    if (!actor) {
+      actor = createActor(machine, { input: { tabId } });
+      actor.start();
+      actors.set(tabId, actor);
+    }
+    return actor;
+  }
+
+  const tabs = showing(db, tabCommands);
+  return {
+    tabs: { ...tabs, rename: announced(deps, tabs.rename), openTab: announced(deps, tabs.openTab), reopen: announced(deps, tabs.reopen) },
+    metadata: deps.metadata,
+    results,
+    actorFor,
+    execute: (tabId: string, query: SqlTabQuery) => actorFor(tabId).send({ type: 'EXECUTE', query }),
+    executeSelection: (tabId: string, query: SqlTabQuery) => actorFor(tabId).send({ type: 'EXECUTE_SELECTION', query }),
+    estimate: (tabId: string, query: SqlTabQuery) => actorFor(tabId).send({ type: 'ESTIMATE', query }),
+    format: (tabId: string, sql: string, databaseId: number | null) => actorFor(tabId).send({ type: 'FORMAT', sql, databaseId }),
+    cancel: (tabId: string) => actorFor(tabId).send({ type: 'CANCEL' }),
+    /** A page of the server's query history, newest first. */
+    history: (page: number, signal?: AbortSignal): Promise<ListResponse<QueryHistoryItem>> =>
+      api.history({ order_column: 'start_time', order_direction: 'desc', page, page_size: HISTORY_PAGE_SIZE }, { signal }),
+    /** Stops what the session started: the tabs' actors, and a query one still runs. */
+    stop() {
+      for (const actor of actors.values()) actor.stop();
+      actors.clear();
+    },
+  };
+}
+
+export type SqlLab = ReturnType<typeof createSqlLab>;

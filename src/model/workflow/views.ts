@@ -1,0 +1,102 @@
+import type {
+  Dag, DagDetail, DagQuery, DagRun, EventLogEntry, GraphData, GridData, LogChunk, Page, RunQuery, Task, TaskInstance, WorkflowService, XComEntry,
+} from '../../../contracts/workflow';
+
+/**
+ * A workflow view is one server answer the screens show (a page of DAGs, a DAG's grid…), named by a
+ * plain request so the sync worker can fetch it again for every tab that shows it. Server data is
+ * a cache (DESIGN.md §2): each view is kept with when it was fetched and read offline with its age.
+ */
+export type WorkflowView =
+  | { kind: 'dags'; query: DagQuery }
+  | { kind: 'dag'; dagId: string }
+  | { kind: 'tasks'; dagId: string }
+  | { kind: 'grid'; dagId: string; numRuns: number }
+  | { kind: 'graph'; dagId: string }
+  | { kind: 'runs'; dagId: string; query: RunQuery }
+  | { kind: 'instances'; dagId: string; runId: string }
+  | { kind: 'tries'; dagId: string; runId: string; taskId: string; mapIndex: number }
+  | { kind: 'xcoms'; dagId: string; runId: string; taskId: string }
+  | { kind: 'source'; dagId: string; sourceKey: string }
+  | { kind: 'events'; dagId: string; limit: number; offset: number }
+  | { kind: 'log'; dagId: string; runId: string; taskId: string; tryNumber: number };
+
+/** What each view's answer is. */
+export interface ViewValues {
+  dags: Page<Dag>;
+  dag: DagDetail;
+  tasks: Task[];
+  grid: GridData;
+  graph: GraphData;
+  runs: Page<DagRun>;
+  instances: TaskInstance[];
+  tries: TaskInstance[];
+  xcoms: XComEntry[];
+  source: string;
+  events: Page<EventLogEntry>;
+  /** Everything read of the try's log so far, and where to read on. */
+  log: LogChunk;
+}
+
+export type ViewOf<K extends WorkflowView['kind']> = Extract<WorkflowView, { kind: K }>;
+
+/** One key per distinct request: the same question asked by two tabs is one cache row. */
+export function viewKey(view: WorkflowView): string {
+  return `${view.kind}:${stableJson(view)}`;
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Asks the upstream for a view's answer. */
+export function fetchView(service: WorkflowService, view: WorkflowView): Promise<ViewValues[WorkflowView['kind']]> {
+  switch (view.kind) {
+    case 'dags': return service.listDags(view.query);
+    case 'dag': return service.getDag(view.dagId);
+    case 'tasks': return service.listTasks(view.dagId);
+    case 'grid': return service.grid(view.dagId, { numRuns: view.numRuns });
+    case 'graph': return service.graph(view.dagId);
+    case 'runs': return service.listRuns(view.dagId, view.query);
+    case 'instances': return service.listTaskInstances(view.dagId, view.runId);
+    case 'tries': return service.listTries(view.dagId, view.runId, view.taskId, view.mapIndex);
+    case 'xcoms': return service.listXComs(view.dagId, view.runId, view.taskId);
+    case 'source': return service.getSource({ id: view.dagId, sourceKey: view.sourceKey });
+    case 'events': return service.listEventLogs(view.dagId, { limit: view.limit, offset: view.offset });
+    case 'log': return readLogFrom(service, view, { content: '', token: null, endOfLog: false });
+  }
+}
+
+/** A log read chunk by chunk; more than this many chunks in one go waits for the next read. */
+const LOG_CHUNKS_PER_READ = 64;
+
+/**
+ * Reads a try's log on from what was read before (the upstream pages big logs through its
+ * continuation token), stopping at its end or, for a running try, where it has got to now.
+ */
+export async function readLogFrom(service: WorkflowService, view: ViewOf<'log'>, before: LogChunk): Promise<LogChunk> {
+  let log = before;
+  for (let i = 0; i < LOG_CHUNKS_PER_READ && !log.endOfLog; i += 1) {
+    const chunk = await service.getLog(view.dagId, view.runId, view.taskId, view.tryNumber, log.token);
+    log = { content: log.content + chunk.content, token: chunk.token, endOfLog: chunk.endOfLog };
+    // No token to read on with, or nothing new: the rest comes with a later read.
+    if (chunk.token === null || chunk.content === '') break;
+  }
+  return log;
+}
+
+/** Views the sync worker refreshes while tabs show them; a log is read on by the page that follows it. */
+export function isPolled(view: WorkflowView): boolean {
+  return view.kind !== 'log' && view.kind !== 'source';
+}
+
+/** Views of a DAG that change as its runs move: refreshed after an action on that DAG. */
+export function isLiveViewOf(view: WorkflowView, dagId: string): boolean {
+  if (view.kind === 'dags') return true;
+  return 'dagId' in view && view.dagId === dagId && view.kind !== 'source' && view.kind !== 'graph' && view.kind !== 'tasks';
+}

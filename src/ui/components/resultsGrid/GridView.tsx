@@ -1,0 +1,163 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
+import type { ResultColumn } from '../../../../contracts/bi';
+import { CellMenu } from './CellMenu';
+import { toTsvRow } from './csv';
+import { copyText } from '../fileActions';
+import { GridHeader } from './GridHeader';
+import { cellText, HEADER_HEIGHT, isNumericType, ROW_HEIGHT, rowNumberWidth, type Row } from './gridModel';
+import { cellId, GridRow, RowNumbers } from './GridRow';
+import { isRendered, type CellPos } from './selection';
+import type { SortState } from './sortRows';
+import { fitWidthOf } from './textMeasure';
+import { useGridMenu } from './useGridMenu';
+import { useGridSelection, type CopyWhat } from './useGridSelection';
+
+export interface GridSize {
+  width: number;
+  height: number;
+}
+
+export interface GridViewProps {
+  columns: ResultColumn[];
+  rows: Row[];
+  /** Displayed order (indices into rows), null for the original order. */
+  order: number[] | null;
+  widths: number[];
+  onResize: (col: number, width: number) => void;
+  sort: SortState | null;
+  onSort: (col: number) => void;
+  onCopyAll: () => void;
+  /** Each column's decimals for numbers (null: not numeric), so a column's numbers line up. */
+  decimals: (number | null)[];
+  initialSize?: GridSize;
+}
+
+/**
+ * In the browser the first render has no cells: the scroller is measured (before paint) and the
+ * cells that fit are rendered once, instead of a guessed window first and the real one after.
+ */
+const UNMEASURED: GridSize = { width: 0, height: 0 };
+
+/** Both axes windowed over one scroller; fixed sizes, so a position is index arithmetic. */
+function useGridVirtualizers(scrollRef: RefObject<HTMLDivElement | null>, rowCount: number, widths: number[], offset: number, initialSize: GridSize) {
+  // The key carries the width, so a resize makes the virtualizer recompute column offsets.
+  const columnKey = useCallback((i: number) => `${i}:${widths[i]}`, [widths]);
+  // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const rowV = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    paddingStart: HEADER_HEIGHT,
+    overscan: 3,
+    initialRect: initialSize,
+  });
+  const colV = useVirtualizer({
+    horizontal: true,
+    count: widths.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => widths[i],
+    getItemKey: columnKey,
+    paddingStart: offset,
+    overscan: 2,
+    initialRect: initialSize,
+  });
+  return { rowV, colV };
+}
+
+/** The virtualized grid: a sticky header, a sticky row-number gutter, and the rows in view at fixed places. */
+export function GridView({ columns, rows, order, widths, onResize, sort, onSort, onCopyAll, decimals, initialSize = UNMEASURED }: GridViewProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const idPrefix = useId();
+  const offset = rowNumberWidth(rows.length);
+  const numeric = useMemo(() => columns.map((column) => isNumericType(column.type)), [columns]);
+  const { rowV, colV } = useGridVirtualizers(scrollRef, rows.length, widths, offset, initialSize);
+  const rowAt = (viewRow: number): Row => rows[order ? order[viewRow] : viewRow];
+
+  // Called straight from the key or click handler: some browsers allow clipboard writes only during user activation.
+  const copy = (pos: CellPos, what: CopyWhat) => {
+    if (pos.row < 0) return void copyText(columns[pos.col].name, 'Column name');
+    const row = rowAt(pos.row);
+    if (what === 'row') return void copyText(toTsvRow(columns, row), 'Row (tab-separated)');
+    return void copyText(cellText(row[columns[pos.col].name]), 'Cell');
+  };
+  const { selected, select, onKeyDown, onClick } = useGridSelection({ scrollRef, rows, columnCount: columns.length, widths, offset, onSort, copy });
+  const { menu, closeMenu, onContextMenu } = useGridMenu({ idPrefix, selected, select, copy, onCopyAll });
+  const vrows = rowV.getVirtualItems();
+  const vcols = colV.getVirtualItems();
+  const totalWidth = colV.getTotalSize();
+  const tracks = useMemo(() => vcols.map((vc) => `${vc.size}px`).join(' '), [vcols]);
+
+  // A new result starts at its top-left corner.
+  useLayoutEffect(() => {
+    scrollRef.current?.scrollTo(0, 0);
+  }, [rows]);
+
+  const focusGrid = useCallback(() => scrollRef.current?.focus({ preventScroll: true }), []);
+
+  // Stable (the virtualizer instance is), so the memoised header does not re-render on every scroll frame.
+  const fit = useCallback(
+    (col: number) => {
+      const name = columns[col].name;
+      const values = rowV.getVirtualItems().map((vr) => rows[order ? order[vr.index] : vr.index][name]);
+      onResize(col, fitWidthOf(scrollRef.current, name, values, decimals[col]));
+    },
+    [columns, rows, order, rowV, onResize, decimals],
+  );
+
+  return (
+    <>
+      <div
+        ref={scrollRef}
+        className="rg-scroll"
+        role="grid"
+        aria-label="Query results"
+        aria-rowcount={rows.length + 1}
+        aria-colcount={columns.length}
+        aria-activedescendant={isRendered(selected, vrows, vcols) ? cellId(idPrefix, selected.row, selected.col) : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onClick={onClick}
+        onContextMenu={onContextMenu}
+        onScroll={menu ? closeMenu : undefined}
+      >
+        <div className="rg-canvas" style={{ width: totalWidth, height: rowV.getTotalSize() }}>
+          <GridHeader
+            columns={columns}
+            vcols={vcols}
+            widths={widths}
+            rowNumberWidth={offset}
+            totalWidth={totalWidth}
+            sort={sort}
+            selectedCol={selected?.row === -1 ? selected.col : -1}
+            idPrefix={idPrefix}
+            onResize={onResize}
+            onFit={fit}
+          />
+          {rows.length === 0 && <p className="rg-no-rows">The query returned no rows</p>}
+          <RowNumbers rows={vrows} width={offset} selectedRow={selected?.row ?? -1} />
+          <div role="rowgroup">
+            {vrows.map((vr) => (
+              <GridRow
+                key={vr.index}
+                row={rowAt(vr.index)}
+                viewRow={vr.index}
+                top={vr.start}
+                width={totalWidth}
+                columns={columns}
+                vcols={vcols}
+                tracks={tracks}
+                numeric={numeric}
+                decimals={decimals}
+                selectedCol={selected?.row === vr.index ? selected.col : -1}
+                idPrefix={idPrefix}
+              />
+            ))}
+          </div>
+        </div>
+      </div>
+      {menu && <CellMenu x={menu.x} y={menu.y} items={menu.items} onClose={closeMenu} onDone={focusGrid} />}
+    </>
+  );
+}
