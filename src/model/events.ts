@@ -2,31 +2,9 @@ import type { CatalogNodeType } from './catalog/types';
 import type { CellEdit } from './notebookDoc/edits';
 import type { Output } from './nbformat/types';
 
-/**
- * The event log's shapes. An event is a past-tense fact about something the user authored.
- * `origin` says where it came from: remote and replayed events never push undo entries,
- * trigger outbound saves or show toasts.
- */
-export type Origin = 'local' | 'remote' | 'replay';
+import type { ConsoleEvent, Origin } from './consoleEvent';
 
-export interface ConsoleEvent<P = unknown> {
-  /** Local order, assigned by IndexedDB on append. */
-  seq?: number;
-  /** ULID: unique, sortable by creation time. */
-  id: string;
-  type: string;
-  aggregateId: string;
-  /** Epoch milliseconds. */
-  at: number;
-  /** This browser profile (stable across tabs and reloads). */
-  clientId: string;
-  /** The tab (or 'service-worker') that wrote it. */
-  tabId: string;
-  origin: Origin;
-  /** Schema version of the payload, for upcasting old events. */
-  v: number;
-  payload: P;
-}
+export type { ConsoleEvent, Origin } from './consoleEvent';
 
 // ---- Workspace (aggregate id: `workspace`) -------------------------------------------------
 
@@ -177,7 +155,7 @@ export function isSavedQueryEvent(event: ConsoleEvent): event is SavedQueryEvent
   return SAVED_QUERY_TYPES.has(event.type);
 }
 
-// ---- SQL workbench tabs and notebook editor tabs: sqlTabEvents.ts, notebookTabEvents.ts (re-exported here) ---
+// ---- SQL workbench tabs and notebook editor tabs: sqlTab/events.ts, notebookTab/events.ts (re-exported here) ---
 
 export * from './sqlTab/events';
 export * from './notebookTab/events';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from './toasts';
+/** How long a toast stays (sonner's default is 4 s). */
+const TOAST_DURATION_MS = 5000;
 
 /** sonner's toaster with the console's placement; `onMounted` runs once it listens (its effects run before ours). */
 export default function ToasterView({ onMounted }: { onMounted: () => void }) {

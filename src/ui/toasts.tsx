@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { Notice } from '../commands/core';
 
-export const TOAST_DURATION_MS = 5000;
-
 const ToasterView = lazy(() => import('./ToasterView'));
 
 export interface Toasts {

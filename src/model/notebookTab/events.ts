@@ -1,5 +1,5 @@
 // The notebook editor's tabs (aggregate id: `notebook-tabs`, one strip per device); importers read them through events.ts.
-import type { ConsoleEvent } from '../events';
+import type { ConsoleEvent } from '../consoleEvent';
 
 export const NOTEBOOK_TABS_AGGREGATE = 'notebook-tabs';
 

@@ -1,5 +1,5 @@
 // The SQL workbench's events (aggregate id: the tab id); importers read them through events.ts.
-import type { ConsoleEvent } from '../events';
+import type { ConsoleEvent } from '../consoleEvent';
 
 /** The cost the server estimated for a tab's query (Superset's estimate, flattened). */
 export interface SqlTabEstimate {
