@@ -172,6 +172,17 @@ describe('notebookRunMachine', () => {
     expect(run.notices).toEqual([]);
   });
 
+  it('restart and run all asked again while the kernel restarts: one restart, the cells of the last ask', async () => {
+    const run = start();
+    run.actor.send({ type: 'RESTART_AND_RUN_ALL', cells: [py('a')] });
+    run.actor.send({ type: 'RESTART_AND_RUN_ALL', cells: [py('b')] });
+    expect(run.calls).toEqual(['restart']);
+    expect(run.notices).toEqual([]);
+    run.answers.restart.resolve(model);
+    await vi.runAllTimersAsync();
+    expect(run.ran()).toEqual(['b']);
+  });
+
   it('restart and run all without a kernel, or when the restart fails, says it failed and runs nothing', async () => {
     const none = start(null);
     none.actor.send({ type: 'RESTART_AND_RUN_ALL', cells: [py('a')] });

@@ -108,6 +108,12 @@ export const notebookRunMachine = setup({
       enqueue.sendTo('kernel', { type });
       enqueue.assign({ kernel: { ...context.kernel, up: false, pending: true } });
     }),
+    storeAll: assign({
+      runAll: ({ event }) => {
+        assertEvent(event, 'RESTART_AND_RUN_ALL');
+        return { current: null, rest: [...event.cells] };
+      },
+    }),
     runCurrentOfAll: enqueueActions(({ context, enqueue }) => {
       if (context.runAll.current) enqueue.raise({ type: 'RUN', cells: [context.runAll.current] });
     }),
@@ -191,13 +197,15 @@ export const notebookRunMachine = setup({
       initial: 'off',
       on: {
         RESTART_AND_RUN_ALL: [
-          { guard: 'kernelUp', target: '.restarting', actions: [askKernel('RESTART'), assign({ runAll: ({ event }) => ({ current: null, rest: [...event.cells] }) })] },
+          { guard: 'kernelUp', target: '.restarting', actions: [askKernel('RESTART'), 'storeAll'] },
           { target: '.off', actions: failedRunAll },
         ],
       },
       states: {
         off: { entry: assign({ runAll: { current: null, rest: [] } }) },
         restarting: {
+          // Asked again while the kernel restarts: the same restart, with these cells.
+          on: { RESTART_AND_RUN_ALL: { actions: 'storeAll' } },
           always: [
             { guard: 'restartedUp', target: 'running' },
             { guard: 'kernelSettled', target: 'off', actions: failedRunAll },
