@@ -43,7 +43,7 @@ const finished = (status: CellFinished['status']) => ({ type: 'finished' as cons
 
 /**
  * One cell's execution: idle → queued → running → succeeded | failed | cancelled. Which queued cell
- * starts is the owner's run queue (runQueue.ts); `finished` tells it when a cell is done or left
+ * starts is its owner's queue (notebookRun.machine.ts); `finished` tells it when a cell is done or left
  * the queue. The runCell actor streams the run (RUN_EVENT…, then RUN_DONE or RUN_FAILED); leaving
  * `running` stops it. Aborting the running cell also asks the kernel to interrupt (`interruptKernel`).
  */

@@ -37,7 +37,7 @@ export interface CellMachineInput {
 
 export type CellMachineEvent =
   | { type: 'QUEUE'; code: string; language?: CellLanguage; kernelId: string | null; place?: SqlPlace }
-  /** The queue's turn came (runQueue.startNext), with the kernel to run on when it was not known at QUEUE (it was starting). */
+  /** The queue's turn came (notebookRun.machine.ts), with the kernel to run on when it was not known at QUEUE (it was starting). */
   | { type: 'START'; kernelId?: string | null }
   /** The user stops this cell: a queued one just leaves the queue; a running one is cancelled. */
   | { type: 'ABORT' }

@@ -70,22 +70,24 @@ export function runningCount(view: RunView | null | undefined): number {
   return view ? Object.values(view.cells).filter((cell) => ACTIVE.has(cell.state)).length : 0;
 }
 
-/**
- * The kernels of one signed-in session: the user's notebook server actor, one NotebookRun per open
- * notebook (its kernel and cell actors), one subscription to the per-user event stream feeding
- * them all, and the running state shared with the other browser tabs (BroadcastChannel): a tab
- * shows what another tab runs on the same notebook.
- */
-export function createKernels(deps: KernelsDeps) {
-  const { api, notify } = deps;
-  const hosted = new Map<string, Hosted>();
-  const opening = new Map<string, Promise<NotebookRun>>();
-  const remote = new Map<string, RunView>();
+/** What one signed-in session's kernels hold: made once by createKernels, handed to each handler. */
+interface Session {
+  deps: KernelsDeps;
+  server: ServerActor;
+  channel: Broadcast<RunMessage>;
+  /** One NotebookRun per notebook opened in this page. */
+  hosted: Map<string, Hosted>;
+  opening: Map<string, Promise<NotebookRun>>;
+  /** What other tabs last said they run, by notebook. */
+  remote: Map<string, RunView>;
   /** Told of any notebook's run view changing (the tab strip's badges). */
-  const watchers = new Set<() => void>();
-  const channel = (deps.broadcast ?? (() => createBroadcast<RunMessage>('notebook-runs', { accept: isRunMessage })))();
+  watchers: Set<() => void>;
+  /** Whether the event stream is open: while it is not, no kernel's or server's state is known. */
+  connection: { open: boolean; watchers: Set<() => void> };
+}
 
-  const server: ServerActor = createActor(
+function startServer({ api, notify, username }: KernelsDeps): ServerActor {
+  const server = createActor(
     notebookServerMachine.provide({
       actors: {
         startServer: fromPromise(({ input }) => api.startServer(input.username)),
@@ -93,120 +95,160 @@ export function createKernels(deps: KernelsDeps) {
       },
       actions: { notify: (_, notice) => notify(notice) },
     }),
-    { input: { username: deps.username } },
+    { input: { username } },
   );
-  server.start();
+  return server.start();
+}
 
-  const tell = (docId: string) => {
-    hosted.get(docId)?.listeners.forEach((listener) => listener());
-    watchers.forEach((watcher) => watcher());
+function openSession(deps: KernelsDeps): Session {
+  const channel = (deps.broadcast ?? (() => createBroadcast<RunMessage>('notebook-runs', { accept: isRunMessage })))();
+  return {
+    deps,
+    server: startServer(deps),
+    channel,
+    hosted: new Map(),
+    opening: new Map(),
+    remote: new Map(),
+    watchers: new Set(),
+    connection: { open: true, watchers: new Set() },
   };
+}
 
-  /** Whether the event stream is open: while it is not, no kernel's or server's state is known. */
-  let connected = true;
-  const connectionWatchers = new Set<() => void>();
-  const refreshStatus = () =>
-    void api.serverStatus(deps.username).then(
-      (status) => server.send({ type: 'STATUS', server: status }),
-      () => {},
-    );
-  const closeEvents = api.events(
+/** Adds a watcher to a set; the returned function removes it. */
+function added(watchers: Set<() => void>, watcher: () => void): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
+function tell(session: Session, docId: string) {
+  session.hosted.get(docId)?.listeners.forEach((listener) => listener());
+  session.watchers.forEach((watcher) => watcher());
+}
+
+function refreshServer({ deps, server }: Session) {
+  deps.api.serverStatus(deps.username).then(
+    (status) => server.send({ type: 'STATUS', server: status }),
+    () => {}, // offline or refused: the machine stays "stopped" until the stream says otherwise
+  );
+}
+
+/** The per-user event stream feeds the server actor and every run; back after a drop, what changed meanwhile is asked again. */
+function listenToEvents(session: Session): () => void {
+  const { deps, hosted, connection } = session;
+  return deps.api.events(
     (event) => {
-      if (event.type === 'server') server.send({ type: 'STATUS', server: event.server });
+      if (event.type === 'server') session.server.send({ type: 'STATUS', server: event.server });
       else hosted.forEach(({ run }) => run.heard(event));
     },
     (open) => {
-      // Back after a drop: what changed meanwhile was not heard, so ask again.
-      if (open && !connected) {
-        refreshStatus();
+      if (open && !connection.open) {
+        refreshServer(session);
         hosted.forEach(({ run }) => void run.refresh());
       }
-      connected = open;
-      connectionWatchers.forEach((watcher) => watcher());
+      connection.open = open;
+      connection.watchers.forEach((watcher) => watcher());
     },
   );
-  refreshStatus(); // offline or refused: the machine stays "stopped" until the stream says otherwise
-  const unsubscribe = channel.subscribe(({ docId, view }) => {
-    remote.set(docId, view);
-    tell(docId);
-  });
+}
 
-  async function host(docId: string, path: string): Promise<NotebookRun> {
-    const existing = await api.list().then(
-      (kernels) => kernels.find((kernel) => kernel.path === path) ?? null,
-      () => null, // unreachable: a run will say so
-    );
-    const listeners = new Set<() => void>();
-    const run = createNotebookRun({
-      api,
-      notify,
-      path,
-      existing,
-      record: (cellId, outputs, count) => deps.record(docId, cellId, outputs, count),
-      // Called first while the run is being made (its kernel actor starts): nothing to tell yet.
-      changed: () => {
-        const made = hosted.get(docId)?.run;
-        if (made) channel.post({ docId, view: made.view() });
-        tell(docId);
-      },
-    });
-    hosted.set(docId, { run, listeners });
-    return run;
-  }
+/** Another tab's run of a notebook shows here too. */
+function listenToTabs(session: Session): () => void {
+  return session.channel.subscribe(({ docId, view }) => {
+    session.remote.set(docId, view);
+    tell(session, docId);
+  });
+}
+
+async function host(session: Session, docId: string, path: string): Promise<NotebookRun> {
+  const { deps, hosted, channel } = session;
+  const existing = await deps.api.list().then(
+    (kernels) => kernels.find((kernel) => kernel.path === path) ?? null,
+    () => null, // unreachable: a run will say so
+  );
+  const run = createNotebookRun({
+    api: deps.api,
+    notify: deps.notify,
+    path,
+    existing,
+    record: (cellId, outputs, count) => deps.record(docId, cellId, outputs, count),
+    // Called first while the run is being made (its actor starts): nothing to tell yet.
+    changed: () => {
+      const made = hosted.get(docId)?.run;
+      if (made) channel.post({ docId, view: made.view() });
+      tell(session, docId);
+    },
+  });
+  hosted.set(docId, { run, listeners: new Set() });
+  return run;
+}
+
+/** The handlers behind createKernels' methods, each given the session. */
+const handlers = {
+  open(session: Session, docId: string, path: string): Promise<NotebookRun> {
+    const known = session.hosted.get(docId)?.run;
+    if (known) return Promise.resolve(known);
+    let pending = session.opening.get(docId);
+    if (!pending) {
+      pending = host(session, docId, path);
+      session.opening.set(docId, pending);
+    }
+    return pending;
+  },
+  subscribe(session: Session, docId: string, listener: () => void): () => void {
+    const entry = session.hosted.get(docId);
+    entry?.listeners.add(listener);
+    return () => entry?.listeners.delete(listener);
+  },
+  view(session: Session, docId: string): RunView | null {
+    const entry = session.hosted.get(docId);
+    if (!entry) return null;
+    const local = entry.run.view();
+    const other = session.remote.get(docId);
+    if (entry.merged?.local !== local || entry.merged.remote !== other) entry.merged = { local, remote: other, view: mergedView(local, other) };
+    return entry.merged.view;
+  },
+  running(session: Session, docId: string): number {
+    const entry = session.hosted.get(docId);
+    return runningCount(entry ? mergedView(entry.run.view(), session.remote.get(docId)) : session.remote.get(docId));
+  },
+};
+
+/**
+ * The kernels of one signed-in session: the user's notebook server actor, one NotebookRun per open
+ * notebook (its kernel and cell actors), one subscription to the per-user event stream feeding
+ * them all, and the running state shared with the other browser tabs (BroadcastChannel): a tab
+ * shows what another tab runs on the same notebook.
+ */
+export function createKernels(deps: KernelsDeps) {
+  const session = openSession(deps);
+  const closeEvents = listenToEvents(session);
+  refreshServer(session);
+  const closeTabs = listenToTabs(session);
 
   return {
-    server,
-    kernelspecs: (): Promise<KernelSpecList> => api.kernelspecs(),
+    server: session.server,
+    kernelspecs: (): Promise<KernelSpecList> => deps.api.kernelspecs(),
     /** Where SQL cells may run: the databases and their schemas (cached; offline, what was last seen). */
     warehouse: deps.warehouse,
     /** The notebook's run (kernel, cells, queue), made at its first open in this page and kept for the session. */
-    open(docId: string, path: string): Promise<NotebookRun> {
-      const known = hosted.get(docId)?.run;
-      if (known) return Promise.resolve(known);
-      let pending = opening.get(docId);
-      if (!pending) {
-        pending = host(docId, path);
-        opening.set(docId, pending);
-      }
-      return pending;
-    },
+    open: (docId: string, path: string) => handlers.open(session, docId, path),
     /** For useSyncExternalStore: told when this notebook's run view (here or in another tab) changes. */
-    subscribe(docId: string, listener: () => void): () => void {
-      const entry = hosted.get(docId);
-      entry?.listeners.add(listener);
-      return () => entry?.listeners.delete(listener);
-    },
+    subscribe: (docId: string, listener: () => void) => handlers.subscribe(session, docId, listener),
     /** The notebook's run as this tab shows it: its own, with what other tabs run on it (null before open). */
-    view(docId: string): RunView | null {
-      const entry = hosted.get(docId);
-      if (!entry) return null;
-      const local = entry.run.view();
-      const other = remote.get(docId);
-      if (entry.merged?.local !== local || entry.merged.remote !== other) entry.merged = { local, remote: other, view: mergedView(local, other) };
-      return entry.merged.view;
-    },
+    view: (docId: string) => handlers.view(session, docId),
     /** Cells queued or running in this notebook, here or in another tab (0 for one not run since this page opened). */
-    running(docId: string): number {
-      const entry = hosted.get(docId);
-      return runningCount(entry ? mergedView(entry.run.view(), remote.get(docId)) : remote.get(docId));
-    },
+    running: (docId: string) => handlers.running(session, docId),
     /** Whether the console server's event stream is open (false: kernels' and the server's states are unknown). */
-    connected: () => connected,
-    watchConnection(watcher: () => void): () => void {
-      connectionWatchers.add(watcher);
-      return () => connectionWatchers.delete(watcher);
-    },
+    connected: () => session.connection.open,
+    watchConnection: (watcher: () => void) => added(session.connection.watchers, watcher),
     /** Told whenever any notebook's run view changes, here or in another tab. */
-    watch(watcher: () => void): () => void {
-      watchers.add(watcher);
-      return () => watchers.delete(watcher);
-    },
+    watch: (watcher: () => void) => added(session.watchers, watcher),
     stop() {
       closeEvents();
-      unsubscribe();
-      channel.close();
-      hosted.forEach(({ run }) => run.stop());
-      server.stop();
+      closeTabs();
+      session.channel.close();
+      session.hosted.forEach(({ run }) => run.stop());
+      session.server.stop();
     },
   };
 }

@@ -109,4 +109,32 @@ describe('NotebookRun', () => {
     expect(run.view().kernel.state).toBe('none');
     expect(run.view().cells.a.state).toBe('cancelled');
   });
+
+  it('aborting a queued cell takes it out of the queue: the cells after it, and later runs, still run', async () => {
+    const { run, runs } = setup();
+    await run.run([cell('a'), cell('b'), cell('c')]);
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    run.abort('b');
+    runs[0].finish({ type: 'done', execution_count: 1, status: 'ok' });
+    await vi.waitFor(() => expect(runs.map((r) => r.code)).toEqual(['a', 'c']));
+    runs[1].finish({ type: 'done', execution_count: 2, status: 'ok' });
+    await run.run([cell('d')]);
+    await vi.waitFor(() => expect(runs.map((r) => r.code)).toEqual(['a', 'c', 'd']));
+  });
+
+  it('restart and run all restarts the kernel, then runs the cells in order, stopping at the first error', async () => {
+    const { run, runs, calls } = setup();
+    await run.run([cell('x')]);
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    runs[0].finish({ type: 'done', execution_count: 1, status: 'ok' });
+    const all = run.restartAndRunAll([cell('a'), cell('b'), cell('c')]);
+    await vi.waitFor(() => expect(runs.map((r) => r.code)).toEqual(['x', 'a']));
+    expect(calls.restart).toHaveBeenCalledWith('k1');
+    runs[1].finish({ type: 'done', execution_count: 1, status: 'ok' });
+    await vi.waitFor(() => expect(runs.map((r) => r.code)).toEqual(['x', 'a', 'b']));
+    runs[2].finish({ type: 'done', execution_count: 2, status: 'error' });
+    await all;
+    expect(runs.map((r) => r.code)).toEqual(['x', 'a', 'b']);
+    expect(run.view().cells.b.state).toBe('failed');
+  });
 });

@@ -1,16 +1,17 @@
-import { createActor, fromCallback, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { KernelModel, KernelStreamEvent, RunCodeBody } from '../../../contracts/kernels';
 import { ulid } from 'ulid';
-import { cellMachine, type CellContext, type CellFinished, type CellLanguage, type CellMachineEvent, type RunCellInput, type SqlPlace } from '../../machines/cell.machine';
-import { kernelMachine, RESTART_AND_RUN_ALL_FAILED_MESSAGE } from '../../machines/kernel.machine';
-import { EMPTY_QUEUE, enqueue, finish, interrupt, startNext, type RunQueue } from '../../machines/runQueue';
+import type { cellMachine, CellMachineEvent, RunCellInput } from '../../machines/cell.machine';
+import { kernelMachine } from '../../machines/kernel.machine';
+import { notebookRunMachine, runCellMachine, type RunnableCell } from '../../machines/notebookRun.machine';
 import { notebookOutputs } from '../../model/nbformat/fromRun';
 import type { Output } from '../../model/nbformat/types';
 import type { KernelsApi } from '../../sync/api/kernels.api';
 import type { Notify } from '../core';
 
 export type KernelActor = ActorRefFrom<typeof kernelMachine>;
-type CellActor = ActorRefFrom<typeof cellMachine>;
+type RunActor = ActorRefFrom<typeof notebookRunMachine>;
+export type { RunnableCell };
 
 /** What the editor shows of one cell's run (also what other tabs are told). */
 export interface CellRunView {
@@ -33,15 +34,6 @@ export interface RunView {
   cells: Readonly<Record<string, CellRunView>>;
 }
 
-/** A cell to run: its id, its text and how it runs. */
-export interface RunnableCell {
-  id: string;
-  source: string;
-  language: CellLanguage;
-  /** SQL cells: the database and schema chosen in the cell. */
-  place?: SqlPlace;
-}
-
 export interface NotebookRunDeps {
   api: KernelsApi;
   notify: Notify;
@@ -53,8 +45,6 @@ export interface NotebookRunDeps {
   /** Told after every change of what `view()` returns. */
   changed: () => void;
 }
-
-const RESTING = ['idle', 'busy', 'dead'];
 
 function cellView(snapshot: SnapshotFrom<typeof cellMachine>): CellRunView {
   const { outputs, output, runningNumber } = snapshot.context;
@@ -90,158 +80,108 @@ function runCellActor(api: KernelsApi) {
   });
 }
 
-/**
- * One open notebook's execution: its kernel actor, one cell actor per cell that ran, and the run
- * queue that says which queued cell starts next. Outputs are recorded in the document at done.
- */
-export function createNotebookRun(deps: NotebookRunDeps) {
+/** The run machine with its calls: the kernels API for the kernel and the cells, toasts, the document. */
+function runMachine(deps: NotebookRunDeps) {
   const { api, notify } = deps;
-  let queue: RunQueue = EMPTY_QUEUE;
-  const cells = new Map<string, CellActor>();
-  let cached: RunView | null = null;
-  const changed = () => {
-    cached = null;
-    deps.changed();
-  };
-
-  const kernel: KernelActor = createActor(
-    kernelMachine.provide({
-      actors: {
-        startKernel: fromPromise(({ input }) => api.start(input)),
-        interruptKernel: fromPromise(({ input }) => api.interrupt(input.id)),
-        restartKernel: fromPromise(({ input }) => api.restart(input.id)),
-        shutdownKernel: fromPromise(({ input }) => api.shutdown(input.id)),
-      },
-      actions: { notify: (_, notice) => notify(notice) },
-    }),
-    { input: { kernel: deps.existing ?? null } },
-  );
-  kernel.subscribe(changed);
-  kernel.start();
-
-  const machine = cellMachine.provide({
-    actors: { runCell: runCellActor(api) },
+  return notebookRunMachine.provide({
+    actors: {
+      kernel: kernelMachine.provide({
+        actors: {
+          startKernel: fromPromise(({ input }) => api.start(input)),
+          interruptKernel: fromPromise(({ input }) => api.interrupt(input.id)),
+          restartKernel: fromPromise(({ input }) => api.restart(input.id)),
+          shutdownKernel: fromPromise(({ input }) => api.shutdown(input.id)),
+        },
+        actions: { notify: (_, notice) => notify(notice) },
+      }),
+      cell: runCellMachine.provide({ actors: { runCell: runCellActor(api) } }),
+    },
     actions: {
-      finished: ({ context }, done: CellFinished) => queueMicrotask(() => onFinished(context, done)),
-      interruptKernel: () => kernel.send({ type: 'INTERRUPT' }),
+      notify: (_, notice) => notify(notice),
+      record: (_, { cellId, outputs, executionCount }) => deps.record(cellId, notebookOutputs(outputs), executionCount),
     },
   });
+}
 
-  function onFinished(context: CellContext, done: CellFinished) {
-    queue = finish(queue, done.cellId);
-    if (done.status !== 'dequeued') deps.record(done.cellId, notebookOutputs(context.outputs), context.runningNumber);
-    pump();
-  }
+const kernelOf = (run: RunActor) => run.getSnapshot().children.kernel as KernelActor;
 
-  function pump() {
-    const next = startNext(queue);
-    queue = next.queue;
-    if (next.start) cells.get(next.start)?.send({ type: 'START', kernelId: kernel.getSnapshot().context.kernel?.id ?? null });
-  }
-
-  function cellActor(cellId: string): CellActor {
-    let actor = cells.get(cellId);
-    if (!actor) {
-      actor = createActor(machine, { input: { cellId } });
-      actor.subscribe(changed);
-      actor.start();
-      cells.set(cellId, actor);
+/** Calls `changed` on every change of the run, its kernel or any of its cells (each cell's actor is watched from its spawn on). */
+function watch(run: RunActor, changed: () => void) {
+  const watched = new WeakSet<AnyActorRef>();
+  run.subscribe((snapshot) => {
+    for (const cell of Object.values(snapshot.context.cells)) {
+      if (!watched.has(cell)) cell.subscribe(changed);
+      watched.add(cell);
     }
-    return actor;
-  }
+    changed();
+  });
+}
 
-  /** The kernel's id, starting one for this notebook first when there is none (null: it could not start). */
-  async function kernelId(): Promise<string | null> {
-    const state = String(kernel.getSnapshot().value);
-    if (state === 'none' || state === 'shutDown') kernel.send({ type: 'START', path: deps.path });
-    const rested = await waitFor(kernel, (s) => RESTING.includes(String(s.value)) || ['none', 'shutDown'].includes(String(s.value)));
-    return rested.context.kernel?.id ?? null;
-  }
+function viewOf(run: RunActor): RunView {
+  const kernel = kernelOf(run).getSnapshot();
+  const cells = Object.entries(run.getSnapshot().context.cells).map(([id, cell]) => [id, cellView(cell.getSnapshot())] as const);
+  return {
+    kernel: { state: String(kernel.value), name: kernel.context.kernel?.name ?? kernel.context.spec, error: kernel.context.error },
+    cells: Object.fromEntries(cells),
+  };
+}
 
-  /** Queued at once (the cells show [*] while their kernel starts), started on the kernel once it is up. */
-  async function run(toRun: readonly RunnableCell[]) {
-    for (const cell of toRun) cellActor(cell.id).send({ type: 'QUEUE', code: cell.source, language: cell.language, kernelId: null, ...(cell.place ? { place: cell.place } : {}) });
-    queue = enqueue(queue, toRun.map((cell) => cell.id));
-    if (toRun.some((cell) => cell.language !== 'sql')) await kernelId();
-    pump();
+/** Asks the server for the kernel's state (after the event stream was away): gone, or its state now. */
+async function refresh(run: RunActor, api: KernelsApi) {
+  const id = run.getSnapshot().context.kernel.id;
+  if (!id) return;
+  try {
+    run.send({ type: 'KERNEL_STATUS', id, execution_state: (await api.get(id)).execution_state });
+  } catch (error) {
+    if ((error as { status?: unknown }).status === 404) run.send({ type: 'KERNEL_REMOVED', id });
   }
+}
 
-  /**
-   * The kernel was interrupted (here or elsewhere): the running cell is cancelled, the queued ones
-   * leave the queue. `gone`: the kernel is going away, so nothing will end the run (cancelled at once).
-   */
-  function interrupted(gone = false) {
-    const { cancelled, dequeued } = interrupt(queue);
-    // The cancelled cell holds the kernel until its run ends; the queued ones are out.
-    queue = { running: cancelled, queued: [] };
-    for (const id of [...(cancelled ? [cancelled] : []), ...dequeued]) cells.get(id)?.send({ type: 'KERNEL_INTERRUPTED', gone });
-  }
+/** An event of the per-user stream, for the run (it ignores another notebook's kernel). */
+function heard(run: RunActor, event: KernelStreamEvent) {
+  if (event.type === 'kernel') run.send({ type: 'KERNEL_STATUS', id: event.kernel.id, execution_state: event.kernel.execution_state });
+  if (event.type === 'kernel_removed') run.send({ type: 'KERNEL_REMOVED', id: event.id });
+}
+
+/**
+ * One open notebook's execution: a thin command layer over the notebook-run actor
+ * (machines/notebookRun.machine.ts), which owns the kernel actor, the cell actors and the queue.
+ */
+export function createNotebookRun(deps: NotebookRunDeps) {
+  let cached: RunView | null = null;
+  const run: RunActor = createActor(runMachine(deps), { input: { path: deps.path, existing: deps.existing ?? null } });
+  watch(run, () => {
+    cached = null;
+    deps.changed();
+  });
+  run.start();
 
   return {
-    kernel,
-    run,
-    abort: (cellId: string) => cells.get(cellId)?.send({ type: 'ABORT' }),
-    interrupt() {
-      interrupted();
-      kernel.send({ type: 'INTERRUPT' });
+    /** The notebook-run actor itself. */
+    actor: run,
+    kernel: kernelOf(run),
+    /** Queued at once (the cells show [*] while their kernel starts); resolves once the queue no longer waits for the kernel. */
+    async run(toRun: readonly RunnableCell[]) {
+      run.send({ type: 'RUN', cells: toRun });
+      await waitFor(run, (snapshot) => !snapshot.matches({ queue: 'waiting' }));
     },
-    restart() {
-      interrupted();
-      kernel.send({ type: 'RESTART' });
-    },
-    shutdown() {
-      interrupted(true);
-      kernel.send({ type: 'SHUTDOWN' });
-    },
-    start: (kernelspec?: string) => kernel.send({ type: 'START', kernelspec, path: deps.path }),
-    /** Restarts, then runs every code cell in order, stopping at the first error. */
+    abort: (cellId: string) => run.send({ type: 'ABORT', cellId }),
+    interrupt: () => run.send({ type: 'INTERRUPT' }),
+    restart: () => run.send({ type: 'RESTART' }),
+    shutdown: () => run.send({ type: 'SHUTDOWN' }),
+    start: (kernelspec?: string) => run.send({ type: 'START_KERNEL', ...(kernelspec ? { kernelspec } : {}) }),
+    /** Restarts, then runs every cell in order, stopping at the first that does not succeed; resolves when it stopped. */
     async restartAndRunAll(all: readonly RunnableCell[]) {
-      interrupted();
-      kernel.send({ type: 'RESTART' });
-      const rested = await waitFor(kernel, (s) => String(s.value) !== 'restarting');
-      if (!RESTING.includes(String(rested.value)) || rested.context.error) {
-        notify({ kind: 'error', message: RESTART_AND_RUN_ALL_FAILED_MESSAGE });
-        return;
-      }
-      for (const cell of all) {
-        await run([cell]);
-        const ended = await waitFor(cellActor(cell.id), (s) => !['queued', 'running'].includes(String(s.value)));
-        if (ended.value !== 'succeeded') return;
-      }
+      run.send({ type: 'RESTART_AND_RUN_ALL', cells: all });
+      await waitFor(run, (snapshot) => snapshot.matches({ runAll: 'off' }));
     },
-    /** Asks the server for the kernel's state (after the event stream was away): gone, or its state now. */
-    async refresh() {
-      const id = kernel.getSnapshot().context.kernel?.id;
-      if (!id) return;
-      try {
-        kernel.send({ type: 'STATUS', execution_state: (await api.get(id)).execution_state });
-      } catch (error) {
-        if ((error as { status?: unknown }).status === 404) kernel.send({ type: 'REMOVED' });
-      }
-    },
-    /** An event of the per-user stream: this notebook's kernel changed or went away. */
-    heard(event: KernelStreamEvent) {
-      const id = kernel.getSnapshot().context.kernel?.id;
-      if (event.type === 'kernel' && event.kernel.id === id) kernel.send({ type: 'STATUS', execution_state: event.kernel.execution_state });
-      if (event.type === 'kernel_removed' && event.id === id) {
-        interrupted(true);
-        kernel.send({ type: 'REMOVED' });
-      }
-    },
+    refresh: () => refresh(run, deps.api),
+    heard: (event: KernelStreamEvent) => heard(run, event),
     view(): RunView {
-      if (cached) return cached;
-      const snapshot = kernel.getSnapshot();
-      const entries = [...cells].map(([id, actor]) => [id, cellView(actor.getSnapshot())] as const);
-      cached = {
-        kernel: { state: String(snapshot.value), name: snapshot.context.kernel?.name ?? snapshot.context.spec, error: snapshot.context.error },
-        cells: Object.fromEntries(entries),
-      };
+      cached ??= viewOf(run);
       return cached;
     },
-    stop() {
-      cells.forEach((actor) => actor.stop());
-      kernel.stop();
-    },
+    stop: () => run.stop(),
   };
 }
 
