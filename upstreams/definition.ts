@@ -19,8 +19,8 @@ export interface Plan {
   env: NodeJS.ProcessEnv;
   /** Files written before anything runs (path → text, 0600). */
   files: Record<string, string>;
-  /** Run in order, each to completion (migrations, accounts). */
-  setup: Command[];
+  /** Run in order, each to completion (migrations, accounts); the commands of an inner list run side by side. */
+  setup: Array<Command | Command[]>;
   /** Started detached, each in its own process group, stopped by `down`. */
   services: Command[];
 }

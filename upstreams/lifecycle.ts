@@ -50,9 +50,10 @@ export async function up(definition: UpstreamDefinition, where: Where): Promise<
   for (const [file, text] of Object.entries(plan.files)) writeFileSync(file, text, { mode: 0o600 });
   const logs = path.join(stateDir, 'logs');
   mkdirSync(logs, { recursive: true });
-  for (const step of plan.setup) {
-    where.say(`${definition.name}: ${step.role}…`);
-    await runToEnd(step, plan.env, stateDir, path.join(logs, 'setup.log'));
+  for (const stage of plan.setup) {
+    const steps = [stage].flat();
+    where.say(`${definition.name}: ${steps.map((step) => step.role).join(', ')}…`);
+    await Promise.all(steps.map((step) => runToEnd(step, plan.env, stateDir, path.join(logs, 'setup.log'))));
   }
   const processes: Started[] = [];
   const state: UpstreamState = { name: definition.name, url, api: definition.api, venv: venv.dir, startedAt: new Date().toISOString(), processes };
