@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UpstreamDefinition } from '../definition';
-import { down, healthOf, up, type Running } from '../lifecycle';
+import { down, healthOf, up, type Running, type Where } from '../lifecycle';
 import { basePython, cacheRoot, UPSTREAMS_DIR } from '../paths';
 import { groupAlive, sleep } from '../processes';
 import { venvFor, whyNoVenv } from '../venv';
@@ -32,19 +32,20 @@ export async function upstreamSuite(definition: UpstreamDefinition): Promise<voi
   if (why) console.warn(`${definition.title} tests skipped: ${why}.`);
 
   describe.skipIf(why !== null)(`${definition.title} started by upstreams/`, () => {
-    const stateRoot = mkdtempSync(path.join(tmpdir(), `console-${definition.name}-`));
-    const where = { cache, stateRoot, basePython: basePython(), say: () => {} };
+    let where: Where;
     let running: Running;
     let client: AirflowClient;
 
     beforeAll(async () => {
+      // A fresh state folder (DB, logs) each run; the venv is the shared cached one.
+      where = { cache, stateRoot: mkdtempSync(path.join(tmpdir(), `console-${definition.name}-`)), basePython: basePython(), say: () => {} };
       running = await up(definition, where);
       client = await airflowClient(running);
     }, UP_TIMEOUT_MS);
 
     afterAll(async () => {
       await down(definition.name, where);
-      rmSync(stateRoot, { recursive: true, force: true });
+      rmSync(where.stateRoot, { recursive: true, force: true });
     }, 60_000);
 
     it('answers healthy on a loopback port other than 8080, with every component up', async () => {
