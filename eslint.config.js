@@ -96,7 +96,7 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
   },
   {
-    files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs}', '*.config.{ts,js}'],
+    files: ['server/**/*.ts', 'upstreams/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs}', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
   {

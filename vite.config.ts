@@ -70,7 +70,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'bench/**/*.test.ts', 'contracts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'upstreams/**/*.test.ts', 'bench/**/*.test.ts', 'contracts/**/*.test.ts'],
     // Say once per run when the public contracts (../shared/contracts) are absent and their checks skip,
     // and when the Jupyter provider's tests skip (no Jupyter Server in /usr/bin/python3).
     globalSetup: ['server/testing/sharedContracts.setup.ts', 'server/kernels/jupyter/testing/jupyter.setup.ts'],

@@ -1,0 +1,43 @@
+"""One import line for our DAG files on Airflow 3 (the task SDK) and Airflow 2 (classic imports)."""
+
+from datetime import timedelta
+
+try:
+    from airflow.providers.standard.operators.empty import EmptyOperator
+    from airflow.providers.standard.sensors.date_time import DateTimeSensor
+    from airflow.providers.standard.sensors.time_delta import TimeDeltaSensor
+    from airflow.sdk import DAG, Param, TaskGroup, get_current_context, task, task_group
+
+    AIRFLOW_3 = True
+except ImportError:
+    from airflow import DAG
+    from airflow.decorators import task, task_group
+    from airflow.models.param import Param
+    from airflow.operators.empty import EmptyOperator
+    from airflow.operators.python import get_current_context
+    from airflow.sensors.date_time import DateTimeSensor
+    from airflow.sensors.time_delta import TimeDeltaSensorAsync
+    from airflow.utils.task_group import TaskGroup
+
+    AIRFLOW_3 = False
+
+
+def deferred_wait(task_id, seconds):
+    """A sensor that defers to the triggerer (no worker slot while it waits)."""
+    if AIRFLOW_3:
+        return TimeDeltaSensor(task_id=task_id, delta=timedelta(seconds=seconds), deferrable=True)
+    return TimeDeltaSensorAsync(task_id=task_id, delta=timedelta(seconds=seconds))
+
+
+__all__ = [
+    "AIRFLOW_3",
+    "DAG",
+    "DateTimeSensor",
+    "EmptyOperator",
+    "Param",
+    "TaskGroup",
+    "deferred_wait",
+    "get_current_context",
+    "task",
+    "task_group",
+]

@@ -1,0 +1,4 @@
+import { airflow2 } from './airflow2';
+import { upstreamSuite } from './testing/upstreamSuite';
+
+await upstreamSuite(airflow2);
