@@ -1,7 +1,8 @@
 import type { ConsoleConfig } from './config';
 import { openStore, type Store } from './store/db';
+import type { AuthContext } from './auth/context';
 import { Authenticator } from './auth/authenticate';
-import { systemClock, type Clock } from './auth/clock';
+import { systemClock, type Clock } from './util/clock';
 import { CredentialEnds } from './auth/credentialEnds';
 import { TokenFamilies } from './auth/families';
 import { TokenGrants } from './auth/grants';
@@ -36,13 +37,6 @@ export interface ConsoleServices {
   /** The embedded demo warehouse the BI API runs SQL on (<data>/warehouse), seeded in the background. */
   warehouse: Warehouse;
 }
-
-/** How the current request proved who it is. */
-export type AuthContext =
-  | { method: 'session'; sessionId: string }
-  | { method: 'bearer'; subject: string; sid: string }
-  /** HTTP Basic (accepted on the workflow API only). */
-  | { method: 'basic'; subject: string };
 
 declare module 'fastify' {
   interface FastifyInstance {

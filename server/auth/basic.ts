@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { LruMap } from '../store/lru';
-import type { AuthContext, ConsoleServices } from '../services';
+import type { ConsoleServices } from '../services';
+import type { AuthContext } from './context';
 import { isRefusal, type Refusal } from './authenticate';
 import type { UserProfile } from './users';
 

@@ -1,15 +1,14 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
-import type { AuthContext, ConsoleServices } from '../services';
+import type { ConsoleServices } from '../services';
+import { bearerTokenOf, isApiPath, pathOf } from '../http/paths';
+import type { AuthContext } from './context';
 import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from './cookies';
 import { basicAuthenticator } from './basic';
 import { sendRefusal } from './authenticate';
-import type { Role, UserProfile } from './users';
+import type { Role } from '../../contracts/session';
+import type { UserProfile } from './users';
 
 export const NOT_AUTHENTICATED = { message: 'Not authenticated' };
-
-export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -93,12 +92,6 @@ async function fromSession(services: ConsoleServices, request: FastifyRequest, r
   return { user, auth: { method: 'session', sessionId: session.id } };
 }
 
-/** The token of an `Authorization: Bearer <token>` header, if any. */
-export function bearerTokenOf(request: FastifyRequest): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  return match ? match[1] : null;
-}
-
 async function fromBearer(services: ConsoleServices, request: FastifyRequest): Promise<Resolved | null> {
   const token = bearerTokenOf(request);
   if (!token) return null;
@@ -108,9 +101,4 @@ async function fromBearer(services: ConsoleServices, request: FastifyRequest): P
   if (!verified) return null;
   const { user, familyId } = verified;
   return { user, auth: { method: 'bearer', subject: user.username, sid: familyId } };
-}
-
-function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { AuthContext } from '../services';
+import type { AuthContext } from '../auth/context';
 
 /** Superset's header name; the client sends the token from GET /security/csrf_token/. */
 export const CSRF_HEADER = 'x-csrftoken';

@@ -8,7 +8,7 @@ import {
   type ExecuteResponse,
 } from '../../contracts/bi';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../util/clock';
 import {
   QueryCancelledError,
   WarehouseSqlError,

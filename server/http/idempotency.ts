@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { pipeline, Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isApiPath } from '../auth/guard';
+import { isApiPath } from './paths';
 import type { Queryable } from '../store/db';
 import type { IdempotencyStore, StoredAnswer } from './idempotency.store';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { bearerTokenOf } from '../auth/guard';
+import { bearerTokenOf } from './paths';
 import type { ConsoleConfig } from '../config';
 
 export const CROSS_SITE = { message: 'Cross-site request refused: this API accepts changes only from the console itself' };
