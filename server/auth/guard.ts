@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
-import type { ConsoleServices } from '../services';
+import type { AuthServices } from './services';
 import { bearerTokenOf, isApiPath, pathOf } from '../http/paths';
 import type { AuthContext } from './context';
 import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from './cookies';
@@ -42,7 +42,7 @@ function needsAuth(request: FastifyRequest): boolean {
  * Resolves the user from the `session` cookie or a Bearer access token and attaches it
  * as request.user / request.auth.
  */
-export function authGuard(services: ConsoleServices): onRequestAsyncHookHandler {
+export function authGuard(services: AuthServices): onRequestAsyncHookHandler {
   const fromBasic = basicAuthenticator(services);
   return async function guard(request, reply) {
     if (!needsAuth(request)) return;
@@ -76,7 +76,7 @@ interface Resolved {
   auth: AuthContext;
 }
 
-async function fromSession(services: ConsoleServices, request: FastifyRequest, reply: FastifyReply): Promise<Resolved | null> {
+async function fromSession(services: AuthServices, request: FastifyRequest, reply: FastifyReply): Promise<Resolved | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
   const session = await services.sessions.lookup(token);
@@ -92,7 +92,7 @@ async function fromSession(services: ConsoleServices, request: FastifyRequest, r
   return { user, auth: { method: 'session', sessionId: session.id } };
 }
 
-async function fromBearer(services: ConsoleServices, request: FastifyRequest): Promise<Resolved | null> {
+async function fromBearer(services: AuthServices, request: FastifyRequest): Promise<Resolved | null> {
   const token = bearerTokenOf(request);
   if (!token) return null;
   // Checked against its token family and the user (both in memory once known), so logout,

@@ -5,11 +5,12 @@ import { requiredStrings } from '../http/validation';
 import { badRequest, KernelError, notFound } from './errors';
 import type { KernelManager, Viewer } from './manager';
 import { openEventStream, wantsEventStream, type EventStream } from './sse';
-import { sqlOutputs, type SqlRunOptions, type WarehouseSql } from './warehouseSql';
+import type { SqlRunOptions, WarehouseSqlPort } from '../warehouse/sqlPort';
+import { sqlOutputs, stopSql } from './sqlCells';
 
 export interface KernelRouteOptions {
   kernels: KernelManager;
-  sql: WarehouseSql;
+  sql: WarehouseSqlPort;
   /** Whether a username is a console user (server calls name one). */
   userExists: (username: string) => Promise<boolean>;
 }
@@ -121,7 +122,7 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
   app.post<{ Body: { runId: string } }>('/cancel-run', { schema: { body: cancelBody } }, async (request, reply) => {
     const viewer = viewerOf(request);
     checkRunId(request.body.runId);
-    await sql.stop(viewer.username, viewer.admin, request.body.runId);
+    await stopSql(sql, viewer.username, viewer.admin, request.body.runId);
     return reply.code(204).send();
   });
 
@@ -171,7 +172,7 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
   }
 };
 
-async function runSql(sql: WarehouseSql, viewer: Viewer, code: string, where: SqlRunOptions, onEvent: (event: RunEvent) => void): Promise<RunDone> {
+async function runSql(sql: WarehouseSqlPort, viewer: Viewer, code: string, where: SqlRunOptions, onEvent: (event: RunEvent) => void): Promise<RunDone> {
   const outputs = sqlOutputs(await sql.run(viewer.username, code, where));
   for (const output of outputs) onEvent({ type: 'output', output });
   return { type: 'done', execution_count: null, status: outputs.some((output) => output.output_type === 'error') ? 'error' : 'ok' };
