@@ -1,26 +1,23 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { MIB, type ConsoleConfig } from './config';
-import { createServices, type ConsoleServices, type ServiceOptions } from './services';
+import { closeServices, createServices, type ConsoleServices, type ServiceOptions } from './services';
 import { authGuard } from './auth/guard';
-import { consoleAuthRoutes } from './auth/routes';
-import { oidcRoutes } from './auth/oidc.routes';
+import { openAuth } from './auth/open';
 import type { SeedResult } from './auth/users';
-import { openBiContext } from './bi/context';
-import { biRoutes } from './bi/routes';
+import { openBi } from './bi/open';
 import { registerBatch } from './http/batch';
 import { registerCompression } from './http/compression';
+import type { Domain } from './http/domain';
 import { registerErrorHandling } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
 import { registerOriginChecks } from './http/origin';
 import { clientErrorHandler, frameworkErrors, registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { strictTypePlugin } from './http/validation';
-import { kernelRoutes } from './kernels/routes';
-import { openKernels } from './kernels/setup';
-import { notebookRoutes } from './notebook/routes';
-import { workflowRoutes } from './workflow/routes';
-import { upstreamRoutes } from './workflow/upstream/routes';
+import { openKernels } from './kernels/open';
+import { openNotebook } from './notebook/open';
+import { openWorkflow } from './workflow/open';
 
 export type BuildOptions = ServiceOptions;
 
@@ -34,8 +31,11 @@ export interface ConsoleApp {
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
- * Builds the console server: store, seeded users, auth, APIs and the static client.
- * Closing the app (app.close()) also closes the console store and the warehouse. Not yet listening.
+ * The one composition root of the server: the services (store, warehouse, auth state), the
+ * HTTP pipeline (headers, origin checks, the auth guard, idempotency, errors), each domain
+ * opened with what it needs and mounted at its prefix, then batch and the static client.
+ * Closing the app (app.close()) closes the domains, then the console store and the warehouse.
+ * Not yet listening.
  */
 export async function buildApp(config: ConsoleConfig, options: BuildOptions = {}): Promise<ConsoleApp> {
   // The app (and its logger) first: the warehouse seeds in the background and logs there.
@@ -49,11 +49,18 @@ export async function buildApp(config: ConsoleConfig, options: BuildOptions = {}
     clientErrorHandler: clientErrorHandler(config),
   });
   const services = await createServices(config, { logger: app.log, ...options });
-  app.addHook('onClose', () => Promise.all([services.store.close(), services.warehouse.close()]).then(() => undefined));
+  // Domains close in reverse order of opening, before the services they use.
+  const opened: Domain[] = [];
+  app.addHook('onClose', async () => {
+    for (const domain of opened.reverse()) await domain.close();
+    await closeServices(services);
+  });
   try {
     const seed = await services.users.ensureSeedUsers(config);
     await purgeExpired(services);
-    await registerEverything(app, services);
+    await registerPipeline(app, services);
+    await mountDomains(app, services, opened);
+    await registerTail(app, services);
     schedulePurge(app, services);
     return { app, services, seed };
   } catch (error) {
@@ -62,7 +69,8 @@ export async function buildApp(config: ConsoleConfig, options: BuildOptions = {}
   }
 }
 
-async function registerEverything(app: FastifyInstance, services: ConsoleServices): Promise<void> {
+/** What every request passes through, in order, before any domain's route. */
+async function registerPipeline(app: FastifyInstance, services: ConsoleServices): Promise<void> {
   app.decorate('services', services);
   app.decorateRequest('user', null);
   app.decorateRequest('auth', null);
@@ -75,22 +83,34 @@ async function registerEverything(app: FastifyInstance, services: ConsoleService
   // After the guard (keys are scoped per user) and before any route, so every mount has it.
   registerIdempotency(app, services.idempotency);
   registerErrorHandling(app, services.config.staticDir);
+}
 
-  await app.register(consoleAuthRoutes, { prefix: '/api/v1/temp' });
-  await app.register(oidcRoutes, { prefix: '/api/auth' });
-  // One history store, SQL Lab executor and SQL parser per app, for SQL Lab and notebooks' SQL.
-  const bi = await openBiContext(app);
-  await app.register(notebookRoutes, { prefix: '/api/notebook' });
-  await app.register(kernelRoutes, { prefix: '/api/notebook', ...openKernels(app, bi) });
-  await app.register(biRoutes, { prefix: '/api/bi', bi });
-  // A configured Airflow answers instead of the embedded demo, whose executor then never starts.
-  const { airflow } = services.config;
-  if (airflow) await app.register(upstreamRoutes, { prefix: '/api/workflow', upstream: airflow });
-  else await app.register(workflowRoutes, { prefix: '/api/workflow' });
+/**
+ * Each domain opened with what it needs and mounted at its prefix. Kernels run SQL through the
+ * warehouse port BI gives (SQL Lab's executor: its limits, history and stop). Kernels also end
+ * before the server waits for open requests: a streamed run ends (aborted) when its kernel does.
+ */
+async function mountDomains(app: FastifyInstance, services: ConsoleServices, opened: Domain[]): Promise<void> {
+  const log = app.log;
+  const bi = await openBi({ ...services, log });
+  opened.push(bi);
+  const kernels = openKernels({ ...services, sql: bi.sql, log });
+  app.addHook('preClose', () => kernels.close());
+  const workflow = await openWorkflow({ ...services, log });
+  opened.push(workflow);
+
+  await app.register(openAuth().routes, { prefix: '/api' });
+  await app.register(openNotebook().routes, { prefix: '/api/notebook' });
+  await app.register(kernels.routes, { prefix: '/api/notebook' });
+  await app.register(bi.routes, { prefix: '/api/bi' });
+  await app.register(workflow.routes, { prefix: '/api/workflow' });
+}
+
+/** After the APIs: batched calls into them and the client's files. */
+async function registerTail(app: FastifyInstance, services: ConsoleServices): Promise<void> {
   registerBatch(app);
-  const { staticDir, sourceMaps, uploadMaxMb } = services.config;
-  const uploadMaxBytes = uploadMaxMb * MIB;
-  await registerStatic(app, { staticDir, sourceMaps, uploadMaxBytes, airflowApi: airflow?.api ?? null });
+  const { staticDir, sourceMaps, uploadMaxMb, airflow } = services.config;
+  await registerStatic(app, { staticDir, sourceMaps, uploadMaxBytes: uploadMaxMb * MIB, airflowApi: airflow?.api ?? null });
 }
 
 /**

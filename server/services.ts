@@ -1,34 +1,18 @@
 import type { ConsoleConfig } from './config';
 import { openStore, type Store } from './store/db';
-import { Authenticator } from './auth/authenticate';
-import { systemClock, type Clock } from './auth/clock';
-import { CredentialEnds } from './auth/credentialEnds';
-import { TokenFamilies } from './auth/families';
-import { TokenGrants } from './auth/grants';
-import { SessionStore } from './auth/sessions';
-import { LoginThrottle, type ThrottleOptions } from './auth/throttle';
-import type { ScryptParams } from './auth/passwords';
-import { TokenService } from './auth/tokens';
-import { UserStore, type UserProfile } from './auth/users';
+import type { AuthContext } from './auth/context';
+import { openAuthServices, type AuthOptions } from './auth/open';
+import type { AuthServices } from './auth/services';
+import type { UserProfile } from './auth/users';
 import { IdempotencyStore } from './http/idempotency.store';
 import { NotebookService } from './notebook/service';
+import { systemClock, type Clock } from './util/clock';
 import type { Warehouse } from './warehouse/types';
 import { openWarehouse, type WarehouseLogger } from './warehouse/warehouse';
 
-/** Everything a route needs, created per app by buildApp (no module-level state). */
-export interface ConsoleServices {
-  config: ConsoleConfig;
+/** What every domain may be opened with, created per app by buildApp (no module-level state). */
+export interface ConsoleServices extends AuthServices {
   store: Store;
-  users: UserStore;
-  sessions: SessionStore;
-  tokens: TokenService;
-  /** Bearer tokens in revocable families (sign-in, refresh, logout, checks). */
-  grants: TokenGrants;
-  families: TokenFamilies;
-  /** Ends event streams when the session or token family they were opened with ends. */
-  credentialEnds: CredentialEnds;
-  authenticator: Authenticator;
-  clock: Clock;
   /** Stored answers of mutating requests by Idempotency-Key, for every API mount. */
   idempotency: IdempotencyStore;
   /** Workspace files and folders under <data>/workspace. */
@@ -36,13 +20,6 @@ export interface ConsoleServices {
   /** The embedded demo warehouse the BI API runs SQL on (<data>/warehouse), seeded in the background. */
   warehouse: Warehouse;
 }
-
-/** How the current request proved who it is. */
-export type AuthContext =
-  | { method: 'session'; sessionId: string }
-  | { method: 'bearer'; subject: string; sid: string }
-  /** HTTP Basic (accepted on the workflow API only). */
-  | { method: 'basic'; subject: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,13 +32,9 @@ declare module 'fastify' {
   }
 }
 
-export interface ServiceOptions {
+export interface ServiceOptions extends AuthOptions {
   /** Time source for sessions, tokens and the sign-in throttle (tests move it). */
   clock?: Clock;
-  /** Sign-in limits (see LoginThrottle); the defaults suit production. */
-  throttle?: Partial<Omit<ThrottleOptions, 'clock'>>;
-  /** scrypt cost for new password hashes; the default suits production. */
-  passwordHashing?: ScryptParams;
   /** Where background work (the warehouse seed) reports; the app passes its logger. */
   logger?: WarehouseLogger;
 }
@@ -88,18 +61,17 @@ export async function createServices(config: ConsoleConfig, options: ServiceOpti
     resources: { memoryMb: config.sqlMemoryMb, threads: config.sqlThreads },
   });
   try {
-    const users = await UserStore.create(store, options.passwordHashing);
-    const tokens = await TokenService.open(config.dataDir, clock);
-    const credentialEnds = new CredentialEnds();
-    const sessions = new SessionStore(store, config.sessionTtlSeconds, clock, credentialEnds);
-    const families = new TokenFamilies(store, clock, credentialEnds);
-    const grants = new TokenGrants(tokens, families, users, clock);
-    const authenticator = new Authenticator(users, new LoginThrottle({ ...options.throttle, clock }));
+    const auth = await openAuthServices(config, store, clock, options);
     const idempotency = await IdempotencyStore.open(store, clock);
     const notebooks = await NotebookService.open(config.dataDir, store, clock);
-    return { config, store, users, sessions, tokens, grants, families, credentialEnds, authenticator, clock, idempotency, notebooks, warehouse };
+    return { ...auth, store, idempotency, notebooks, warehouse };
   } catch (error) {
     await Promise.all([store.close(), warehouse.close()]);
     throw error;
   }
+}
+
+/** Closes what createServices opened (after the domains that use them). */
+export async function closeServices(services: ConsoleServices): Promise<void> {
+  await Promise.all([services.store.close(), services.warehouse.close()]);
 }

@@ -1,4 +1,4 @@
-import type { BiDatabase, TableOption } from '../../contracts/bi';
+import type { BiDatabase, TableOption } from '../../contracts/biCatalog';
 import { cacheKeys } from '../../src/model/catalog/tree';
 import type { CatalogCache } from '../../src/model/catalog/types';
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { LruMap } from '../store/lru';
-import type { AuthContext, ConsoleServices } from '../services';
+import type { AuthServices } from './services';
+import type { AuthContext } from './context';
 import { isRefusal, type Refusal } from './authenticate';
 import type { UserProfile } from './users';
 
@@ -26,7 +27,7 @@ export function basicCredentials(request: FastifyRequest): { username: string; p
  * verified pair is remembered briefly by its digest, tied to the user's token version so that a
  * password change or removal ends it at once.
  */
-export function basicAuthenticator(services: ConsoleServices) {
+export function basicAuthenticator(services: AuthServices) {
   const remembered = new LruMap<string, { username: string; tokenVersion: number; until: number }>(REMEMBERED);
   return async function fromBasic(request: FastifyRequest): Promise<BasicResult> {
     const credentials = basicCredentials(request);

@@ -1,4 +1,4 @@
-import type { AuthContext } from '../services';
+import type { AuthContext } from './context';
 
 /**
  * Tells long-lived responses (event streams) that the credential they were opened with ended:

@@ -1,6 +1,6 @@
 import type { Store } from '../store/db';
 import { LruMap } from '../store/lru';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../util/clock';
 import { CredentialEnds } from './credentialEnds';
 import { purgeExpiredAndRevoked } from './purge';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../util/clock';
 import type { TokenFamilies } from './families';
 import type { TokenService, TokenType } from './tokens';
 import type { UserProfile, UserStore } from './users';

@@ -1,15 +1,14 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
-import type { AuthContext, ConsoleServices } from '../services';
+import type { AuthServices } from './services';
+import { bearerTokenOf, isApiPath, pathOf } from '../http/paths';
+import type { AuthContext } from './context';
 import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from './cookies';
 import { basicAuthenticator } from './basic';
 import { sendRefusal } from './authenticate';
-import type { Role, UserProfile } from './users';
+import type { Role } from '../../contracts/session';
+import type { UserProfile } from './users';
 
 export const NOT_AUTHENTICATED = { message: 'Not authenticated' };
-
-export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,7 +42,7 @@ function needsAuth(request: FastifyRequest): boolean {
  * Resolves the user from the `session` cookie or a Bearer access token and attaches it
  * as request.user / request.auth.
  */
-export function authGuard(services: ConsoleServices): onRequestAsyncHookHandler {
+export function authGuard(services: AuthServices): onRequestAsyncHookHandler {
   const fromBasic = basicAuthenticator(services);
   return async function guard(request, reply) {
     if (!needsAuth(request)) return;
@@ -77,7 +76,7 @@ interface Resolved {
   auth: AuthContext;
 }
 
-async function fromSession(services: ConsoleServices, request: FastifyRequest, reply: FastifyReply): Promise<Resolved | null> {
+async function fromSession(services: AuthServices, request: FastifyRequest, reply: FastifyReply): Promise<Resolved | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
   const session = await services.sessions.lookup(token);
@@ -93,13 +92,7 @@ async function fromSession(services: ConsoleServices, request: FastifyRequest, r
   return { user, auth: { method: 'session', sessionId: session.id } };
 }
 
-/** The token of an `Authorization: Bearer <token>` header, if any. */
-export function bearerTokenOf(request: FastifyRequest): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  return match ? match[1] : null;
-}
-
-async function fromBearer(services: ConsoleServices, request: FastifyRequest): Promise<Resolved | null> {
+async function fromBearer(services: AuthServices, request: FastifyRequest): Promise<Resolved | null> {
   const token = bearerTokenOf(request);
   if (!token) return null;
   // Checked against its token family and the user (both in memory once known), so logout,
@@ -108,9 +101,4 @@ async function fromBearer(services: ConsoleServices, request: FastifyRequest): P
   if (!verified) return null;
   const { user, familyId } = verified;
   return { user, auth: { method: 'bearer', subject: user.username, sid: familyId } };
-}
-
-function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsoleConfig } from '../config';
-import type { ConsoleServices } from '../services';
+import type { AuthServices } from './services';
 import { isRefusal, sendRefusal } from './authenticate';
 import { PUBLIC_ROUTE } from './guard';
 import type { IssuedTokens } from './grants';
@@ -68,7 +68,7 @@ function listeningOrigin(request: FastifyRequest, config: ConsoleConfig): string
   return `${request.protocol}://${host}:${localAddress && localPort ? localPort : config.port}`;
 }
 
-async function passwordGrant(services: ConsoleServices, request: FastifyRequest, reply: FastifyReply, body: TokenRequest) {
+async function passwordGrant(services: AuthServices, request: FastifyRequest, reply: FastifyReply, body: TokenRequest) {
   const { username, password } = body;
   if (typeof username !== 'string' || typeof password !== 'string') {
     return oauthError(reply, 400, 'invalid_request', 'Missing parameter: username or password');
@@ -84,13 +84,13 @@ async function passwordGrant(services: ConsoleServices, request: FastifyRequest,
 }
 
 /** Rotation: the answer carries a new refresh token and the one sent is spent (reusing it ends the family). */
-async function refreshGrant(services: ConsoleServices, reply: FastifyReply, body: TokenRequest) {
+async function refreshGrant(services: AuthServices, reply: FastifyReply, body: TokenRequest) {
   const refreshed = typeof body.refresh_token === 'string' ? await services.grants.refresh(body.refresh_token) : null;
   if (!refreshed) return oauthError(reply, 400, 'invalid_grant', 'Token is not active');
   return tokenResponse(services, refreshed);
 }
 
-function tokenResponse(services: ConsoleServices, issued: IssuedTokens) {
+function tokenResponse(services: AuthServices, issued: IssuedTokens) {
   const { tokens } = services;
   return {
     access_token: issued.accessToken,

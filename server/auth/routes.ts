@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { INVALID_CREDENTIALS_MESSAGE, isRefusal, sendRefusal } from '../auth/authenticate';
 import { requiredStrings } from '../http/validation';
 import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from './cookies';
-import { bearerTokenOf, PUBLIC_ROUTE } from './guard';
+import { bearerTokenOf } from '../http/paths';
+import { PUBLIC_ROUTE } from './guard';
 
 interface LoginBody {
   username: string;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Store } from '../store/db';
 import { LruMap } from '../store/lru';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../util/clock';
 import { CredentialEnds } from './credentialEnds';
 import { purgeExpiredAndRevoked } from './purge';
 

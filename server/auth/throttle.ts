@@ -1,5 +1,5 @@
 import { LruMap } from '../store/lru';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../util/clock';
 import { RateBudget, type RatePolicy } from './rateBudget';
 
 /** One limit: failures counted per key, with a delay that doubles past the free ones. */

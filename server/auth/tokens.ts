@@ -2,8 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
-import { systemClock, type Clock } from './clock';
-import type { Role } from './users';
+import { systemClock, type Clock } from '../util/clock';
+import type { Role } from '../../contracts/session';
 
 export type TokenType = 'access' | 'refresh';
 

@@ -3,16 +3,11 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Store } from '../store/db';
 import { LruMap } from '../store/lru';
+import type { Profile, Role } from '../../contracts/session';
 import { DEFAULT_SCRYPT_PARAMS, generatePassword, hashPassword, verifyPassword, type ScryptParams } from './passwords';
 
-export type Role = 'admin' | 'editor';
-
-/** What the client may know about a user (sign-in answer, `user` cookie, /me). */
-export interface UserProfile {
-  username: string;
-  role: Role;
-  firstName: string;
-  lastName: string;
+/** What the client may know about a user (sign-in answer, `user` cookie, /me): the profile, its email always set. */
+export interface UserProfile extends Profile {
   email: string;
 }
 

@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { UserStore } from '../auth/users';
 import type { Warehouse } from '../warehouse/types';
-import { SqlLabExecutor, type Runner } from './executor';
-import { QueryHistoryStore, type Viewer } from './history.store';
-import { SavedQueryStore } from './savedQueries.store';
-import { SqlTableParser } from './sqlTables';
+import type { Runner, SqlLabExecutor } from './executor';
+import type { QueryHistoryStore, Viewer } from './history.store';
+import type { SavedQueryStore } from './savedQueries.store';
+import type { SqlTableParser } from './sqlTables';
 
-/** What the BI route plugins of both scopes (catalog readers, admin) share; made once per app by the BI mount. */
+/** What the BI route plugins of both scopes (catalog readers, admin) share; made once per app by openBi (open.ts). */
 export interface BiContext {
   warehouse: Warehouse;
   history: QueryHistoryStore;
@@ -17,17 +17,6 @@ export interface BiContext {
 
 export interface BiOptions {
   bi: BiContext;
-}
-
-/** Opens the stores and the SQL parser on the app's services; the parser closes with the app. */
-export async function openBiContext(app: FastifyInstance): Promise<BiContext> {
-  const { store, clock, warehouse } = app.services;
-  const parser = await SqlTableParser.open();
-  app.addHook('onClose', () => parser.close());
-  const history = await QueryHistoryStore.open(store, clock());
-  const savedQueries = new SavedQueryStore(store);
-  const executor = new SqlLabExecutor({ warehouse, history, parser, clock, timeoutMs: app.services.config.sqlTimeoutSeconds * 1000, log: app.log });
-  return { warehouse, history, savedQueries, executor, parser };
 }
 
 /** The signed-in user as the stores see them (the role guard of the route's scope has run). */

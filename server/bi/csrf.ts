@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { AuthContext } from '../services';
+import { isMutatingMethod } from '../../contracts/http';
+import type { AuthContext } from '../auth/context';
 
 /** Superset's header name; the client sends the token from GET /security/csrf_token/. */
 export const CSRF_HEADER = 'x-csrftoken';
@@ -27,7 +28,6 @@ export const CSRF_REQUIRED = {
   message: 'CSRF token missing or invalid: send the token of GET /api/bi/v1/security/csrf_token/ in the X-CSRFToken header',
 };
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * onRequest hook of the BI mount: mutating calls need the CSRF token, except the public
@@ -41,7 +41,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * so a retry with the right token still runs.
  */
 export const csrfGuard: onRequestAsyncHookHandler = async (request, reply) => {
-  if (!MUTATING.has(request.method) || request.routeOptions.config?.public === true) return;
+  if (!isMutatingMethod(request.method) || request.routeOptions.config?.public === true) return;
   if (request.auth?.method === 'bearer') return;
   if (!verifyCsrf(request)) return reply.code(403).send(CSRF_REQUIRED);
 };

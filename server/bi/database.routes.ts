@@ -1,17 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type {
-  BiDatabase,
-  ColumnSearchResponse,
-  ItemResponse,
-  ListResponse,
-  NamesResponse,
-  TableMetadata,
-  TableOption,
-  TablePreview,
-  TablePreviewArgs,
-  TableSearchResponse,
-  TablesResponse,
-} from '../../contracts/bi';
+import type { ItemResponse, ListResponse } from '../../contracts/bi';
+import type { BiDatabase, ColumnSearchResponse, NamesResponse, TableMetadata, TableOption, TablePreview, TablePreviewArgs, TableSearchResponse, TablesResponse } from '../../contracts/biCatalog';
 import type { Warehouse, WarehouseDatabase, WarehouseTable } from '../warehouse/types';
 import { idSchema, pkParams, qQuerystring, type BiOptions } from './context';
 import { badRequest, databaseNotFound, notFound, tableNotFound } from './errors';

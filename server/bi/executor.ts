@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import {
-  DEFAULT_QUERY_LIMIT,
-  MAX_QUERY_LIMIT,
-  type ExecuteBody,
-  type ExecuteErrorResponse,
-  type ExecuteResponse,
-} from '../../contracts/bi';
+import { DEFAULT_QUERY_LIMIT, MAX_QUERY_LIMIT, type ExecuteBody, type ExecuteResponse } from '../../contracts/bi';
+import { type ExecuteErrorResponse } from '../../contracts/biSqlLab';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../util/clock';
 import {
   QueryCancelledError,
   WarehouseSqlError,

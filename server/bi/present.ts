@@ -1,11 +1,5 @@
-import type {
-  ExecutedQuery,
-  QueryHistoryDetail,
-  QueryHistoryItem,
-  ResultColumn,
-  SavedQuery,
-  SavedQueryFields,
-} from '../../contracts/bi';
+import type { ExecutedQuery, ResultColumn } from '../../contracts/bi';
+import type { QueryHistoryDetail, QueryHistoryItem, SavedQuery, SavedQueryFields } from '../../contracts/biSqlLab';
 import type { HistoryEntry } from './history.store';
 import type { SavedQueryRecord } from './savedQueries.store';
 import { humanizeSince } from './humanize';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { TABLE_PREVIEW_ROWS, type BiErrorType, type TablePreview } from '../../contracts/bi';
+import { type BiErrorType } from '../../contracts/bi';
+import { TABLE_PREVIEW_ROWS, type TablePreview } from '../../contracts/biCatalog';
 import { QueryCancelledError, WarehouseSqlError, WarehouseUnavailableError, type Warehouse, type WarehouseDatabase } from '../warehouse/types';
 import { BiHttpError, errorEntry, sqlErrorBody, sqlErrorType, tableNotFound } from './errors';
 import { timeoutMessage } from './executor';

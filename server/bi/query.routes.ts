@@ -1,15 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type {
-  DistinctResponse,
-  ItemResponse,
-  ListResponse,
-  OkResponse,
-  QueryHistoryDetail,
-  QueryHistoryItem,
-  RelatedResponse,
-  StopQueryBody,
-  UpdatedSinceResponse,
-} from '../../contracts/bi';
+import type { DistinctResponse, ItemResponse, ListResponse, OkResponse, RelatedResponse } from '../../contracts/bi';
+import type { QueryHistoryDetail, QueryHistoryItem, StopQueryBody, UpdatedSinceResponse } from '../../contracts/biSqlLab';
 import { pkParams, qQuerystring, viewerOf, type BiOptions } from './context';
 import { badRequest, notFound } from './errors';
 import { HISTORY_LIST } from './history.store';

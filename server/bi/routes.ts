@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import { isRefusal, sendRefusal } from '../auth/authenticate';
-import { bearerTokenOf, NOT_AUTHENTICATED, PUBLIC_ROUTE, requireRole } from '../auth/guard';
-import type { Role } from '../auth/users';
+import { NOT_AUTHENTICATED, PUBLIC_ROUTE, requireRole } from '../auth/guard';
+import { bearerTokenOf } from '../http/paths';
+import type { Role } from '../../contracts/session';
 import { requiredStrings } from '../http/validation';
 import type { BiOptions } from './context';
 import { csrfGuard, csrfTokenFor } from './csrf';

@@ -1,14 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type {
-  FavoriteStatusResponse,
-  ItemResponse,
-  ListResponse,
-  MessageResponse,
-  OkResponse,
-  SavedQuery,
-  SavedQueryBody,
-  SavedQueryWriteResponse,
-} from '../../contracts/bi';
+import type { ItemResponse, ListResponse, MessageResponse, OkResponse } from '../../contracts/bi';
+import type { FavoriteStatusResponse, SavedQuery, SavedQueryBody, SavedQueryWriteResponse } from '../../contracts/biSqlLab';
 import { answerRecorder, jsonAnswer } from '../http/idempotency';
 import type { IdempotencyStore } from '../http/idempotency.store';
 import { pkParams, qQuerystring, viewerOf, type BiOptions } from './context';

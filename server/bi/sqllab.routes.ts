@@ -1,14 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  DEFAULT_QUERY_LIMIT,
-  MAX_QUERY_LIMIT,
-  type EstimateBody,
-  type EstimateResponse,
-  type ExecuteBody,
-  type FormatSqlBody,
-  type FormatSqlResponse,
-  type SqlLabBootstrapResponse,
-} from '../../contracts/bi';
+import { DEFAULT_QUERY_LIMIT, MAX_QUERY_LIMIT, type ExecuteBody } from '../../contracts/bi';
+import { type EstimateBody, type EstimateResponse, type FormatSqlBody, type FormatSqlResponse, type SqlLabBootstrapResponse } from '../../contracts/biSqlLab';
 import { jsonWithRows } from '../warehouse/jsonRows';
 import { WarehouseSqlError } from '../warehouse/types';
 import { runnerOf, viewerOf, type BiOptions } from './context';

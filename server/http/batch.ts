@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isMutatingMethod } from '../../contracts/http';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './idempotency';
 
 export const BATCH_PATH = '/api/batch';
@@ -6,7 +7,6 @@ export const MAX_BATCH = 100;
 /** 100 saves, some of them notebooks with outputs: well past Fastify's 1 MiB default. */
 const BATCH_BODY_LIMIT = 64 * 1024 * 1024;
 
-const METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The only request headers a sub-request takes from the batch entry (credentials come from the batch itself). */
 const PASSED_HEADERS = new Set(['content-type', 'idempotency-key', 'if-match', 'if-none-match', 'x-csrftoken', 'x-console-change', 'x-console-label']);
 /** The headers of a sub-answer the caller gets back. */
@@ -50,7 +50,7 @@ function parseBatch(body: unknown): { entries: BatchEntry[] } | { error: { messa
 function entryProblem(entry: unknown): string | null {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return 'must be an object';
   const { method, url, headers, body } = entry as Record<string, unknown>;
-  if (typeof method !== 'string' || !METHODS.has(method)) return 'method must be POST, PUT, PATCH or DELETE';
+  if (typeof method !== 'string' || !isMutatingMethod(method)) return 'method must be POST, PUT, PATCH or DELETE';
   if (typeof url !== 'string' || !isApiUrl(url)) return 'url must be a path under /api/ (not /api/batch)';
   if (headers !== undefined) {
     if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return 'headers must be an object';

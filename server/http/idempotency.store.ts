@@ -1,4 +1,4 @@
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../util/clock';
 import type { Queryable, SqlValue, Store } from '../store/db';
 
 /** An answer kept for replay: what the first request with a key was told. */

@@ -1,7 +1,8 @@
 import { createHash, type Hash } from 'node:crypto';
 import { pipeline, Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isApiPath } from '../auth/guard';
+import { isMutatingMethod } from '../../contracts/http';
+import { isApiPath } from './paths';
 import type { Queryable } from '../store/db';
 import type { IdempotencyStore, StoredAnswer } from './idempotency.store';
 
@@ -10,7 +11,6 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 export const KEY_REUSED = { message: 'Idempotency-Key was already used for a different request' };
 export const INVALID_KEY = { message: 'Idempotency-Key must be 1 to 255 visible ASCII characters' };
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const REPLAYED_HEADERS = ['content-type', 'etag'] as const;
 /** What Fastify sends with an object it serialised. */
@@ -81,7 +81,7 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
 
 /** Mutating, authenticated API routes; public sign-in/token routes and 404s are exempt. */
 function appliesTo(request: FastifyRequest): boolean {
-  if (!MUTATING.has(request.method) || request.is404) return false;
+  if (!isMutatingMethod(request.method) || request.is404) return false;
   if (request.routeOptions.config?.public === true) return false;
   return isApiPath(request.routeOptions.url ?? '') || isApiPath(request.url);
 }

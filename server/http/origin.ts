@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { bearerTokenOf } from '../auth/guard';
+import { isMutatingMethod } from '../../contracts/http';
+import { bearerTokenOf } from './paths';
 import type { ConsoleConfig } from '../config';
 
 export const CROSS_SITE = { message: 'Cross-site request refused: this API accepts changes only from the console itself' };
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** What a Host header may hold: a name or address and a port; anything else (user@, paths) is refused. */
 const HOST_PATTERN = /^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/i;
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -45,7 +45,7 @@ function hostCheck(publicUrl: string): onRequestAsyncHookHandler {
  */
 function originCheck(publicUrl: string | null): onRequestAsyncHookHandler {
   return async function checkOrigin(request, reply) {
-    if (!MUTATING.has(request.method) || bearerTokenOf(request) !== null) return;
+    if (!isMutatingMethod(request.method) || bearerTokenOf(request) !== null) return;
     if (!isSameOrigin(request, publicUrl)) return reply.code(403).send(CROSS_SITE);
   };
 }

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isApiPath } from '../auth/guard';
+import { isApiPath } from './paths';
 import type { ConsoleConfig } from '../config';
 
 /**

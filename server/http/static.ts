@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isApiPath } from '../auth/guard';
+import { isApiPath } from './paths';
 import { readPackageVersion } from '../paths';
 
 export const CLIENT_NOT_BUILT = 'The client is not built. Run `npm run build` (npm start does it for you).';

@@ -1,5 +1,5 @@
 import type { KernelModel, KernelSpec, KernelSpecList, RunDone, RunEvent } from '../../contracts/kernels';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../util/clock';
 import { storageProblem } from '../http/storageErrors';
 import { badRequest, conflict, forbidden, notFound, unavailable } from './errors';
 import { KernelHub } from './hub';

@@ -1,5 +1,5 @@
 import type { Breadcrumb, ItemDetails } from '../../contracts/workspace';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../util/clock';
 import type { Store } from '../store/db';
 import { serial } from '../util/serial';
 import { auditLog, type AuditEntry } from './audit';

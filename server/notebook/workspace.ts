@@ -1,7 +1,7 @@
 import { mkdir, realpath, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../util/clock';
 import type { Queryable, Store } from '../store/db';
 import { auditLog } from './audit';
 import { entryAt, type DiskEntry } from './disk';

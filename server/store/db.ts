@@ -5,21 +5,11 @@ import { serial } from '../util/serial';
 import { importLegacyStore } from './legacyImport';
 import { MIGRATIONS, type Migration } from './migrations';
 import { makeOwnerOnly } from './ownerOnly';
-import type { Queryable, SqlParams } from './queryable';
+import type { Queryable, SqlParams, Store } from './queryable';
 import { SqliteStatements } from './statements';
 
-// The statement runner's types live in a leaf module (the statement cache needs them too).
-export type { Queryable, SqlParams, SqlValue } from './queryable';
-
-export interface Store extends Queryable {
-  readonly file: string;
-  /**
-   * Runs fn inside BEGIN/COMMIT while holding the connection. Use only `tx` inside fn:
-   * calling the store itself there would wait for the transaction to finish (deadlock).
-   */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+// The statement runner's and the store's types live in a leaf module (the statement cache and the legacy import need them too).
+export type { Queryable, SqlParams, SqlValue, Store } from './queryable';
 
 export const DATABASE_FILE = 'console.sqlite';
 

@@ -1,7 +1,7 @@
 import { access, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import type { SqlValue, Store } from './db';
+import type { SqlValue, Store } from './queryable';
 
 /** The DuckDB file that held the console's own data before console.sqlite. */
 export const LEGACY_DATABASE_FILE = 'console.duckdb';

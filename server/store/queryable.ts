@@ -7,3 +7,13 @@ export interface Queryable {
   run(sql: string, params?: SqlParams): Promise<void>;
   all<T>(sql: string, params?: SqlParams): Promise<T[]>;
 }
+
+export interface Store extends Queryable {
+  readonly file: string;
+  /**
+   * Runs fn inside BEGIN/COMMIT while holding the connection. Use only `tx` inside fn:
+   * calling the store itself there would wait for the transaction to finish (deadlock).
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

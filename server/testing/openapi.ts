@@ -37,14 +37,58 @@ export interface OpenApiContract {
 const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
 
 export function loadOpenApi(file: string, docId: string, applyCorrections: (spec: Json) => void = () => undefined): OpenApiContract {
+  const spec = readSpec(file, applyCorrections);
+  const { ajv, params, validator, check } = validators(spec, docId);
+  const operations = Object.entries(spec.paths as Json).map(([template, item]) => ({ template, item: item as Json, pattern: templatePattern(template) }));
+  return {
+    expectRequest({ method, path, query, body }) {
+      const found = operations.filter((o) => o.pattern.test(path) && (o.item[method] as Json | undefined));
+      // A literal segment ('~/dagRuns/list') wins over a parameter that would also match it.
+      found.sort((a, b) => braces(a.template) - braces(b.template));
+      const operation = found[0];
+      if (!operation) throw new Error(`${method.toUpperCase()} ${path} is no operation of ${docId}`);
+      const op = operation.item[method] as Json;
+      const declared = [...((operation.item.parameters as Json[] | undefined) ?? []), ...((op.parameters as Json[] | undefined) ?? [])].map((p) => resolve(spec, p));
+      const what = `${method.toUpperCase()} ${operation.template}`;
+      const values = { path: pathValues(operation.template, path), query: queryValues(query, declared) };
+      for (const where of ['path', 'query'] as const) {
+        check(validator(params, `${what} ${where}`, parametersSchema(declared, where)), values[where], `${what} ${where} parameters`);
+      }
+      const requestSchema = ((resolve(spec, (op.requestBody as Json | undefined) ?? {}).content as Json | undefined)?.['application/json'] as Json | undefined)?.schema;
+      if (requestSchema) check(validator(ajv, `${what} body`, requestSchema), body, `${what} body`);
+      else if (body !== undefined) throw new Error(`${what} takes no body`);
+      return operation.template;
+    },
+    expectResponse(specPath, method, status, body) {
+      const schema = responseSchema(spec, specPath, method, status);
+      if (!schema) throw new Error(`${docId} has no JSON schema for ${method.toUpperCase()} ${specPath} ${status}`);
+      check(validator(ajv, `${method} ${specPath} ${status}`, schema), body, `${method.toUpperCase()} ${specPath} ${status}`);
+    },
+    expectSchema(name, body) {
+      check(validator(ajv, `#${name}`, { $ref: `#/components/schemas/${name}` }), body, name);
+    },
+    hasResponse: (specPath, method, status) => responseSchema(spec, specPath, method, status) !== undefined,
+  };
+}
+
+/** The document (JSON or YAML) with the caller's corrections, as Ajv reads it. */
+function readSpec(file: string, applyCorrections: (spec: Json) => void): Json {
   const text = readFileSync(file, 'utf8');
   const spec = (file.endsWith('.json') ? JSON.parse(text) : yaml.load(text)) as Json;
   applyCorrections(spec);
-  const is31 = String(spec.openapi).startsWith('3.1');
-  if (!is31) Object.assign(spec, { components: nullableWithoutType(spec.components), paths: nullableWithoutType(spec.paths) });
+  if (!isOpenApi31(spec)) Object.assign(spec, { components: nullableWithoutType(spec.components), paths: nullableWithoutType(spec.paths) });
+  return spec;
+}
+
+function isOpenApi31(spec: Json): boolean {
+  return String(spec.openapi).startsWith('3.1');
+}
+
+/** Ajv over the document's components (bodies), one coercing (parameters), and compiled schemas kept by key. */
+function validators(spec: Json, docId: string) {
   const options: Options = { strict: false, allErrors: true };
   const make = (extra: Options = {}) => {
-    const ajv = is31 ? new Ajv2020({ ...options, ...extra }) : new Ajv({ ...options, ...extra });
+    const ajv = isOpenApi31(spec) ? new Ajv2020({ ...options, ...extra }) : new Ajv({ ...options, ...extra });
     addFormats(ajv);
     ajv.addSchema({ $id: docId, components: spec.components }, docId);
     return ajv;
@@ -61,42 +105,17 @@ export function loadOpenApi(file: string, docId: string, applyCorrections: (spec
   const check = (validate: ValidateFunction, data: unknown, what: string) => {
     if (!validate(data)) throw new Error(`${what} does not match ${docId}: ${ajv.errorsText(validate.errors, { separator: '\n' })}`);
   };
-  const operations = Object.entries(spec.paths as Json).map(([template, item]) => ({ template, item: item as Json, pattern: templatePattern(template) }));
+  return { ajv, params, validator, check };
+}
+
+/** One object schema for the declared parameters in the path or the query. */
+function parametersSchema(declared: Json[], where: 'path' | 'query'): Json {
+  const mine = declared.filter((p) => p.in === where);
   return {
-    expectRequest({ method, path, query, body }) {
-      const found = operations.filter((o) => o.pattern.test(path) && (o.item[method] as Json | undefined));
-      // A literal segment ('~/dagRuns/list') wins over a parameter that would also match it.
-      found.sort((a, b) => braces(a.template) - braces(b.template));
-      const operation = found[0];
-      if (!operation) throw new Error(`${method.toUpperCase()} ${path} is no operation of ${docId}`);
-      const op = operation.item[method] as Json;
-      const declared = [...((operation.item.parameters as Json[] | undefined) ?? []), ...((op.parameters as Json[] | undefined) ?? [])].map((p) => resolve(spec, p));
-      const what = `${method.toUpperCase()} ${operation.template}`;
-      const values = { path: pathValues(operation.template, path), query: queryValues(query, declared) };
-      for (const where of ['path', 'query'] as const) {
-        const mine = declared.filter((p) => p.in === where);
-        const schema = {
-          type: 'object',
-          properties: Object.fromEntries(mine.map((p) => [p.name, p.schema ?? {}])),
-          required: mine.filter((p) => p.required).map((p) => p.name),
-          additionalProperties: false,
-        };
-        check(validator(params, `${what} ${where}`, schema), values[where], `${what} ${where} parameters`);
-      }
-      const requestSchema = ((resolve(spec, (op.requestBody as Json | undefined) ?? {}).content as Json | undefined)?.['application/json'] as Json | undefined)?.schema;
-      if (requestSchema) check(validator(ajv, `${what} body`, requestSchema), body, `${what} body`);
-      else if (body !== undefined) throw new Error(`${what} takes no body`);
-      return operation.template;
-    },
-    expectResponse(specPath, method, status, body) {
-      const schema = responseSchema(spec, specPath, method, status);
-      if (!schema) throw new Error(`${docId} has no JSON schema for ${method.toUpperCase()} ${specPath} ${status}`);
-      check(validator(ajv, `${method} ${specPath} ${status}`, schema), body, `${method.toUpperCase()} ${specPath} ${status}`);
-    },
-    expectSchema(name, body) {
-      check(validator(ajv, `#${name}`, { $ref: `#/components/schemas/${name}` }), body, name);
-    },
-    hasResponse: (specPath, method, status) => responseSchema(spec, specPath, method, status) !== undefined,
+    type: 'object',
+    properties: Object.fromEntries(mine.map((p) => [p.name, p.schema ?? {}])),
+    required: mine.filter((p) => p.required).map((p) => p.name),
+    additionalProperties: false,
   };
 }
 

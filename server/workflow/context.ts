@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { EventRow, RunRow } from './rows';
 import type { WorkflowStore } from './store';
 
-/** What the workflow routes share, made once per app by routes.ts. */
+/** What the workflow routes share, made once per app by openWorkflow (open.ts). */
 export interface WorkflowContext {
   store: WorkflowStore;
   now(): number;

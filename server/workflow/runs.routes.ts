@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { clearedTaskIds, clearTis, markRun, setTaskState, toClear, type ClearRequest } from './actions';
 import { runIdOf } from './demo/history';
 import { iso, presentRun } from './present';
@@ -66,96 +66,112 @@ const setStateBody = {
 } as const;
 
 type RunParams = { dag_id: string; dag_run_id: string };
+type ClearBody = ClearRequest & { dag_run_id?: string; dry_run: boolean; start_date?: string; end_date?: string };
+type SetStateBody = { new_state: 'success' | 'failed'; dry_run: boolean };
 
 /** A DAG's runs: list, trigger, read, mark; clearing and setting task instances. */
 export function runRoutes(context: WorkflowContext): FastifyPluginAsync {
-  const { store, audit, now } = context;
   return async (app) => {
-    app.get<{ Params: { dag_id: string }; Querystring: RunListQuery }>('/v1/dags/:dag_id/dagRuns', { schema: { querystring: listQuery } }, async (request) => {
-      const query = request.query;
-      const where = new Where();
-      if (request.params.dag_id !== '~') {
-        const dagId = (await store.dag(request.params.dag_id)).spec.dag_id;
-        where.add((mark) => `dag_id = ${mark(dagId)}`);
-      }
-      where.anyOf('state', query.state);
-      for (const name of RANGES) where.between(COLUMNS[name], query[`${name}_gte`] as string | undefined, query[`${name}_lte`] as string | undefined);
-      const { limit, offset } = pageOf(query);
-      const { rows, total } = await store.runsPage(where.sql, where.params, `${orderBy(query.order_by, ORDER, 'rowid ASC')}, run_id`, limit, offset);
-      return { dag_runs: rows.map(presentRun), total_entries: total };
-    });
+    app.get('/v1/dags/:dag_id/dagRuns', { schema: { querystring: listQuery } }, listRuns(context));
+    app.post('/v1/dags/:dag_id/dagRuns', { schema: { body: triggerBody } }, triggerRun(context));
+    app.get('/v1/dags/:dag_id/dagRuns/:dag_run_id', readRun(context));
+    app.patch('/v1/dags/:dag_id/dagRuns/:dag_run_id', { schema: { body: markBody } }, markRunState(context));
+    app.post('/v1/dags/:dag_id/clearTaskInstances', { schema: { body: clearBody } }, clearTaskInstances(context));
+    app.patch('/v1/dags/:dag_id/dagRuns/:dag_run_id/taskInstances/:task_id', { schema: { body: setStateBody } }, setTaskInstanceState(context));
+  };
+}
 
-    app.post<{ Params: { dag_id: string }; Body: TriggerBody }>('/v1/dags/:dag_id/dagRuns', { schema: { body: triggerBody } }, async (request) => {
-      const { spec } = await store.dag(request.params.dag_id);
-      const body = request.body;
-      const at = now();
-      const logical = Date.parse(body.logical_date ?? body.execution_date ?? new Date(at).toISOString());
-      const run_id = body.dag_run_id ?? runIdOf('manual', logical);
-      if (await store.runExists(spec.dag_id, run_id)) throw conflict(`DAGRun with DAG ID: '${spec.dag_id}' and DAGRun ID: '${run_id}' already exists`);
-      const run: RunRow = {
-        dag_id: spec.dag_id, run_id, state: 'queued', run_type: 'manual', logical_date: logical, interval_start: logical, interval_end: logical,
-        queued_at: at, start_date: null, end_date: null, conf: JSON.stringify(body.conf ?? {}), note: body.note ?? null, external_trigger: 1, updated_at: at,
-      };
-      await store.insertRun(run);
-      await audit(request, { dag_id: spec.dag_id, run_id, event: 'trigger', logical_date: logical, extra: JSON.stringify({ conf: body.conf ?? {} }) });
+function listRuns({ store }: WorkflowContext) {
+  return async (request: FastifyRequest<{ Params: { dag_id: string }; Querystring: RunListQuery }>) => {
+    const query = request.query;
+    const where = new Where();
+    if (request.params.dag_id !== '~') {
+      const dagId = (await store.dag(request.params.dag_id)).spec.dag_id;
+      where.add((mark) => `dag_id = ${mark(dagId)}`);
+    }
+    where.anyOf('state', query.state);
+    for (const name of RANGES) where.between(COLUMNS[name], query[`${name}_gte`] as string | undefined, query[`${name}_lte`] as string | undefined);
+    const { limit, offset } = pageOf(query);
+    const { rows, total } = await store.runsPage(where.sql, where.params, `${orderBy(query.order_by, ORDER, 'rowid ASC')}, run_id`, limit, offset);
+    return { dag_runs: rows.map(presentRun), total_entries: total };
+  };
+}
+
+function triggerRun(context: WorkflowContext) {
+  const { store, audit, now } = context;
+  return async (request: FastifyRequest<{ Params: { dag_id: string }; Body: TriggerBody }>) => {
+    const { spec } = await store.dag(request.params.dag_id);
+    const body = request.body;
+    const at = now();
+    const logical = Date.parse(body.logical_date ?? body.execution_date ?? new Date(at).toISOString());
+    const run_id = body.dag_run_id ?? runIdOf('manual', logical);
+    if (await store.runExists(spec.dag_id, run_id)) throw conflict(`DAGRun with DAG ID: '${spec.dag_id}' and DAGRun ID: '${run_id}' already exists`);
+    const run: RunRow = {
+      dag_id: spec.dag_id, run_id, state: 'queued', run_type: 'manual', logical_date: logical, interval_start: logical, interval_end: logical,
+      queued_at: at, start_date: null, end_date: null, conf: JSON.stringify(body.conf ?? {}), note: body.note ?? null, external_trigger: 1, updated_at: at,
+    };
+    await store.insertRun(run);
+    await audit(request, { dag_id: spec.dag_id, run_id, event: 'trigger', logical_date: logical, extra: JSON.stringify({ conf: body.conf ?? {} }) });
+    context.wake();
+    return presentRun(run);
+  };
+}
+
+function readRun({ store }: WorkflowContext) {
+  return async (request: FastifyRequest<{ Params: RunParams }>) => {
+    await store.dag(request.params.dag_id);
+    return presentRun(await store.run(request.params.dag_id, request.params.dag_run_id));
+  };
+}
+
+function markRunState(context: WorkflowContext) {
+  const { store, audit, now } = context;
+  return async (request: FastifyRequest<{ Params: RunParams; Body: { state: 'success' | 'failed' | 'queued' } }>) => {
+    await store.dag(request.params.dag_id);
+    const run = await store.run(request.params.dag_id, request.params.dag_run_id);
+    const updated = await markRun(store, run, request.body.state, now());
+    await audit(request, { dag_id: run.dag_id, run_id: run.run_id, event: `mark_run_${request.body.state}`, logical_date: run.logical_date, extra: JSON.stringify(request.body) });
+    context.wake();
+    return presentRun(updated);
+  };
+}
+
+function clearTaskInstances(context: WorkflowContext) {
+  const { store, audit, now } = context;
+  return async (request: FastifyRequest<{ Params: { dag_id: string }; Body: ClearBody }>) => {
+    const { spec } = await store.dag(request.params.dag_id);
+    const body = request.body;
+    const unknown = body.task_ids?.filter((id) => !spec.tasks.some((task) => task.task_id === id)) ?? [];
+    if (unknown.length) throw badRequest(`Tasks not found in DAG '${spec.dag_id}': ${unknown.join(', ')}`);
+    const runs = await runsToClear(context, spec.dag_id, body);
+    const ids = clearedTaskIds(spec, body);
+    const references = [];
+    for (const run of runs) {
+      const tis = toClear(await store.tis(run.dag_id, run.run_id), ids, body);
+      references.push(...tis.map((ti) => ({ task_id: ti.task_id, dag_id: ti.dag_id, execution_date: iso(run.logical_date)!, dag_run_id: ti.run_id })));
+      if (!body.dry_run) await clearTis(store, spec, run, tis, now());
+    }
+    if (!body.dry_run) {
+      await audit(request, { dag_id: spec.dag_id, run_id: body.dag_run_id ?? null, event: 'clear', extra: JSON.stringify(body) });
       context.wake();
-      return presentRun(run);
-    });
+    }
+    return { task_instances: references };
+  };
+}
 
-    app.get<{ Params: RunParams }>('/v1/dags/:dag_id/dagRuns/:dag_run_id', async (request) => {
-      await store.dag(request.params.dag_id);
-      return presentRun(await store.run(request.params.dag_id, request.params.dag_run_id));
-    });
-
-    app.patch<{ Params: RunParams; Body: { state: 'success' | 'failed' | 'queued' } }>('/v1/dags/:dag_id/dagRuns/:dag_run_id', { schema: { body: markBody } }, async (request) => {
-      await store.dag(request.params.dag_id);
-      const run = await store.run(request.params.dag_id, request.params.dag_run_id);
-      const updated = await markRun(store, run, request.body.state, now());
-      await audit(request, { dag_id: run.dag_id, run_id: run.run_id, event: `mark_run_${request.body.state}`, logical_date: run.logical_date, extra: JSON.stringify(request.body) });
+function setTaskInstanceState(context: WorkflowContext) {
+  const { store, audit, now } = context;
+  return async (request: FastifyRequest<{ Params: RunParams & { task_id: string }; Body: SetStateBody }>) => {
+    const { spec } = await store.dag(request.params.dag_id);
+    const run = await store.run(spec.dag_id, request.params.dag_run_id);
+    const tis = (await store.tis(run.dag_id, run.run_id)).filter((ti) => ti.task_id === request.params.task_id);
+    if (tis.length === 0) throw notFound('Task instance not found', `Task instance not found: ${spec.dag_id}.${request.params.task_id} in run ${run.run_id}`);
+    if (!request.body.dry_run) {
+      await setTaskState(store, spec, run, tis, request.body.new_state, now());
+      await audit(request, { dag_id: spec.dag_id, run_id: run.run_id, task_id: request.params.task_id, event: `set_task_instance_state_${request.body.new_state}`, logical_date: run.logical_date, extra: JSON.stringify(request.body) });
       context.wake();
-      return presentRun(updated);
-    });
-
-    app.post<{ Params: { dag_id: string }; Body: ClearRequest & { dag_run_id?: string; dry_run: boolean; start_date?: string; end_date?: string } }>(
-      '/v1/dags/:dag_id/clearTaskInstances',
-      { schema: { body: clearBody } },
-      async (request) => {
-        const { spec } = await store.dag(request.params.dag_id);
-        const body = request.body;
-        const unknown = body.task_ids?.filter((id) => !spec.tasks.some((task) => task.task_id === id)) ?? [];
-        if (unknown.length) throw badRequest(`Tasks not found in DAG '${spec.dag_id}': ${unknown.join(', ')}`);
-        const runs = await runsToClear(context, spec.dag_id, body);
-        const ids = clearedTaskIds(spec, body);
-        const references = [];
-        for (const run of runs) {
-          const tis = toClear(await store.tis(run.dag_id, run.run_id), ids, body);
-          references.push(...tis.map((ti) => ({ task_id: ti.task_id, dag_id: ti.dag_id, execution_date: iso(run.logical_date)!, dag_run_id: ti.run_id })));
-          if (!body.dry_run) await clearTis(store, spec, run, tis, now());
-        }
-        if (!body.dry_run) {
-          await audit(request, { dag_id: spec.dag_id, run_id: body.dag_run_id ?? null, event: 'clear', extra: JSON.stringify(body) });
-          context.wake();
-        }
-        return { task_instances: references };
-      },
-    );
-
-    app.patch<{ Params: RunParams & { task_id: string }; Body: { new_state: 'success' | 'failed'; dry_run: boolean } }>(
-      '/v1/dags/:dag_id/dagRuns/:dag_run_id/taskInstances/:task_id',
-      { schema: { body: setStateBody } },
-      async (request) => {
-        const { spec } = await store.dag(request.params.dag_id);
-        const run = await store.run(spec.dag_id, request.params.dag_run_id);
-        const tis = (await store.tis(run.dag_id, run.run_id)).filter((ti) => ti.task_id === request.params.task_id);
-        if (tis.length === 0) throw notFound('Task instance not found', `Task instance not found: ${spec.dag_id}.${request.params.task_id} in run ${run.run_id}`);
-        if (!request.body.dry_run) {
-          await setTaskState(store, spec, run, tis, request.body.new_state, now());
-          await audit(request, { dag_id: spec.dag_id, run_id: run.run_id, task_id: request.params.task_id, event: `set_task_instance_state_${request.body.new_state}`, logical_date: run.logical_date, extra: JSON.stringify(request.body) });
-          context.wake();
-        }
-        return { task_id: request.params.task_id, dag_id: spec.dag_id, execution_date: iso(run.logical_date), dag_run_id: run.run_id };
-      },
-    );
+    }
+    return { task_id: request.params.task_id, dag_id: spec.dag_id, execution_date: iso(run.logical_date), dag_run_id: run.run_id };
   };
 }
 

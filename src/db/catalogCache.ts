@@ -1,4 +1,4 @@
-import type { BiDatabase, TableMetadata, TableOption } from '../../contracts/bi';
+import type { BiDatabase, TableMetadata, TableOption } from '../../contracts/biCatalog';
 import type { CatalogCache } from '../model/catalog/types';
 import type { ConsoleDb } from './schema';
 

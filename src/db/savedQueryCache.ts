@@ -1,4 +1,4 @@
-import type { SavedQuery } from '../../contracts/bi';
+import type { SavedQuery } from '../../contracts/biSqlLab';
 import { SAVED_QUERIES_AGGREGATE } from '../model/events';
 import { openSaves } from './saveOutcome';
 import type { ConsoleDb } from './schema';

@@ -1,4 +1,5 @@
-import type { ExecuteResponse, SavedQuery } from '../../contracts/bi';
+import type { ExecuteResponse } from '../../contracts/bi';
+import type { SavedQuery } from '../../contracts/biSqlLab';
 import type { WorkflowView } from './workflow/views';
 
 /** Rows of the caches of server data (written by the sync layer; never events); the tables are in schema.ts. */

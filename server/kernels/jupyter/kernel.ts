@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import type { ExecutionState, RunDone, RunEvent } from '../../../contracts/kernels';
 import type { ProviderKernel } from '../provider';
 import { reason, type JupyterClient } from './client';
-import type { Logger } from './provider';
+import type { Logger } from './logger';
 import { abortOutput, executeRequest, executionState, parentId, parseMessage, replyStatus, request, runEventOf, statusOf, type JupyterMessage } from './messages';
 
 interface Run {

@@ -4,7 +4,7 @@ import type { Sandbox } from '../sandbox';
 import { createJupyterClient, reason, type JupyterClient } from './client';
 import { forgetServer, recordServer, stopLeftovers } from './leftovers';
 import { prepareFolders, userFolders, wrapServer } from './launch';
-import type { Logger } from './provider';
+import type { Logger } from './logger';
 import { pythonRuntime } from './runtimePaths';
 import { ServerProcess } from './serverProcess';
 

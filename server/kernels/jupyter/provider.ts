@@ -6,17 +6,13 @@ import type { KernelProvider, ProviderKernel, StartRequest } from '../provider';
 import type { Sandbox } from '../sandbox';
 import { createJupyterClient, JupyterError, reason, type JupyterClient } from './client';
 import { JupyterKernel } from './kernel';
+import type { Logger } from './logger';
 import { createManagedHosts, defaultPython, jupyterEnv, type ManagedHosts } from './managed';
 
 /**
  * Kernels on Jupyter Server: an external one everybody shares (CONSOLE_JUPYTER_URL and
  * _TOKEN), or a managed one per user that the console starts and stops (CONSOLE_KERNELS=jupyter).
  */
-
-export interface Logger {
-  info(message: string): void;
-  warn(message: string): void;
-}
 
 export type JupyterOptions =
   | { mode: 'external'; url: string; token: string; log: Logger }

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '../../auth/users';
+import type { Role } from '../../../contracts/session';
+import { pathOf } from '../../http/paths';
 import type { AirflowAccount, AirflowUpstream } from '../../config';
 import { upstreamCredentials, type UpstreamCredentials } from './credentials';
 import { refusedCredentials, UpstreamFailure } from './failure';
@@ -79,11 +80,6 @@ export function createForward(upstream: AirflowUpstream): Forward {
     if (request.method !== 'GET') return reply.send(Buffer.from(await response.arrayBuffer()));
     return reply.send(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
   };
-}
-
-function pathOf(target: string): string {
-  const query = target.indexOf('?');
-  return query === -1 ? target : target.slice(0, query);
 }
 
 function sameAccount(a: AirflowAccount | null, b: AirflowAccount | null): boolean {

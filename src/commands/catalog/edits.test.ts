@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { BiDatabase, TableMetadata } from '../../../contracts/bi';
+import type { BiDatabase, TableMetadata } from '../../../contracts/biCatalog';
 import { buildCatalogTree, cacheKeys, findNode } from '../../model/catalog/tree';
 import type { CatalogCache } from '../../model/catalog/types';
 import { rebuildProjections } from '../../db/append';

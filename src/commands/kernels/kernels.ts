@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import type { BiDatabase } from '../../../contracts/bi';
+import type { BiDatabase } from '../../../contracts/biCatalog';
 import type { KernelSpecList } from '../../../contracts/kernels';
 import type { Output } from '../../model/nbformat/types';
 import { notebookServerMachine } from '../../machines/notebookServer.machine';

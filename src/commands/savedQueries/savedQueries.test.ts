@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SavedQuery } from '../../../contracts/bi';
+import type { SavedQuery } from '../../../contracts/biSqlLab';
 import type { Identity } from '../../db/identity';
 import { readSavedQueries, writeSavedQueryCache } from '../../db/savedQueryCache';
 import type { SavedQueryItem } from '../../model/savedQuery/view';

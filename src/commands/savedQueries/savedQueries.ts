@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import type { SavedQueryBody } from '../../../contracts/bi';
+import type { SavedQueryBody } from '../../../contracts/biSqlLab';
 import { SAVED_QUERIES_AGGREGATE, type ConsoleEvent, type SavedQueryDraft, type SavedQueryEvent } from '../../model/events';
 import { savedQueryInverse } from '../../model/savedQuery/inverse';
 import { recordSavedQueryError, writeSavedQueryCache } from '../../db/savedQueryCache';

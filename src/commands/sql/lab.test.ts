@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import type { ExecuteResponse, QueryCostEstimate } from '../../../contracts/bi';
+import type { ExecuteResponse } from '../../../contracts/bi';
+import type { QueryCostEstimate } from '../../../contracts/biSqlLab';
 import type { Identity } from '../../db/identity';
 import type { ConsoleDb } from '../../db/schema';
 import { DEFAULT_RESULTS_CAP_BYTES, getResults, localHistory, putResults } from '../../db/sqlResults';

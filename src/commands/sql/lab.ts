@@ -1,5 +1,6 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import type { ExecuteResponse, ListResponse, QueryHistoryItem } from '../../../contracts/bi';
+import type { ExecuteResponse, ListResponse } from '../../../contracts/bi';
+import type { QueryHistoryItem } from '../../../contracts/biSqlLab';
 import { deleteResults, markResultsUsed, putResults, recordLocalRun } from '../../db/sqlResults';
 import { sqlTabMachine, type ExecuteQueryInput, type SqlTabQuery } from '../../machines/sqlTab.machine';
 import type { BiApi } from '../../sync/api/bi.api';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BiDatabase, ColumnSearchHit, TableMetadata, TableOption, TableSearchHit } from '../../../contracts/bi';
+import type { BiDatabase, ColumnSearchHit, TableMetadata, TableOption, TableSearchHit } from '../../../contracts/biCatalog';
 import {
   ancestorsOf,
   buildCatalogTree,

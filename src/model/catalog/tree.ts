@@ -1,4 +1,4 @@
-import type { BiDatabase, ColumnSearchHit, TableMetadataColumn, TableOption, TableSearchHit } from '../../../contracts/bi';
+import type { BiDatabase, ColumnSearchHit, TableMetadataColumn, TableOption, TableSearchHit } from '../../../contracts/biCatalog';
 import type { CatalogCache, CatalogEditRow, CatalogNode, CatalogNodeId, CatalogNodeType, TreeIndex } from './types';
 
 export type { RowList, TreeIndex } from './types';

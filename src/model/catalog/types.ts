@@ -1,4 +1,4 @@
-import type { BiDatabase, TableMetadata, TableOption } from '../../../contracts/bi';
+import type { BiDatabase, TableMetadata, TableOption } from '../../../contracts/biCatalog';
 
 /**
  * The catalog browser's model: the warehouse as a tree (catalogs → schemas → tables → columns),

@@ -1,28 +1,13 @@
 import type { AxiosInstance } from 'axios';
 import rison from 'rison';
-import type {
-  BiDatabase,
-  ColumnSearchHit,
-  EstimateBody,
-  ExecuteBody,
-  ExecuteResponse,
-  FavoriteStatusResponse,
-  ListArgs,
-  ListResponse,
-  QueryCostEstimate,
-  QueryHistoryItem,
-  RelatedResponse,
-  SavedQuery,
-  TableMetadata,
-  TableOption,
-  TablePreview,
-  TableSearchArgs,
-  TableSearchHit,
-  TablesArgs,
-} from '../../../contracts/bi';
+import type { ExecuteBody, ExecuteResponse, ListArgs, ListResponse, RelatedResponse } from '../../../contracts/bi';
+import type { BiDatabase, ColumnSearchHit, TableMetadata, TableOption, TablePreview, TableSearchArgs, TableSearchHit, TablesArgs } from '../../../contracts/biCatalog';
+import type { EstimateBody, FavoriteStatusResponse, QueryCostEstimate, QueryHistoryItem, SavedQuery } from '../../../contracts/biSqlLab';
 import { withCsrf } from './csrf';
 
 export type * from '../../../contracts/bi';
+export type * from '../../../contracts/biCatalog';
+export type * from '../../../contracts/biSqlLab';
 
 export interface ReadOptions {
   signal?: AbortSignal;

@@ -1,4 +1,4 @@
-import type { SavedQueryBody } from '../../../contracts/bi';
+import type { SavedQueryBody } from '../../../contracts/biSqlLab';
 import type { SaveRequest } from './saves.api';
 
 /** How a saved query's save presents itself: its Idempotency-Key and what the user did (X-Console-Label). */

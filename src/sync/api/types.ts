@@ -1,32 +1,10 @@
 import { DEFAULT_API_MOUNTS, type RuntimeConfig } from '../../../contracts/config';
 
 export type { RuntimeConfig };
-
-export type Role = 'admin' | 'editor';
-
-/** The public profile: what the `user` cookie and the login answer carry. Never a secret. */
-export interface Profile {
-  username: string;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  email?: string;
-}
-
+export { isProfile, type Profile, type Role } from '../../../contracts/session';
 
 export const defaultRuntimeConfig: RuntimeConfig = {
   apis: DEFAULT_API_MOUNTS,
   features: {},
   version: 'unknown',
 };
-
-export function isProfile(value: unknown): value is Profile {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.username === 'string' &&
-    (v.role === 'admin' || v.role === 'editor') &&
-    typeof v.firstName === 'string' &&
-    typeof v.lastName === 'string'
-  );
-}

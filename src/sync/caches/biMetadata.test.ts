@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import type { BiDatabase, TableMetadata, TableOption } from '../../../contracts/bi';
+import type { BiDatabase, TableMetadata, TableOption } from '../../../contracts/biCatalog';
 import type { BiMetadataRow } from '../../model/cacheRows';
 import { freshDbs } from '../../db/testing/db';
 import type { BiApi } from '../api/bi.api';

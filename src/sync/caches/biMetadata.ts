@@ -1,4 +1,4 @@
-import type { BiDatabase, TableMetadata, TableOption, TableSearchHit } from '../../../contracts/bi';
+import type { BiDatabase, TableMetadata, TableOption, TableSearchHit } from '../../../contracts/biCatalog';
 import type { ConsoleDb } from '../../db/schema';
 import type { BiMetadataRow } from '../../model/cacheRows';
 import type { BiApi } from '../api/bi.api';

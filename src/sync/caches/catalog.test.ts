@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import type { BiDatabase, TableMetadata, TableOption, TableSearchHit } from '../../../contracts/bi';
+import type { BiDatabase, TableMetadata, TableOption, TableSearchHit } from '../../../contracts/biCatalog';
 import { buildCatalogTree, findNode } from '../../model/catalog/tree';
 import { freshDbs } from '../../db/testing/db';
 import type { BiApi } from '../api/bi.api';

@@ -1,4 +1,4 @@
-import type { ColumnSearchHit, TableSearchHit } from '../../../contracts/bi';
+import type { ColumnSearchHit, TableSearchHit } from '../../../contracts/biCatalog';
 import { parseNodeId } from '../../model/catalog/tree';
 import type { CatalogNode, CatalogNodeId } from '../../model/catalog/types';
 import type { ConsoleDb } from '../../db/schema';

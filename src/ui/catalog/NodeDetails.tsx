@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { TableMetadata, TablePreview } from '../../../contracts/bi';
+import type { TableMetadata, TablePreview } from '../../../contracts/biCatalog';
 import type { CatalogNode } from '../../model/catalog/types';
 import { ResultsGrid } from '../components/resultsGrid/ResultsGrid';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { TableMetadata, TablePreview } from '../../../contracts/bi';
+import type { TableMetadata, TablePreview } from '../../../contracts/biCatalog';
 import { cacheKeys, parseNodeId } from '../../model/catalog/tree';
 import type { CatalogNode } from '../../model/catalog/types';
 import type { CatalogBrowser, CatalogCommandResult } from '../../commands/catalog/edits';

@@ -1,4 +1,4 @@
-import type { TableSearchHit } from '../../../contracts/bi';
+import type { TableSearchHit } from '../../../contracts/biCatalog';
 import { catalogNameOf, nodeId } from '../../model/catalog/tree';
 import type { CatalogCache } from '../../model/catalog/types';
 import type { SavedQueryItem } from '../../model/savedQuery/view';

@@ -1,6 +1,7 @@
 import { formatDistanceToNow } from 'date-fns';
 import { useEffect, useState } from 'react';
-import type { ListResponse, QueryHistoryItem } from '../../../contracts/bi';
+import type { ListResponse } from '../../../contracts/bi';
+import type { QueryHistoryItem } from '../../../contracts/biSqlLab';
 import { HISTORY_PAGE_SIZE, type SqlLab } from '../../commands/sql/lab';
 import { Pager } from '../components/Pager';
 import { useLive } from '../hooks/live';

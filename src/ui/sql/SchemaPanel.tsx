@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronRight, Table2, Eye } from 'lucide-react';
 import { useState } from 'react';
-import type { BiDatabase, TableMetadata, TableOption } from '../../../contracts/bi';
+import type { BiDatabase, TableMetadata, TableOption } from '../../../contracts/biCatalog';
 import type { BiMetadata } from '../../sync/caches/biMetadata';
 import { useAsync } from '../hooks/useAsync';
 

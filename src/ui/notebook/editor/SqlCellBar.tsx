@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { BiDatabase } from '../../../../contracts/bi';
+import type { BiDatabase } from '../../../../contracts/biCatalog';
 import { NOTEBOOK_DATABASE_ID } from '../../../../contracts/kernels';
 import type { WarehousePlaces } from '../../../commands/kernels/kernels';
 import type { CellSqlPlace } from '../../../model/nbformat/sqlPlace';
