@@ -46,7 +46,7 @@ export function Menu({ label, items, className, id, style, header, menuRef, insi
   }, [ref, insideRef, onDismiss]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const buttons = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]'));
     const at = buttons.indexOf(document.activeElement as HTMLElement);
     const moveTo = (i: number) => buttons[(i + buttons.length) % buttons.length]?.focus();
     if (event.key === 'Escape' || event.key === 'Tab') onDone();
