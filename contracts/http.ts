@@ -1,10 +1,12 @@
 /**
- * The HTTP methods that change state, spelled as on the wire (upper case): they need an allowed
- * origin and the BI CSRF token, may carry an Idempotency-Key, and are the ones a batch may hold.
+ * The HTTP methods that change state on the server: the ones that need a CSRF token, an
+ * Idempotency-Key and an allowed Origin, and the only ones a batch may carry.
  */
-export const MUTATING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const MUTATING_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-/** Whether `method` (upper case, as servers see it) changes state. */
-export function isMutatingMethod(method: string): boolean {
-  return MUTATING_METHODS.has(method);
+export type MutatingMethod = (typeof MUTATING_METHODS)[number];
+
+/** Case-insensitive, as axios lower-cases its methods and Node upper-cases them. */
+export function isMutatingMethod(method: string | undefined): method is MutatingMethod {
+  return (MUTATING_METHODS as readonly string[]).includes((method ?? 'GET').toUpperCase());
 }

@@ -48,7 +48,8 @@ export type WorkspaceSaveEvent =
 export type WorkspaceChangeType = WorkspaceChangeEvent['type'];
 export type WorkspaceSaveType = WorkspaceSaveEvent['type'];
 
-const WORKSPACE_CHANGE_TYPES: ReadonlySet<string> = new Set<WorkspaceChangeType>([
+/** Every workspace change type, in one list: the sets here and the commands' event reads use it. */
+export const WORKSPACE_CHANGE_TYPES: readonly WorkspaceChangeType[] = [
   'WorkspaceFolderCreated',
   'WorkspaceNotebookCreated',
   'WorkspaceItemRenamed',
@@ -57,7 +58,8 @@ const WORKSPACE_CHANGE_TYPES: ReadonlySet<string> = new Set<WorkspaceChangeType>
   'WorkspaceItemFavorited',
   'WorkspaceItemPurged',
   'WorkspaceNotebookSaved',
-]);
+];
+const WORKSPACE_CHANGE_TYPE_SET: ReadonlySet<string> = new Set(WORKSPACE_CHANGE_TYPES);
 const WORKSPACE_SAVE_TYPES: ReadonlySet<string> = new Set<WorkspaceSaveType>([
   'WorkspaceSaveQueued',
   'WorkspaceSaveApplied',
@@ -66,7 +68,7 @@ const WORKSPACE_SAVE_TYPES: ReadonlySet<string> = new Set<WorkspaceSaveType>([
 ]);
 
 export function isWorkspaceChangeEvent(event: ConsoleEvent): event is WorkspaceChangeEvent {
-  return WORKSPACE_CHANGE_TYPES.has(event.type);
+  return WORKSPACE_CHANGE_TYPE_SET.has(event.type);
 }
 
 export function isWorkspaceSaveEvent(event: ConsoleEvent): event is WorkspaceSaveEvent {

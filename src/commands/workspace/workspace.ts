@@ -1,4 +1,4 @@
-import { WORKSPACE_AGGREGATE, type ConsoleEvent, type WorkspaceChangeType } from '../../model/events';
+import { WORKSPACE_AGGREGATE, WORKSPACE_CHANGE_TYPES, type ConsoleEvent, type WorkspaceChangeType } from '../../model/events';
 import { workspaceInversion } from '../../model/workspace/inverse';
 import { readWorkspace } from '../../db/reads';
 import type { ConsoleDb } from '../../db/schema';
@@ -20,17 +20,6 @@ import { decideFavorite, decideMove, decidePurge } from './items';
 export const newNotebookFile = () => serializeNotebook(newNotebook());
 
 export const WAITING_MESSAGE = 'Saved on this device. It syncs when the server is back.';
-
-const CHANGE_TYPES: readonly WorkspaceChangeType[] = [
-  'WorkspaceFolderCreated',
-  'WorkspaceNotebookCreated',
-  'WorkspaceItemRenamed',
-  'WorkspaceItemDeleted',
-  'WorkspaceItemRestored',
-  'WorkspaceItemFavorited',
-  'WorkspaceItemPurged',
-  'WorkspaceNotebookSaved',
-];
 
 type Payload = { path?: string; oldPath?: string; newPath?: string; content?: string; version?: string; isFavorite?: boolean; id?: string; undoOf?: string; redoOf?: string };
 
@@ -56,7 +45,7 @@ function cacheChange(change: ConsoleEvent): SavedFileChange {
 export function workspaceRoute({ db, mount, bucket, now = Date.now }: { db: ConsoleDb; mount: string; bucket: string; now?: () => number }): SaveRoute {
   const saves = notebookSaves(mount);
   return {
-    types: CHANGE_TYPES,
+    types: WORKSPACE_CHANGE_TYPES,
     request(change, round) {
       const { key, label, overwrite } = round;
       const p = change.payload as Payload;

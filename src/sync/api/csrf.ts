@@ -1,5 +1,6 @@
 import { isAxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { CSRF_HEADER_NAME } from '../../../contracts/bi';
+import { isMutatingMethod } from '../../../contracts/http';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -9,7 +10,6 @@ declare module 'axios' {
 }
 
 export const CSRF_HEADER = CSRF_HEADER_NAME;
-const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
  * Superset's CSRF protection on a BI client: mutating calls (run, estimate, format, stop; saves go
@@ -32,7 +32,7 @@ export function withCsrf(http: AxiosInstance, tokenPath = '/v1/security/csrf_tok
     return token;
   };
   http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
-    if (!MUTATING.has((config.method ?? 'get').toLowerCase())) return config;
+    if (!isMutatingMethod(config.method)) return config;
     config.headers.set(CSRF_HEADER, await current());
     return config;
   });

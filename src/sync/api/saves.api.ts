@@ -1,4 +1,5 @@
 import { isAxiosError, type AxiosInstance } from 'axios';
+import type { MutatingMethod } from '../../../contracts/http';
 import { CSRF_HEADER } from './csrf';
 
 /**
@@ -6,7 +7,7 @@ import { CSRF_HEADER } from './csrf';
  * and bi.api.ts make them), under its Idempotency-Key so a repeat never applies twice.
  */
 export interface SaveRequest {
-  method: 'POST' | 'PUT' | 'DELETE';
+  method: MutatingMethod;
   /** A path on this origin ('/api/notebook/folders'), or a whole URL when a mount lives elsewhere. */
   url: string;
   headers: Record<string, string>;

@@ -3,7 +3,8 @@ import type { V1Dag, V1DagDetail, V1DagRun, V1DagStats, V1EventLog, V1GraphData,
 import type { DagQuery, DagSort, Page, WorkflowService } from '../../../contracts/workflow';
 import { buildGraph } from '../../model/workflow/graph';
 import { buildGrid } from '../../model/workflow/grid';
-import { allPages, clearBody, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded, WorkflowApiError, withWorkflowErrors } from './workflowHttp';
+import { bindHandlers, workflowContext, type WorkflowContext, type WorkflowHandlers } from './workflowAdapter';
+import { allPages, clearBody, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded, WorkflowApiError } from './workflowHttp';
 import { affectedFromV1, STATE_LOOKUP_RUNS, type V1TaskInstanceReference } from './workflowV1.affected';
 import * as map from './workflowV1.map';
 
@@ -32,129 +33,146 @@ export interface WorkflowV1Options {
   consoleFilters?: boolean;
 }
 
-export function createWorkflowV1(http: AxiosInstance, { consoleFilters = false }: WorkflowV1Options = {}): WorkflowService {
-  withWorkflowErrors(http);
-  const get = async <T>(url: string, params?: URLSearchParams) => (await http.get<T>(url, { params })).data;
-  const dag = (dagId: string) => `/v1/dags/${seg(dagId)}`;
-  const run = (dagId: string, runId: string) => `${dag(dagId)}/dagRuns/${seg(runId)}`;
-  const ti = (dagId: string, runId: string, taskId: string) => `${run(dagId, runId)}/taskInstances/${seg(taskId)}`;
-
-  const listTasks = async (dagId: string) => (await get<{ tasks: V1Task[] }>(`${dag(dagId)}/tasks`)).tasks.map(map.taskFromV1);
-  const listTaskInstances = async (dagId: string, runId: string) =>
-    (await allPages<V1TaskInstance>(http, `${run(dagId, runId)}/taskInstances`, 'task_instances')).map(map.taskInstanceFromV1);
-  const listRuns: WorkflowService['listRuns'] = async (dagId, q) => {
-    const params = query({ limit: q.limit, offset: q.offset, order_by: q.orderBy === 'run_after' ? 'execution_date' : '-execution_date', state: q.state });
-    const body = await get<{ dag_runs: V1DagRun[]; total_entries: number }>(`${dag(dagId)}/dagRuns`, params);
-    return { items: body.dag_runs.map(map.runFromV1), total: body.total_entries };
-  };
-
-  /** One batch call for the task instances of several runs (Airflow 2.7.1+'s dag_run_ids filter). */
-  const instancesOfRuns = async (dagId: string, runIds: string[]) => {
-    if (runIds.length === 0) return [];
-    const body = (await http.post<{ task_instances: V1TaskInstance[] }>('/v1/dags/~/dagRuns/~/taskInstances/list', { dag_ids: [dagId], dag_run_ids: runIds })).data;
-    return body.task_instances.map(map.taskInstanceFromV1);
-  };
-
-  return {
-    version: 'v1',
-    async listDags(q) {
-      const params = { order_by: q.orderBy && V1_ORDER[q.orderBy], tags: q.tags, paused: q.paused, dag_id_pattern: q.search || undefined };
-      if (consoleFilters) {
-        const extended = { ...params, order_by: q.orderBy, owners: q.owners, last_dag_run_state: q.lastRunState ? [q.lastRunState] : undefined };
-        const body = await get<{ dags: V1Dag[]; total_entries: number }>('/v1/dags', query({ ...extended, limit: q.limit, offset: q.offset }));
-        return { items: body.dags.map(map.dagFromV1), total: body.total_entries };
-      }
-      if (q.lastRunState) throw new WorkflowApiError(400, 'Airflow 2 cannot filter DAGs by the state of their last run.', null);
-      // v1 has no owners filter: the owners' DAGs are picked from all pages, then paged here.
-      if (q.owners?.length) return ownersPage(await allPages<V1Dag>(http, '/v1/dags', 'dags', params), q);
-      const body = await get<{ dags: V1Dag[]; total_entries: number }>('/v1/dags', query({ ...params, limit: q.limit, offset: q.offset }));
-      return { items: body.dags.map(map.dagFromV1), total: body.total_entries };
-    },
-    getDag: async (dagId) => map.dagDetailFromV1(await get<V1DagDetail>(`${dag(dagId)}/details`)),
-    async setPaused(dagId, paused) {
-      const body = (await http.patch<V1Dag>(dag(dagId), { is_paused: paused }, { params: query({ update_mask: ['is_paused'] }) })).data;
-      return map.dagFromV1(body);
-    },
-    listTasks,
-    listRuns,
-    getRun: async (dagId, runId) => map.runFromV1(await get<V1DagRun>(run(dagId, runId))),
-    async triggerRun(dagId, request) {
-      // A null logical date is left out: Airflow 2 then takes now.
-      const body: Record<string, unknown> = { conf: request.conf };
-      if (request.logicalDate !== null) body.logical_date = request.logicalDate;
-      if (request.note) body.note = request.note;
-      return map.runFromV1((await http.post<V1DagRun>(`${dag(dagId)}/dagRuns`, body)).data);
-    },
-    setRunState: async (dagId, runId, state) => map.runFromV1((await http.patch<V1DagRun>(run(dagId, runId), { state })).data),
-    listTaskInstances,
-    async listTries(dagId, runId, taskId, mapIndex) {
-      const url = mapIndex >= 0 ? `${ti(dagId, runId, taskId)}/${mapIndex}/tries` : `${ti(dagId, runId, taskId)}/tries`;
-      const tries = await allPages<V1TaskInstance>(http, url, 'task_instances');
-      return tries.map(map.taskInstanceFromV1).sort((a, b) => a.tryNumber - b.tryNumber);
-    },
-    async setTaskState(dagId, runId, taskId, state) {
-      await http.patch(ti(dagId, runId, taskId), { dry_run: false, new_state: state });
-    },
-    async clearTasks(dagId, request) {
-      await http.post(`${dag(dagId)}/clearTaskInstances`, clearBody(request));
-    },
-    async previewClear(dagId, request) {
-      const body = (await http.post<{ task_instances: V1TaskInstanceReference[] }>(`${dag(dagId)}/clearTaskInstances`, clearBody(request, true))).data;
-      // The references say no state: the runs' instances do (for a few runs; more list the ids only).
-      const runIds = [...new Set(body.task_instances.map((ref) => ref.dag_run_id))];
-      const lookups = runIds.length <= STATE_LOOKUP_RUNS ? runIds : [];
-      const instances = await Promise.all(lookups.map(async (runId) => [runId, await listTaskInstances(dagId, runId)] as const));
-      return affectedFromV1(body.task_instances, new Map(instances), request);
-    },
-    listXComs: async (dagId, runId, taskId) =>
-      (await allPages<V1XComEntry>(http, `${ti(dagId, runId, taskId)}/xcomEntries`, 'xcom_entries')).map(map.xcomFromV1),
-    getXCom: async (dagId, runId, taskId, key) => map.xcomFromV1(await get<V1XComEntry>(`${ti(dagId, runId, taskId)}/xcomEntries/${seg(key)}`)),
-    async getLog(dagId, runId, taskId, tryNumber, token) {
-      const params = query({ full_content: false, token: token ?? undefined });
-      const body = (await http.get<V1Log>(`${ti(dagId, runId, taskId)}/logs/${tryNumber}`, { params, headers: { Accept: 'application/json' } })).data;
-      const next = body.continuation_token || null;
-      return { content: body.content ?? '', token: next, endOfLog: tokenSaysEnded(next) };
-    },
-    async getSource(target) {
-      const body = (await http.get<{ content?: string }>(`/v1/dagSources/${seg(target.sourceKey)}`, { headers: { Accept: 'application/json' } })).data;
-      return body.content ?? '';
-    },
-    async listEventLogs(dagId, page) {
-      const body = await get<{ event_logs: V1EventLog[]; total_entries: number }>('/v1/eventLogs', query({ dag_id: dagId, limit: page.limit, offset: page.offset, order_by: '-when' }));
-      return { items: body.event_logs.map(map.eventFromV1), total: body.total_entries };
-    },
-    async dagStats(dagIds) {
-      // dag_ids is required in v1: no ids, no call.
-      if (dagIds.length === 0) return [];
-      const body = await get<V1DagStats>('/v1/dagStats', query({ dag_ids: dagIds.join(',') }));
-      return body.dags.map((d) => ({ dagId: d.dag_id, counts: Object.fromEntries(d.stats.map((s) => [s.state, s.count])) }));
-    },
-    async grid(dagId, { numRuns, baseDate }) {
-      try {
-        return map.gridFromV1(dagId, await get<V1GridData>('/grid_data', query({ dag_id: dagId, num_runs: numRuns, base_date: baseDate ?? undefined })));
-      } catch (error) {
-        if (!isAbsent(error)) throw error;
-      }
-      const [tasks, runs] = await Promise.all([
-        listTasks(dagId),
-        get<{ dag_runs: V1DagRun[] }>(`${dag(dagId)}/dagRuns`, query({ limit: Math.min(numRuns, PAGE_LIMIT), order_by: '-execution_date', execution_date_lte: baseDate ?? undefined })),
-      ]);
-      const dagRuns = runs.dag_runs.map(map.runFromV1);
-      return buildGrid(tasks, dagRuns, await instancesOfRuns(dagId, dagRuns.map((r) => r.runId)));
-    },
-    async graph(dagId) {
-      try {
-        return map.graphFromV1(await get<V1GraphData>('/graph_data', query({ dag_id: dagId })));
-      } catch (error) {
-        if (!isAbsent(error)) throw error;
-      }
-      return buildGraph(await listTasks(dagId));
-    },
-  };
+interface V1Context extends WorkflowContext {
+  readonly consoleFilters: boolean;
 }
+
+type Handlers = WorkflowHandlers<V1Context>;
+
+export function createWorkflowV1(http: AxiosInstance, { consoleFilters = false }: WorkflowV1Options = {}): WorkflowService {
+  return bindHandlers('v1', { ...workflowContext(http, '/v1'), consoleFilters }, v1Handlers);
+}
+
+const listDags: Handlers['listDags'] = async ({ get, http, consoleFilters }, q) => {
+  const params = { order_by: q.orderBy && V1_ORDER[q.orderBy], tags: q.tags, paused: q.paused, dag_id_pattern: q.search || undefined };
+  if (consoleFilters) {
+    const extended = { ...params, order_by: q.orderBy, owners: q.owners, last_dag_run_state: q.lastRunState ? [q.lastRunState] : undefined };
+    const body = await get<{ dags: V1Dag[]; total_entries: number }>('/v1/dags', query({ ...extended, limit: q.limit, offset: q.offset }));
+    return { items: body.dags.map(map.dagFromV1), total: body.total_entries };
+  }
+  if (q.lastRunState) throw new WorkflowApiError(400, 'Airflow 2 cannot filter DAGs by the state of their last run.', null);
+  // v1 has no owners filter: the owners' DAGs are picked from all pages, then paged here.
+  if (q.owners?.length) return ownersPage(await allPages<V1Dag>(http, '/v1/dags', 'dags', params), q);
+  const body = await get<{ dags: V1Dag[]; total_entries: number }>('/v1/dags', query({ ...params, limit: q.limit, offset: q.offset }));
+  return { items: body.dags.map(map.dagFromV1), total: body.total_entries };
+};
 
 function ownersPage(dags: V1Dag[], q: DagQuery): Page<ReturnType<typeof map.dagFromV1>> {
   const wanted = new Set(q.owners);
   const mine = dags.map(map.dagFromV1).filter((d) => d.owners.some((owner) => wanted.has(owner)));
   return { items: mine.slice(q.offset, q.offset + q.limit), total: mine.length };
 }
+
+const listTasks: Handlers['listTasks'] = async ({ get, dag }, dagId) => (await get<{ tasks: V1Task[] }>(`${dag(dagId)}/tasks`)).tasks.map(map.taskFromV1);
+
+const listTaskInstances: Handlers['listTaskInstances'] = async ({ http, run }, dagId, runId) =>
+  (await allPages<V1TaskInstance>(http, `${run(dagId, runId)}/taskInstances`, 'task_instances')).map(map.taskInstanceFromV1);
+
+const listRuns: Handlers['listRuns'] = async ({ get, dag }, dagId, q) => {
+  const params = query({ limit: q.limit, offset: q.offset, order_by: q.orderBy === 'run_after' ? 'execution_date' : '-execution_date', state: q.state });
+  const body = await get<{ dag_runs: V1DagRun[]; total_entries: number }>(`${dag(dagId)}/dagRuns`, params);
+  return { items: body.dag_runs.map(map.runFromV1), total: body.total_entries };
+};
+
+const triggerRun: Handlers['triggerRun'] = async ({ http, dag }, dagId, request) => {
+  // A null logical date is left out: Airflow 2 then takes now.
+  const body: Record<string, unknown> = { conf: request.conf };
+  if (request.logicalDate !== null) body.logical_date = request.logicalDate;
+  if (request.note) body.note = request.note;
+  return map.runFromV1((await http.post<V1DagRun>(`${dag(dagId)}/dagRuns`, body)).data);
+};
+
+const listTries: Handlers['listTries'] = async ({ http, ti }, dagId, runId, taskId, mapIndex) => {
+  const url = mapIndex >= 0 ? `${ti(dagId, runId, taskId)}/${mapIndex}/tries` : `${ti(dagId, runId, taskId)}/tries`;
+  const tries = await allPages<V1TaskInstance>(http, url, 'task_instances');
+  return tries.map(map.taskInstanceFromV1).sort((a, b) => a.tryNumber - b.tryNumber);
+};
+
+const previewClear: Handlers['previewClear'] = async (ctx, dagId, request) => {
+  const body = (await ctx.http.post<{ task_instances: V1TaskInstanceReference[] }>(`${ctx.dag(dagId)}/clearTaskInstances`, clearBody(request, true))).data;
+  // The references say no state: the runs' instances do (for a few runs; more list the ids only).
+  const runIds = [...new Set(body.task_instances.map((ref) => ref.dag_run_id))];
+  const lookups = runIds.length <= STATE_LOOKUP_RUNS ? runIds : [];
+  const instances = await Promise.all(lookups.map(async (runId) => [runId, await listTaskInstances(ctx, dagId, runId)] as const));
+  return affectedFromV1(body.task_instances, new Map(instances), request);
+};
+
+const getLog: Handlers['getLog'] = async ({ http, ti }, dagId, runId, taskId, tryNumber, token) => {
+  const params = query({ full_content: false, token: token ?? undefined });
+  const body = (await http.get<V1Log>(`${ti(dagId, runId, taskId)}/logs/${tryNumber}`, { params, headers: { Accept: 'application/json' } })).data;
+  const next = body.continuation_token || null;
+  return { content: body.content ?? '', token: next, endOfLog: tokenSaysEnded(next) };
+};
+
+const dagStats: Handlers['dagStats'] = async ({ get }, dagIds) => {
+  // dag_ids is required in v1: no ids, no call.
+  if (dagIds.length === 0) return [];
+  const body = await get<V1DagStats>('/v1/dagStats', query({ dag_ids: dagIds.join(',') }));
+  return body.dags.map((d) => ({ dagId: d.dag_id, counts: Object.fromEntries(d.stats.map((s) => [s.state, s.count])) }));
+};
+
+const grid: Handlers['grid'] = async (ctx, dagId, { numRuns, baseDate }) => {
+  try {
+    return map.gridFromV1(dagId, await ctx.get<V1GridData>('/grid_data', query({ dag_id: dagId, num_runs: numRuns, base_date: baseDate ?? undefined })));
+  } catch (error) {
+    if (!isAbsent(error)) throw error;
+  }
+  const [tasks, runs] = await Promise.all([
+    listTasks(ctx, dagId),
+    ctx.get<{ dag_runs: V1DagRun[] }>(`${ctx.dag(dagId)}/dagRuns`, query({ limit: Math.min(numRuns, PAGE_LIMIT), order_by: '-execution_date', execution_date_lte: baseDate ?? undefined })),
+  ]);
+  const dagRuns = runs.dag_runs.map(map.runFromV1);
+  return buildGrid(tasks, dagRuns, await instancesOfRuns(ctx, dagId, dagRuns.map((r) => r.runId)));
+};
+
+/** One batch call for the task instances of several runs (Airflow 2.7.1+'s dag_run_ids filter). */
+async function instancesOfRuns({ http }: V1Context, dagId: string, runIds: string[]) {
+  if (runIds.length === 0) return [];
+  const body = (await http.post<{ task_instances: V1TaskInstance[] }>('/v1/dags/~/dagRuns/~/taskInstances/list', { dag_ids: [dagId], dag_run_ids: runIds })).data;
+  return body.task_instances.map(map.taskInstanceFromV1);
+}
+
+const graph: Handlers['graph'] = async (ctx, dagId) => {
+  try {
+    return map.graphFromV1(await ctx.get<V1GraphData>('/graph_data', query({ dag_id: dagId })));
+  } catch (error) {
+    if (!isAbsent(error)) throw error;
+  }
+  return buildGraph(await listTasks(ctx, dagId));
+};
+
+const v1Handlers: Handlers = {
+  listDags,
+  getDag: async ({ get, dag }, dagId) => map.dagDetailFromV1(await get<V1DagDetail>(`${dag(dagId)}/details`)),
+  setPaused: async ({ http, dag }, dagId, paused) =>
+    map.dagFromV1((await http.patch<V1Dag>(dag(dagId), { is_paused: paused }, { params: query({ update_mask: ['is_paused'] }) })).data),
+  listTasks,
+  listRuns,
+  getRun: async ({ get, run }, dagId, runId) => map.runFromV1(await get<V1DagRun>(run(dagId, runId))),
+  triggerRun,
+  setRunState: async ({ http, run }, dagId, runId, state) => map.runFromV1((await http.patch<V1DagRun>(run(dagId, runId), { state })).data),
+  listTaskInstances,
+  listTries,
+  async setTaskState({ http, ti }, dagId, runId, taskId, state) {
+    await http.patch(ti(dagId, runId, taskId), { dry_run: false, new_state: state });
+  },
+  async clearTasks({ http, dag }, dagId, request) {
+    await http.post(`${dag(dagId)}/clearTaskInstances`, clearBody(request));
+  },
+  previewClear,
+  listXComs: async ({ http, ti }, dagId, runId, taskId) =>
+    (await allPages<V1XComEntry>(http, `${ti(dagId, runId, taskId)}/xcomEntries`, 'xcom_entries')).map(map.xcomFromV1),
+  getXCom: async ({ get, ti }, dagId, runId, taskId, key) => map.xcomFromV1(await get<V1XComEntry>(`${ti(dagId, runId, taskId)}/xcomEntries/${seg(key)}`)),
+  getLog,
+  async getSource({ http }, target) {
+    const body = (await http.get<{ content?: string }>(`/v1/dagSources/${seg(target.sourceKey)}`, { headers: { Accept: 'application/json' } })).data;
+    return body.content ?? '';
+  },
+  async listEventLogs({ get }, dagId, page) {
+    const body = await get<{ event_logs: V1EventLog[]; total_entries: number }>('/v1/eventLogs', query({ dag_id: dagId, limit: page.limit, offset: page.offset, order_by: '-when' }));
+    return { items: body.event_logs.map(map.eventFromV1), total: body.total_entries };
+  },
+  dagStats,
+  grid,
+  graph,
+};

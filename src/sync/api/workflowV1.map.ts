@@ -12,10 +12,10 @@ import type {
   V1TaskInstance,
   V1XComEntry,
 } from '../../../contracts/airflowV1';
-import type { Dag, DagDetail, DagRun, EventLogEntry, GraphData, GraphNode, GridCell, GridData, GridNode, Task, TaskInstance, TaskState, XComEntry } from '../../../contracts/workflow';
-import { TASK_STATES } from '../../../contracts/workflow';
+import type { Dag, DagDetail, DagRun, EventLogEntry, GraphData, GraphNode, GridCell, GridData, GridNode, Task, TaskInstance, XComEntry } from '../../../contracts/workflow';
 import { oldestFirst } from '../../model/workflow/grid';
 import { groupPath } from '../../model/workflow/groups';
+import { childStates, dagDetailFrom, taskInstanceFrom, taskState, xcomFrom } from './workflow.map';
 
 /** Airflow 2's REST API v1 shapes → the console's model (contracts/workflow.ts). */
 
@@ -51,15 +51,7 @@ export function dagFromV1(dag: V1Dag): Dag {
 }
 
 export function dagDetailFromV1(dag: V1DagDetail): DagDetail {
-  return {
-    ...dagFromV1(dag),
-    docMd: dag.doc_md,
-    startDate: dag.start_date,
-    catchup: dag.catchup,
-    timezone: dag.timezone,
-    params: dag.params ?? {},
-    lastParsed: dag.last_parsed ?? dag.last_parsed_time,
-  };
+  return dagDetailFrom(dagFromV1(dag), dag);
 }
 
 export function runFromV1(run: V1DagRun): DagRun {
@@ -82,11 +74,6 @@ export function runFromV1(run: V1DagRun): DagRun {
   };
 }
 
-/** v1's deprecated 'none' and anything unknown are "no state yet". */
-export function taskState(state: string | null | undefined): TaskState {
-  return (TASK_STATES as readonly string[]).includes(state ?? '') ? (state as TaskState) : null;
-}
-
 export function taskFromV1(task: V1Task): Task {
   return {
     id: task.task_id,
@@ -100,32 +87,8 @@ export function taskFromV1(task: V1Task): Task {
   };
 }
 
-export function taskInstanceFromV1(ti: V1TaskInstance): TaskInstance {
-  return {
-    dagId: ti.dag_id,
-    runId: ti.dag_run_id,
-    taskId: ti.task_id,
-    mapIndex: ti.map_index,
-    tryNumber: ti.try_number,
-    maxTries: ti.max_tries,
-    state: taskState(ti.state),
-    queuedAt: ti.queued_when,
-    startDate: ti.start_date,
-    endDate: ti.end_date,
-    duration: ti.duration,
-    operator: ti.operator,
-    hostname: ti.hostname || null,
-    pool: ti.pool,
-    renderedFields: ti.rendered_fields ?? null,
-    note: ti.note,
-  };
-}
-
-export function xcomFromV1(entry: V1XComEntry): XComEntry {
-  const mapped: XComEntry = { key: entry.key, taskId: entry.task_id, mapIndex: entry.map_index, timestamp: entry.timestamp };
-  if ('value' in entry) mapped.value = entry.value;
-  return mapped;
-}
+export const taskInstanceFromV1 = (ti: V1TaskInstance): TaskInstance => taskInstanceFrom(ti);
+export const xcomFromV1 = (entry: V1XComEntry): XComEntry => xcomFrom(entry);
 
 export function eventFromV1(event: V1EventLog): EventLogEntry {
   return {
@@ -154,7 +117,7 @@ function gridNodeFromV1(node: V1GridNode): GridNode {
   const instances: Record<string, GridCell> = {};
   for (const ti of node.instances) {
     const cell: GridCell = { state: taskState(ti.state), tryNumber: ti.try_number ?? 0, startDate: ti.start_date, endDate: ti.end_date };
-    if (ti.mapped_states) cell.childStates = Object.fromEntries(Object.entries(ti.mapped_states).map(([state, count]) => [state === 'none' ? 'no_status' : state, count]));
+    if (ti.mapped_states) cell.childStates = childStates(ti.mapped_states);
     instances[ti.run_id] = cell;
   }
   return {

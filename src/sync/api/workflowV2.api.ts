@@ -3,7 +3,8 @@ import type { V2Dag, V2DagDetail, V2DagRun, V2EventLog, V2GridNode, V2GridRun, V
 import type { DagSort, WorkflowService } from '../../../contracts/workflow';
 import { buildGraph } from '../../model/workflow/graph';
 import { buildGrid } from '../../model/workflow/grid';
-import { allPages, clearBody, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded, withWorkflowErrors } from './workflowHttp';
+import { bindHandlers, workflowContext, type WorkflowContext, type WorkflowHandlers } from './workflowAdapter';
+import { allPages, clearBody, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded } from './workflowHttp';
 import * as map from './workflowV2.map';
 
 /**
@@ -29,9 +30,10 @@ const V2_ORDER: Record<DagSort, string> = {
 
 const API = '/api/v2';
 
-export function createWorkflowV2(http: AxiosInstance, options: WorkflowV2Options = {}): WorkflowService {
-  withWorkflowErrors(http);
-  const { bearerToken } = options;
+type Handlers = WorkflowHandlers<WorkflowContext>;
+
+export function createWorkflowV2(http: AxiosInstance, { bearerToken }: WorkflowV2Options = {}): WorkflowService {
+  const ctx = workflowContext(http, API);
   if (bearerToken) {
     http.interceptors.request.use(async (config) => {
       const token = await bearerToken();
@@ -39,120 +41,134 @@ export function createWorkflowV2(http: AxiosInstance, options: WorkflowV2Options
       return config;
     });
   }
-  const get = async <T>(url: string, params?: URLSearchParams) => (await http.get<T>(url, { params })).data;
-  const dag = (dagId: string) => `${API}/dags/${seg(dagId)}`;
-  const run = (dagId: string, runId: string) => `${dag(dagId)}/dagRuns/${seg(runId)}`;
-  const ti = (dagId: string, runId: string, taskId: string) => `${run(dagId, runId)}/taskInstances/${seg(taskId)}`;
-
-  const listTasks = async (dagId: string) => (await get<{ tasks: V2Task[] }>(`${dag(dagId)}/tasks`)).tasks.map(map.taskFromV2);
-  const recentRuns = async (dagId: string, numRuns: number, baseDate: string | null | undefined) =>
-    (await get<{ dag_runs: V2DagRun[] }>(`${dag(dagId)}/dagRuns`, query({ limit: Math.min(numRuns, PAGE_LIMIT), order_by: ['-run_after'], run_after_lte: baseDate ?? undefined }))).dag_runs.map(map.runFromV2);
-
-  /** Built from public calls: tasks, recent runs and one batch of their task instances. */
-  const builtGrid = async (dagId: string, numRuns: number, baseDate: string | null | undefined) => {
-    const [tasks, runs] = await Promise.all([listTasks(dagId), recentRuns(dagId, numRuns, baseDate)]);
-    if (runs.length === 0) return buildGrid(tasks, [], []);
-    const instances: V2TaskInstance[] = [];
-    for (;;) {
-      const body = { dag_ids: [dagId], dag_run_ids: runs.map((r) => r.runId), page_offset: instances.length, page_limit: PAGE_LIMIT };
-      const page = (await http.post<{ task_instances: V2TaskInstance[]; total_entries: number }>(`${API}/dags/~/dagRuns/~/taskInstances/list`, body)).data;
-      instances.push(...page.task_instances);
-      if (page.task_instances.length === 0 || instances.length >= page.total_entries) break;
-    }
-    return buildGrid(tasks, runs, instances.map(map.taskInstanceFromV2));
-  };
-
-  return {
-    version: 'v2',
-    async listDags(q) {
-      const params = query({
-        limit: q.limit,
-        offset: q.offset,
-        order_by: q.orderBy ? [V2_ORDER[q.orderBy]] : undefined,
-        dag_id_pattern: q.search || undefined,
-        tags: q.tags,
-        owners: q.owners,
-        paused: q.paused,
-        last_dag_run_state: q.lastRunState,
-      });
-      const body = await get<{ dags: V2Dag[]; total_entries: number }>(`${API}/dags`, params);
-      return { items: body.dags.map(map.dagFromV2), total: body.total_entries };
-    },
-    getDag: async (dagId) => map.dagDetailFromV2(await get<V2DagDetail>(`${dag(dagId)}/details`)),
-    setPaused: async (dagId, paused) => map.dagFromV2((await http.patch<V2Dag>(dag(dagId), { is_paused: paused })).data),
-    listTasks,
-    async listRuns(dagId, q) {
-      const params = query({ limit: q.limit, offset: q.offset, order_by: [q.orderBy ?? '-run_after'], state: q.state });
-      const body = await get<{ dag_runs: V2DagRun[]; total_entries: number }>(`${dag(dagId)}/dagRuns`, params);
-      return { items: body.dag_runs.map(map.runFromV2), total: body.total_entries };
-    },
-    getRun: async (dagId, runId) => map.runFromV2(await get<V2DagRun>(run(dagId, runId))),
-    async triggerRun(dagId, request) {
-      // logical_date is a required key in v2, null included; any key outside the body's schema gets 422.
-      const body: Record<string, unknown> = { logical_date: request.logicalDate, conf: request.conf };
-      if (request.note) body.note = request.note;
-      return map.runFromV2((await http.post<V2DagRun>(`${dag(dagId)}/dagRuns`, body)).data);
-    },
-    setRunState: async (dagId, runId, state) => map.runFromV2((await http.patch<V2DagRun>(run(dagId, runId), { state })).data),
-    listTaskInstances: async (dagId, runId) =>
-      (await allPages<V2TaskInstance>(http, `${run(dagId, runId)}/taskInstances`, 'task_instances')).map(map.taskInstanceFromV2),
-    async listTries(dagId, runId, taskId, mapIndex) {
-      const url = mapIndex >= 0 ? `${ti(dagId, runId, taskId)}/${mapIndex}/tries` : `${ti(dagId, runId, taskId)}/tries`;
-      const body = await get<{ task_instances: V2TaskInstance[] }>(url);
-      return body.task_instances.map(map.taskInstanceFromV2).sort((a, b) => a.tryNumber - b.tryNumber);
-    },
-    async setTaskState(dagId, runId, taskId, state) {
-      await http.patch(ti(dagId, runId, taskId), { new_state: state });
-    },
-    async clearTasks(dagId, request) {
-      await http.post(`${dag(dagId)}/clearTaskInstances`, clearBody(request));
-    },
-    async previewClear(dagId, request) {
-      const body = (await http.post<{ task_instances: V2TaskInstance[] }>(`${dag(dagId)}/clearTaskInstances`, clearBody(request, true))).data;
-      return body.task_instances.map(map.taskInstanceFromV2).map((ti) => ({ taskId: ti.taskId, runId: ti.runId, mapIndex: ti.mapIndex, state: ti.state }));
-    },
-    listXComs: async (dagId, runId, taskId) => (await allPages<V2XCom>(http, `${ti(dagId, runId, taskId)}/xcomEntries`, 'xcom_entries')).map(map.xcomFromV2),
-    getXCom: async (dagId, runId, taskId, key) => map.xcomFromV2(await get<V2XCom>(`${ti(dagId, runId, taskId)}/xcomEntries/${seg(key)}`, query({ stringify: true }))),
-    async getLog(dagId, runId, taskId, tryNumber, token) {
-      const params = query({ full_content: false, token: token ?? undefined });
-      const body = (await http.get<V2Log>(`${ti(dagId, runId, taskId)}/logs/${tryNumber}`, { params, headers: { Accept: 'application/json' } })).data;
-      const next = body.continuation_token || null;
-      return { content: map.logText(body.content ?? []), token: next, endOfLog: tokenSaysEnded(next) };
-    },
-    async getSource(target) {
-      const body = (await http.get<{ content: string | null }>(`${API}/dagSources/${seg(target.id)}`, { headers: { Accept: 'application/json' } })).data;
-      return body.content ?? '';
-    },
-    async listEventLogs(dagId, page) {
-      const body = await get<{ event_logs: V2EventLog[]; total_entries: number }>(`${API}/eventLogs`, query({ dag_id: dagId, limit: page.limit, offset: page.offset, order_by: ['-when'] }));
-      return { items: body.event_logs.map(map.eventFromV2), total: body.total_entries };
-    },
-    async dagStats(dagIds) {
-      if (dagIds.length === 0) return [];
-      const body = await get<{ dags: { dag_id: string; stats: { state: 'queued' | 'running' | 'success' | 'failed'; count: number }[] }[] }>(`${API}/dagStats`, query({ dag_ids: dagIds }));
-      return body.dags.map((d) => ({ dagId: d.dag_id, counts: Object.fromEntries(d.stats.map((s) => [s.state, s.count])) }));
-    },
-    async grid(dagId, { numRuns, baseDate }) {
-      try {
-        const runFilter = { limit: numRuns, order_by: ['-run_after'], run_after_lte: baseDate ?? undefined };
-        const [structure, runs] = await Promise.all([
-          get<V2GridNode[]>(`/ui/grid/structure/${seg(dagId)}`, query(runFilter)),
-          get<V2GridRun[]>(`/ui/grid/runs/${seg(dagId)}`, query(runFilter)),
-        ]);
-        const summaries = await Promise.all(runs.map((r) => get<V2GridTISummaries>(`/ui/grid/ti_summaries/${seg(dagId)}/${seg(r.run_id)}`)));
-        return map.gridFromV2(structure, runs, summaries);
-      } catch (error) {
-        if (!isAbsent(error)) throw error;
-      }
-      return builtGrid(dagId, numRuns, baseDate);
-    },
-    async graph(dagId) {
-      try {
-        return map.graphFromV2(await get<V2StructureData>('/ui/structure/structure_data', query({ dag_id: dagId })));
-      } catch (error) {
-        if (!isAbsent(error)) throw error;
-      }
-      return buildGraph(await listTasks(dagId));
-    },
-  };
+  return bindHandlers('v2', ctx, v2Handlers);
 }
+
+const listDags: Handlers['listDags'] = async ({ get }, q) => {
+  const params = query({
+    limit: q.limit,
+    offset: q.offset,
+    order_by: q.orderBy ? [V2_ORDER[q.orderBy]] : undefined,
+    dag_id_pattern: q.search || undefined,
+    tags: q.tags,
+    owners: q.owners,
+    paused: q.paused,
+    last_dag_run_state: q.lastRunState,
+  });
+  const body = await get<{ dags: V2Dag[]; total_entries: number }>(`${API}/dags`, params);
+  return { items: body.dags.map(map.dagFromV2), total: body.total_entries };
+};
+
+const listTasks: Handlers['listTasks'] = async ({ get, dag }, dagId) => (await get<{ tasks: V2Task[] }>(`${dag(dagId)}/tasks`)).tasks.map(map.taskFromV2);
+
+const listRuns: Handlers['listRuns'] = async ({ get, dag }, dagId, q) => {
+  const params = query({ limit: q.limit, offset: q.offset, order_by: [q.orderBy ?? '-run_after'], state: q.state });
+  const body = await get<{ dag_runs: V2DagRun[]; total_entries: number }>(`${dag(dagId)}/dagRuns`, params);
+  return { items: body.dag_runs.map(map.runFromV2), total: body.total_entries };
+};
+
+const triggerRun: Handlers['triggerRun'] = async ({ http, dag }, dagId, request) => {
+  // logical_date is a required key in v2, null included; any key outside the body's schema gets 422.
+  const body: Record<string, unknown> = { logical_date: request.logicalDate, conf: request.conf };
+  if (request.note) body.note = request.note;
+  return map.runFromV2((await http.post<V2DagRun>(`${dag(dagId)}/dagRuns`, body)).data);
+};
+
+const listTries: Handlers['listTries'] = async ({ get, ti }, dagId, runId, taskId, mapIndex) => {
+  const url = mapIndex >= 0 ? `${ti(dagId, runId, taskId)}/${mapIndex}/tries` : `${ti(dagId, runId, taskId)}/tries`;
+  const body = await get<{ task_instances: V2TaskInstance[] }>(url);
+  return body.task_instances.map(map.taskInstanceFromV2).sort((a, b) => a.tryNumber - b.tryNumber);
+};
+
+const previewClear: Handlers['previewClear'] = async ({ http, dag }, dagId, request) => {
+  const body = (await http.post<{ task_instances: V2TaskInstance[] }>(`${dag(dagId)}/clearTaskInstances`, clearBody(request, true))).data;
+  return body.task_instances.map(map.taskInstanceFromV2).map((ti) => ({ taskId: ti.taskId, runId: ti.runId, mapIndex: ti.mapIndex, state: ti.state }));
+};
+
+const getLog: Handlers['getLog'] = async ({ http, ti }, dagId, runId, taskId, tryNumber, token) => {
+  const params = query({ full_content: false, token: token ?? undefined });
+  const body = (await http.get<V2Log>(`${ti(dagId, runId, taskId)}/logs/${tryNumber}`, { params, headers: { Accept: 'application/json' } })).data;
+  const next = body.continuation_token || null;
+  return { content: map.logText(body.content ?? []), token: next, endOfLog: tokenSaysEnded(next) };
+};
+
+const dagStats: Handlers['dagStats'] = async ({ get }, dagIds) => {
+  if (dagIds.length === 0) return [];
+  const body = await get<{ dags: { dag_id: string; stats: { state: 'queued' | 'running' | 'success' | 'failed'; count: number }[] }[] }>(`${API}/dagStats`, query({ dag_ids: dagIds }));
+  return body.dags.map((d) => ({ dagId: d.dag_id, counts: Object.fromEntries(d.stats.map((s) => [s.state, s.count])) }));
+};
+
+const grid: Handlers['grid'] = async (ctx, dagId, { numRuns, baseDate }) => {
+  try {
+    const runFilter = { limit: numRuns, order_by: ['-run_after'], run_after_lte: baseDate ?? undefined };
+    const [structure, runs] = await Promise.all([
+      ctx.get<V2GridNode[]>(`/ui/grid/structure/${seg(dagId)}`, query(runFilter)),
+      ctx.get<V2GridRun[]>(`/ui/grid/runs/${seg(dagId)}`, query(runFilter)),
+    ]);
+    const summaries = await Promise.all(runs.map((r) => ctx.get<V2GridTISummaries>(`/ui/grid/ti_summaries/${seg(dagId)}/${seg(r.run_id)}`)));
+    return map.gridFromV2(structure, runs, summaries);
+  } catch (error) {
+    if (!isAbsent(error)) throw error;
+  }
+  return builtGrid(ctx, dagId, numRuns, baseDate);
+};
+
+/** Built from public calls: tasks, recent runs and one batch of their task instances. */
+async function builtGrid(ctx: WorkflowContext, dagId: string, numRuns: number, baseDate: string | null | undefined) {
+  const runFilter = query({ limit: Math.min(numRuns, PAGE_LIMIT), order_by: ['-run_after'], run_after_lte: baseDate ?? undefined });
+  const recentRuns = async () => (await ctx.get<{ dag_runs: V2DagRun[] }>(`${ctx.dag(dagId)}/dagRuns`, runFilter)).dag_runs.map(map.runFromV2);
+  const [tasks, runs] = await Promise.all([listTasks(ctx, dagId), recentRuns()]);
+  if (runs.length === 0) return buildGrid(tasks, [], []);
+  const instances: V2TaskInstance[] = [];
+  for (;;) {
+    const body = { dag_ids: [dagId], dag_run_ids: runs.map((r) => r.runId), page_offset: instances.length, page_limit: PAGE_LIMIT };
+    const page = (await ctx.http.post<{ task_instances: V2TaskInstance[]; total_entries: number }>(`${API}/dags/~/dagRuns/~/taskInstances/list`, body)).data;
+    instances.push(...page.task_instances);
+    if (page.task_instances.length === 0 || instances.length >= page.total_entries) break;
+  }
+  return buildGrid(tasks, runs, instances.map(map.taskInstanceFromV2));
+}
+
+const graph: Handlers['graph'] = async (ctx, dagId) => {
+  try {
+    return map.graphFromV2(await ctx.get<V2StructureData>('/ui/structure/structure_data', query({ dag_id: dagId })));
+  } catch (error) {
+    if (!isAbsent(error)) throw error;
+  }
+  return buildGraph(await listTasks(ctx, dagId));
+};
+
+const v2Handlers: Handlers = {
+  listDags,
+  getDag: async ({ get, dag }, dagId) => map.dagDetailFromV2(await get<V2DagDetail>(`${dag(dagId)}/details`)),
+  setPaused: async ({ http, dag }, dagId, paused) => map.dagFromV2((await http.patch<V2Dag>(dag(dagId), { is_paused: paused })).data),
+  listTasks,
+  listRuns,
+  getRun: async ({ get, run }, dagId, runId) => map.runFromV2(await get<V2DagRun>(run(dagId, runId))),
+  triggerRun,
+  setRunState: async ({ http, run }, dagId, runId, state) => map.runFromV2((await http.patch<V2DagRun>(run(dagId, runId), { state })).data),
+  listTaskInstances: async ({ http, run }, dagId, runId) =>
+    (await allPages<V2TaskInstance>(http, `${run(dagId, runId)}/taskInstances`, 'task_instances')).map(map.taskInstanceFromV2),
+  listTries,
+  async setTaskState({ http, ti }, dagId, runId, taskId, state) {
+    await http.patch(ti(dagId, runId, taskId), { new_state: state });
+  },
+  async clearTasks({ http, dag }, dagId, request) {
+    await http.post(`${dag(dagId)}/clearTaskInstances`, clearBody(request));
+  },
+  previewClear,
+  listXComs: async ({ http, ti }, dagId, runId, taskId) => (await allPages<V2XCom>(http, `${ti(dagId, runId, taskId)}/xcomEntries`, 'xcom_entries')).map(map.xcomFromV2),
+  getXCom: async ({ get, ti }, dagId, runId, taskId, key) => map.xcomFromV2(await get<V2XCom>(`${ti(dagId, runId, taskId)}/xcomEntries/${seg(key)}`, query({ stringify: true }))),
+  getLog,
+  async getSource({ http }, target) {
+    const body = (await http.get<{ content: string | null }>(`${API}/dagSources/${seg(target.id)}`, { headers: { Accept: 'application/json' } })).data;
+    return body.content ?? '';
+  },
+  async listEventLogs({ get }, dagId, page) {
+    const body = await get<{ event_logs: V2EventLog[]; total_entries: number }>(`${API}/eventLogs`, query({ dag_id: dagId, limit: page.limit, offset: page.offset, order_by: ['-when'] }));
+    return { items: body.event_logs.map(map.eventFromV2), total: body.total_entries };
+  },
+  dagStats,
+  grid,
+  graph,
+};

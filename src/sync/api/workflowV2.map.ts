@@ -1,9 +1,10 @@
-import type { V2Dag, V2DagDetail, V2DagRun, V2EventLog, V2GridNode, V2GridRun, V2GridTISummaries, V2LogRecord, V2StructureData, V2Task, V2TaskInstance, V2XCom } from '../../../contracts/airflowV2';
-import type { Dag, DagDetail, DagRun, EventLogEntry, GraphData, GraphNode, GridCell, GridData, GridNode, Task, TaskInstance, XComEntry } from '../../../contracts/workflow';
+import type { V2Dag, V2DagDetail, V2DagRun, V2EventLog, V2GridNode, V2GridRun, V2GridTISummaries, V2LogRecord, V2StructureData, V2Task } from '../../../contracts/airflowV2';
+import type { Dag, DagDetail, DagRun, EventLogEntry, GraphData, GraphNode, GridCell, GridData, GridNode, Task } from '../../../contracts/workflow';
 import { oldestFirst } from '../../model/workflow/grid';
 import { groupPath } from '../../model/workflow/groups';
 import { summaryCell } from '../../model/workflow/states';
-import { eventFromV1, taskState } from './workflowV1.map';
+import { childStates, dagDetailFrom, taskInstanceFrom, taskState, xcomFrom } from './workflow.map';
+import { eventFromV1 } from './workflowV1.map';
 
 /** Airflow 3's REST API v2 shapes → the console's model (contracts/workflow.ts). */
 
@@ -27,15 +28,7 @@ export function dagFromV2(dag: V2Dag): Dag {
 }
 
 export function dagDetailFromV2(dag: V2DagDetail): DagDetail {
-  return {
-    ...dagFromV2(dag),
-    docMd: dag.doc_md,
-    startDate: dag.start_date,
-    catchup: dag.catchup,
-    timezone: dag.timezone,
-    params: dag.params ?? {},
-    lastParsed: dag.last_parsed ?? dag.last_parsed_time,
-  };
+  return dagDetailFrom(dagFromV2(dag), dag);
 }
 
 export function runFromV2(run: V2DagRun): DagRun {
@@ -69,33 +62,8 @@ export function taskFromV2(task: V2Task): Task {
   };
 }
 
-export function taskInstanceFromV2(ti: V2TaskInstance): TaskInstance {
-  return {
-    dagId: ti.dag_id,
-    runId: ti.dag_run_id,
-    taskId: ti.task_id,
-    mapIndex: ti.map_index,
-    tryNumber: ti.try_number,
-    maxTries: ti.max_tries,
-    state: taskState(ti.state),
-    queuedAt: ti.queued_when,
-    startDate: ti.start_date,
-    endDate: ti.end_date,
-    duration: ti.duration,
-    operator: ti.operator,
-    hostname: ti.hostname || null,
-    pool: ti.pool,
-    // Tries (task instance history) carry neither.
-    renderedFields: ti.rendered_fields ?? null,
-    note: ti.note ?? null,
-  };
-}
-
-export function xcomFromV2(entry: V2XCom): XComEntry {
-  const mapped: XComEntry = { key: entry.key, taskId: entry.task_id, mapIndex: entry.map_index, timestamp: entry.timestamp };
-  if ('value' in entry) mapped.value = entry.value;
-  return mapped;
-}
+export const taskInstanceFromV2 = taskInstanceFrom;
+export const xcomFromV2 = xcomFrom;
 
 export const eventFromV2 = (event: V2EventLog): EventLogEntry => eventFromV1({ ...event, map_index: null, execution_date: null });
 
@@ -132,7 +100,7 @@ export function gridFromV2(structure: V2GridNode[], runs: V2GridRun[], summaries
   for (const summary of summaries) {
     for (const ti of summary.task_instances) {
       const cell: GridCell = { state: taskState(ti.state), tryNumber: 0, startDate: ti.min_start_date, endDate: ti.max_end_date };
-      if (ti.child_states) cell.childStates = Object.fromEntries(Object.entries(ti.child_states).map(([state, count]) => [state === 'None' || state === 'none' ? 'no_status' : state, count]));
+      if (ti.child_states) cell.childStates = childStates(ti.child_states);
       cells.set(ti.task_id, { ...(cells.get(ti.task_id) ?? {}), [summary.run_id]: cell });
     }
   }

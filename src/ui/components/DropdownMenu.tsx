@@ -1,10 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { Menu, type MenuItem } from './Menu';
 
-export interface DropdownItem {
-  label: string;
-  icon?: ReactNode;
-  onSelect: () => void;
-}
+export type DropdownItem = MenuItem;
 
 interface Props {
   /** Accessible name of the trigger button. */
@@ -16,40 +13,22 @@ interface Props {
   className?: string;
 }
 
-/** A button that opens a menu (WAI-ARIA menu button): arrows move, Enter picks, Escape closes. */
+/** A button that opens a menu (WAI-ARIA menu button); closed from the menu, the focus goes back to the button. */
 export function DropdownMenu({ label, trigger, items, header, align = 'start', className }: Props) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
-
-  const onMenuKey = (e: React.KeyboardEvent) => {
-    const buttons = [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = buttons.indexOf(document.activeElement as HTMLElement);
-    const moveTo = (i: number) => buttons[(i + buttons.length) % buttons.length]?.focus();
-    if (e.key === 'Escape') {
-      setOpen(false);
-      rootRef.current?.querySelector<HTMLElement>('button[aria-haspopup]')?.focus();
-    } else if (e.key === 'ArrowDown') moveTo(at + 1);
-    else if (e.key === 'ArrowUp') moveTo(at - 1);
-    else if (e.key === 'Home') moveTo(0);
-    else if (e.key === 'End') moveTo(-1);
-    else return;
-    e.preventDefault();
-  };
+  const dismiss = useCallback(() => setOpen(false), []);
+  const done = useCallback(() => {
+    setOpen(false);
+    triggerRef.current?.focus();
+  }, []);
 
   return (
     <div className={`dropdown ${className ?? ''}`} ref={rootRef}>
       <button
+        ref={triggerRef}
         type="button"
         className="dropdown-trigger"
         aria-label={label}
@@ -61,25 +40,7 @@ export function DropdownMenu({ label, trigger, items, header, align = 'start', c
         {trigger}
       </button>
       {open && (
-        <div id={menuId} className={`dropdown-menu align-${align}`} role="menu" aria-label={label} onKeyDown={onMenuKey}>
-          {header && <div className="dropdown-header">{header}</div>}
-          {items.map((item) => (
-            <button
-              key={item.label}
-              type="button"
-              role="menuitem"
-              className="dropdown-item"
-              tabIndex={-1}
-              onClick={() => {
-                setOpen(false);
-                item.onSelect();
-              }}
-            >
-              {item.icon}
-              <span>{item.label}</span>
-            </button>
-          ))}
-        </div>
+        <Menu id={menuId} label={label} className={`dropdown-menu align-${align}`} items={items} header={header} insideRef={rootRef} onDismiss={dismiss} onDone={done} />
       )}
     </div>
   );

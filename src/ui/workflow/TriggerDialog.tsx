@@ -46,33 +46,17 @@ export function TriggerDialog({ dagId, isPaused, onClose }: Props) {
     <div className="modal-backdrop" onKeyDown={(e) => (e.key === 'Escape' ? onClose() : trap(e))}>
       <form ref={ref} className="modal card trigger-dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)}>
         <h2 id={`${id}-title`}>Trigger {dagId}</h2>
-        <label className="field">
-          <span>Configuration (JSON object)</span>
-          <textarea
-            className="mono"
-            rows={6}
-            value={confText}
-            spellCheck={false}
-            onChange={(e) => {
-              setConfText(e.target.value);
-              setError(null);
-            }}
-            aria-invalid={error?.field === 'conf'}
-            aria-describedby={error?.field === 'conf' ? `${id}-conf-error` : undefined}
-          />
-        </label>
-        {error?.field === 'conf' && (
-          <p id={`${id}-conf-error`} className="field-error" role="alert">
-            {error.message}
-          </p>
-        )}
+        <ConfField
+          id={id}
+          value={confText}
+          error={error?.field === 'conf' ? error.message : null}
+          onChange={(text) => {
+            setConfText(text);
+            setError(null);
+          }}
+        />
         <DateTimeInput label="Logical date (optional, now when empty)" value={logicalDate} onChange={setLogicalDate} clearable />
-        {isPaused && (
-          <label className="check">
-            <input type="checkbox" checked={unpause} onChange={(e) => setUnpause(e.target.checked)} />
-            This DAG is paused: its run waits until it is unpaused. Unpause it now.
-          </label>
-        )}
+        {isPaused && <UnpauseCheck checked={unpause} onChange={setUnpause} />}
         {error?.field === 'server' && (
           <p className="field-error" role="alert">
             The run was not triggered: {error.message}
@@ -88,5 +72,39 @@ export function TriggerDialog({ dagId, isPaused, onClose }: Props) {
         </div>
       </form>
     </div>
+  );
+}
+
+/** The run's JSON conf; a bad one is refused beside it and its text stays. */
+function ConfField({ id, value, error, onChange }: { id: string; value: string; error: string | null; onChange: (text: string) => void }) {
+  return (
+    <>
+      <label className="field">
+        <span>Configuration (JSON object)</span>
+        <textarea
+          className="mono"
+          rows={6}
+          value={value}
+          spellCheck={false}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error !== null}
+          aria-describedby={error !== null ? `${id}-conf-error` : undefined}
+        />
+      </label>
+      {error !== null && (
+        <p id={`${id}-conf-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+function UnpauseCheck({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      This DAG is paused: its run waits until it is unpaused. Unpause it now.
+    </label>
   );
 }

@@ -46,16 +46,17 @@ export function HighlightedSource({ source, language }: { source: string; langua
   const lines = useMemo(() => (highlight ? cachedHighlight(cache, highlight, source, language) : null), [cache, highlight, source, language]);
   return (
     <pre className="nb-plain">
-      <code>
-        {lines
-          ? lines.map((runs, row) => (
-              <span key={row}>
-                {runs.map((run, i) => (run.kind ? <span key={i} className={run.kind}>{run.text}</span> : run.text))}
-                {row < lines.length - 1 ? '\n' : ''}
-              </span>
-            ))
-          : source || ' '}
-      </code>
+      <code>{lines ? <TokenLines lines={lines} /> : source || ' '}</code>
     </pre>
   );
+}
+
+/** Coloured lines: each token run in its kind's class, the lines joined by newlines. */
+export function TokenLines({ lines }: { lines: TokenRun[][] }) {
+  return lines.map((runs, row) => (
+    <span key={row}>
+      {runs.map((run, i) => (run.kind ? <span key={i} className={run.kind}>{run.text}</span> : run.text))}
+      {row < lines.length - 1 ? '\n' : ''}
+    </span>
+  ));
 }

@@ -1,10 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Menu, type MenuItem } from '../Menu';
 
-export interface MenuItem {
-  label: string;
-  shortcut?: string;
-  run: () => void;
-}
+export type { MenuItem } from '../Menu';
 
 interface Props {
   /** Viewport coordinates of the pointer (or of the selected cell for the keyboard's menu key). */
@@ -19,14 +16,7 @@ interface Props {
 
 const MARGIN = 8;
 
-/** Moves focus between the menu's items with the arrow keys, wrapping around. */
-function focusSibling(menu: HTMLElement, step: number) {
-  const items = Array.from(menu.querySelectorAll<HTMLButtonElement>('[role="menuitem"]'));
-  const at = items.indexOf(document.activeElement as HTMLButtonElement);
-  items[(at + step + items.length) % items.length]?.focus();
-}
-
-/** The grid's context menu: fixed at the pointer, kept inside the viewport, closed by Escape or a click elsewhere. */
+/** The grid's context menu: fixed at the pointer, kept inside the viewport, closed by Escape, a click elsewhere, blur or resize. */
 export function CellMenu({ x, y, items, onClose, onDone }: Props) {
   const ref = useRef<HTMLDivElement>(null);
 
@@ -37,52 +27,21 @@ export function CellMenu({ x, y, items, onClose, onDone }: Props) {
     const { width, height } = menu.getBoundingClientRect();
     menu.style.left = `${Math.max(MARGIN, Math.min(x, window.innerWidth - width - MARGIN))}px`;
     menu.style.top = `${Math.max(MARGIN, Math.min(y, window.innerHeight - height - MARGIN))}px`;
-    menu.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus({ preventScroll: true });
   }, [x, y]);
 
+  // Fixed at a point of the viewport: a window that moves or resizes leaves it nowhere.
   useEffect(() => {
-    const outside = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) onClose();
-    };
-    document.addEventListener('pointerdown', outside, true);
     window.addEventListener('blur', onClose);
     window.addEventListener('resize', onClose);
     return () => {
-      document.removeEventListener('pointerdown', outside, true);
       window.removeEventListener('blur', onClose);
       window.removeEventListener('resize', onClose);
     };
   }, [onClose]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' || event.key === 'Tab') {
-      event.preventDefault();
-      onClose();
-      onDone();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (ref.current) focusSibling(ref.current, event.key === 'ArrowDown' ? 1 : -1);
-    }
+  const done = () => {
+    onClose();
+    onDone();
   };
-
-  return (
-    <div ref={ref} role="menu" aria-label="Result actions" className="dropdown-menu rg-menu" style={{ left: x, top: y }} onKeyDown={onKeyDown}>
-      {items.map((item) => (
-        <button
-          key={item.label}
-          type="button"
-          role="menuitem"
-          className="dropdown-item"
-          onClick={() => {
-            onClose();
-            onDone();
-            item.run();
-          }}
-        >
-          <span>{item.label}</span>
-          {item.shortcut && <kbd className="rg-menu-shortcut">{item.shortcut}</kbd>}
-        </button>
-      ))}
-    </div>
-  );
+  return <Menu menuRef={ref} label="Result actions" className="dropdown-menu rg-menu" style={{ left: x, top: y }} items={items} onDismiss={onClose} onDone={done} />;
 }

@@ -21,12 +21,12 @@ interface Options {
 function itemsFor(pos: CellPos, copy: Options['copy'], onCopyAll: () => void): MenuItem[] {
   const items: MenuItem[] =
     pos.row < 0
-      ? [{ label: 'Copy column name', shortcut: 'Ctrl+C', run: () => copy(pos, 'cell') }]
+      ? [{ label: 'Copy column name', shortcut: 'Ctrl+C', onSelect: () => copy(pos, 'cell') }]
       : [
-          { label: 'Copy cell', shortcut: 'Ctrl+C', run: () => copy(pos, 'cell') },
-          { label: 'Copy row', shortcut: 'Ctrl+Shift+C', run: () => copy(pos, 'row') },
+          { label: 'Copy cell', shortcut: 'Ctrl+C', onSelect: () => copy(pos, 'cell') },
+          { label: 'Copy row', shortcut: 'Ctrl+Shift+C', onSelect: () => copy(pos, 'row') },
         ];
-  return [...items, { label: 'Copy all as CSV', run: onCopyAll }];
+  return [...items, { label: 'Copy all as CSV', onSelect: onCopyAll }];
 }
 
 /** The grid's context menu: opened on a cell (or, from the keyboard's menu key, at the selected cell). */

@@ -1,30 +1,21 @@
 import { Copy, Download } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { DagDetail } from '../../../../contracts/workflow';
-import type { highlightLines } from '../../components/highlight/highlight';
+import { HighlighterProvider, TokenLines, useHighlighter } from '../../components/highlight/HighlightedSource';
 import { CacheNote } from '../CacheNote';
 import { useWorkflowView } from '../useWorkflowView';
 import { copyText, downloadFile, textBlob } from '../../components/fileActions';
 
-type Highlight = typeof highlightLines;
-
-/** The notebook cells' Python grammar, loaded once when the source is first shown (their chunk). */
-function useHighlighter(): Highlight | null {
-  const [highlight, setHighlight] = useState<{ lines: Highlight } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('../../components/highlight/highlight').then((module) => {
-      if (live) setHighlight({ lines: module.highlightLines });
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return highlight?.lines ?? null;
+/** The DAG's Python file, coloured (the notebook cells' grammar, loaded when first shown), with line numbers (not copied with the code), copy and download. */
+export function SourceTab({ dag }: { dag: DagDetail }) {
+  return (
+    <HighlighterProvider>
+      <Source dag={dag} />
+    </HighlighterProvider>
+  );
 }
 
-/** The DAG's Python file, coloured, with line numbers (not copied with the code), copy and download. */
-export function SourceTab({ dag }: { dag: DagDetail }) {
+function Source({ dag }: { dag: DagDetail }) {
   const source = useWorkflowView({ kind: 'source', dagId: dag.id, sourceKey: dag.sourceKey });
   const highlight = useHighlighter();
   const text = source.value ?? '';
@@ -52,16 +43,7 @@ export function SourceTab({ dag }: { dag: DagDetail }) {
           {Array.from({ length: count }, (_, i) => i + 1).join('\n')}
         </pre>
         <pre className="source-code">
-          <code>
-            {lines
-              ? lines.map((runs, row) => (
-                  <span key={row}>
-                    {runs.map((run, i) => (run.kind ? <span key={i} className={run.kind}>{run.text}</span> : run.text))}
-                    {row < lines.length - 1 ? '\n' : ''}
-                  </span>
-                ))
-              : text}
-          </code>
+          <code>{lines ? <TokenLines lines={lines} /> : text}</code>
         </pre>
       </div>
     </div>

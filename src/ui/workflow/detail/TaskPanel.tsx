@@ -115,19 +115,25 @@ function TaskDetails({ dagId, runId, taskId, ti }: { dagId: string; runId: strin
           }}
         />
       )}
-      {ti.renderedFields && Object.keys(ti.renderedFields).length > 0 && (
-        <>
-          <h4>Rendered template fields</h4>
-          <dl className="facts rendered">
-            {Object.entries(ti.renderedFields).map(([name, value]) => (
-              <div key={name}>
-                <dt className="mono small">{name}</dt>
-                <dd><pre className="mono small">{typeof value === 'string' ? value : JSON.stringify(value, null, 2)}</pre></dd>
-              </div>
-            ))}
-          </dl>
-        </>
-      )}
+      <RenderedFields fields={ti.renderedFields} />
+    </>
+  );
+}
+
+/** The task's template fields as the run rendered them, when it has any. */
+function RenderedFields({ fields }: { fields: TaskInstance['renderedFields'] }) {
+  if (!fields || Object.keys(fields).length === 0) return null;
+  return (
+    <>
+      <h4>Rendered template fields</h4>
+      <dl className="facts rendered">
+        {Object.entries(fields).map(([name, value]) => (
+          <div key={name}>
+            <dt className="mono small">{name}</dt>
+            <dd><pre className="mono small">{typeof value === 'string' ? value : JSON.stringify(value, null, 2)}</pre></dd>
+          </div>
+        ))}
+      </dl>
     </>
   );
 }

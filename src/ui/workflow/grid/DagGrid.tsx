@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { GridData } from '../../../../contracts/workflow';
 import { barHeights, flattenGrid } from './dagGridModel';
 import { DagGridHeader } from './DagGridHeader';
@@ -70,19 +70,9 @@ export function DagGrid({ data, selected, onSelect, collapsed, onToggleGroup, no
   const firstCol = vcols.length ? vcols[0].index : 0;
   const lastCol = vcols.length ? vcols[vcols.length - 1].index : -1;
 
-  // The newest runs are on the right: start there, as Airflow does.
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (el) el.scrollLeft = el.scrollWidth;
-  }, [runCount]);
-
   const selectedRow = selected.taskId;
   const selectedCol = selected.runId === undefined ? -1 : data.runs.findIndex((run) => run.runId === selected.runId);
-  // The selected run stays in view, also when the grid narrows (a log opened beside it).
-  const scrollerWidth = rowV.scrollRect?.width ?? 0;
-  useEffect(() => {
-    if (selectedCol >= 0 && scrollerWidth > 0) colV.scrollToIndex(selectedCol, { align: 'auto' });
-  }, [colV, selectedCol, scrollerWidth]);
+  useRunScroll(scrollRef, colV, runCount, selectedCol, rowV.scrollRect?.width ?? 0);
   const windowProps = { firstCol, lastCol, spacer: (vcols[0]?.start ?? nameWidth) - nameWidth };
   return (
     <div className="dg" style={{ '--dg-name-w': `${nameWidth}px` } as React.CSSProperties}>
@@ -123,4 +113,15 @@ export function DagGrid({ data, selected, onSelect, collapsed, onToggleGroup, no
       <GridLegend />
     </div>
   );
+}
+
+/** The newest runs are on the right: the grid starts there, as Airflow does; the selected run stays in view, also when the grid narrows (a log opened beside it). */
+function useRunScroll(scrollRef: RefObject<HTMLDivElement | null>, colV: { scrollToIndex: (index: number, options: { align: 'auto' }) => void }, runCount: number, selectedCol: number, scrollerWidth: number) {
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (el) el.scrollLeft = el.scrollWidth;
+  }, [scrollRef, runCount]);
+  useEffect(() => {
+    if (selectedCol >= 0 && scrollerWidth > 0) colV.scrollToIndex(selectedCol, { align: 'auto' });
+  }, [colV, selectedCol, scrollerWidth]);
 }

@@ -1,6 +1,7 @@
 import { CaseSensitive, ChevronDown, ChevronUp, Regex, Search } from 'lucide-react';
 import type { RefObject } from 'react';
 import type { SearchOptions } from '../../../model/workflow/logSearch';
+import { IconToggle } from './IconToggle';
 
 export interface LogSearchBoxProps {
   inputRef: RefObject<HTMLInputElement | null>;
@@ -61,26 +62,12 @@ export function LogSearchBox({ inputRef, query, onQuery, options, onOptions, cou
       <button type="button" className="lv-icon" aria-label="Next match" title="Next match (Enter)" disabled={none} onClick={() => onStep(1)}>
         <ChevronDown size={16} aria-hidden="true" />
       </button>
-      <button
-        type="button"
-        className="lv-icon lv-toggle"
-        aria-label="Match case"
-        title="Match case"
-        aria-pressed={options.caseSensitive}
-        onClick={() => onOptions({ ...options, caseSensitive: !options.caseSensitive })}
-      >
+      <IconToggle label="Match case" pressed={options.caseSensitive} onToggle={(caseSensitive) => onOptions({ ...options, caseSensitive })}>
         <CaseSensitive size={17} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className="lv-icon lv-toggle"
-        aria-label="Regular expression"
-        title="Regular expression"
-        aria-pressed={options.regex}
-        onClick={() => onOptions({ ...options, regex: !options.regex })}
-      >
+      </IconToggle>
+      <IconToggle label="Regular expression" pressed={options.regex} onToggle={(regex) => onOptions({ ...options, regex })}>
         <Regex size={16} aria-hidden="true" />
-      </button>
+      </IconToggle>
     </div>
   );
 }

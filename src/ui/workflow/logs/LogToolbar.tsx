@@ -1,5 +1,6 @@
 import { ArrowDownToLine, Check, Copy, Download, WrapText } from 'lucide-react';
 import { LOG_LEVELS, type LogLevel } from '../../../model/workflow/logLines';
+import { IconToggle } from './IconToggle';
 
 export interface LogToolbarProps {
   levels: ReadonlySet<LogLevel>;
@@ -37,19 +38,12 @@ export function LogToolbar({ levels, levelCounts, onToggleLevel, wrap, onWrap, f
         ))}
       </div>
       <div className="lv-actions">
-        <button type="button" className="lv-icon lv-toggle" aria-label="Wrap long lines" title="Wrap long lines" aria-pressed={wrap} onClick={() => onWrap(!wrap)}>
+        <IconToggle label="Wrap long lines" pressed={wrap} onToggle={onWrap}>
           <WrapText size={16} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className="lv-icon lv-toggle"
-          aria-label="Follow the end of the log"
-          title="Follow the end of the log"
-          aria-pressed={following}
-          onClick={() => onFollow(!following)}
-        >
+        </IconToggle>
+        <IconToggle label="Follow the end of the log" pressed={following} onToggle={onFollow}>
           <ArrowDownToLine size={16} aria-hidden="true" />
-        </button>
+        </IconToggle>
         <button type="button" className="lv-button" aria-label="Copy the whole log" disabled={empty} onClick={onCopy}>
           {copied ? <Check size={15} aria-hidden="true" /> : <Copy size={15} aria-hidden="true" />}
           <span className="lv-button-text">{copied ? 'Copied' : 'Copy'}</span>
