@@ -75,6 +75,8 @@ export interface SqlResultMetaRow {
   storedAt: number;
   /** When it was stored or last shown: the least recently used is evicted first. */
   lastUsedAt: number;
+  /** False for a result larger than the whole cap: kept only until the next result or reload, evicted first. */
+  kept?: boolean;
 }
 
 /** The result of a tab's last run, as the server sent it (up to 100,000 rows). */
