@@ -49,8 +49,15 @@ export interface WorkflowViewRow {
 export interface BiMetadataRow {
   /** e.g. "databases", "schemas/1", "tables/1/gaming", "table/1/gaming/bet_reports". */
   key: string;
-  value: unknown;
-  fetchedAt: number;
+  /** Absent until the first answer came. */
+  value?: unknown;
+  fetchedAt?: number;
+  /** A screen asked for a (new) answer at this time; cleared once the sync worker tried after it. */
+  wantedAt?: number;
+  /** When the sync worker last started fetching it. */
+  triedAt?: number;
+  /** Why the last fetch failed, when it did (the last answer stays). */
+  error?: string;
 }
 
 /** One saved query as the server listed it, with its favourite mark (keyed by the server's id). */

@@ -50,7 +50,7 @@ afterEach(() => {
 async function setup(api = fakeApi()) {
   const db = freshDb();
   const notices: Notice[] = [];
-  const lab = createSqlLab({ db, identity, username: 'admin', api, metadata: createBiMetadata(db, api), notify: (notice) => notices.push(notice) });
+  const lab = createSqlLab({ db, identity, username: 'admin', api, metadata: createBiMetadata(db, api), refreshMetadata: () => {}, notify: (notice) => notices.push(notice) });
   labs.push(lab);
   await lab.tabs.openTab({ id: 'report', name: 'Report', sql: 'select n from t', databaseId: 1, schema: 'gaming', catalog: null });
   return { db, api, lab, notices };

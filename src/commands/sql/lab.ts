@@ -7,6 +7,7 @@ import { isNetworkError } from '../../sync/api/http';
 import type { BiMetadata } from '../../sync/caches/biMetadata';
 import { announced, background, type CommandContext, type Result } from '../core';
 import { createSqlTabCommands, type SqlTabCommands } from './tabs';
+import { createMetadataWatch } from '../catalog/watch';
 
 export type SqlTabActor = ActorRefFrom<typeof sqlTabMachine>;
 
@@ -19,7 +20,10 @@ export const HISTORY_PAGE_SIZE = 25;
 export interface SqlLabDeps extends CommandContext {
   username: string;
   api: BiApi;
+  /** Read-through metadata for the editor's completion, which waits for its answers as the user types. */
   metadata: BiMetadata;
+  /** Wakes the sync worker to fetch the metadata the schema panel asks for. */
+  refreshMetadata: () => void;
 }
 
 function requireDatabase(databaseId: number | null): number {
@@ -126,6 +130,8 @@ export function createSqlLab(deps: SqlLabDeps) {
   return {
     tabs: { ...tabs, rename: announced(deps, tabs.rename), openTab: announced(deps, tabs.openTab), reopen: announced(deps, tabs.reopen) },
     metadata: deps.metadata,
+    /** The schema panel asks for databases, schemas, tables and columns here and reads them live. */
+    watchMetadata: createMetadataWatch({ db: deps.db, refresh: deps.refreshMetadata }).watch,
     actorFor,
     execute: (tabId: string, query: SqlTabQuery) => actorFor(tabId).send({ type: 'EXECUTE', query }),
     executeSelection: (tabId: string, query: SqlTabQuery) => actorFor(tabId).send({ type: 'EXECUTE_SELECTION', query }),
