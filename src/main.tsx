@@ -74,14 +74,14 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
   const loaded: { stop: () => void }[] = [];
   const sqlLab = once(async () => {
     const { createSqlLab } = await import('./commands/sql/lab');
-    const lab = createSqlLab({ ...context, username: user.username, api: await apis.bi(), metadata: await metadata() });
+    const lab = createSqlLab({ ...context, username: user.username, api: await apis.bi(), metadata: await metadata(), refreshMetadata: () => sync.refreshNow('metadata') });
     loaded.push(lab);
     return lab;
   });
   const catalog = once(async () => {
-    const { createCatalogBrowser } = await import('./commands/catalog/edits');
+    const { createCatalogBrowser } = await import('./commands/catalog/browser');
     const cache = () => kit.readCache(db);
-    return createCatalogBrowser({ ...context, username: user.username, email: user.email, cache, api: await apis.bi(), metadata: await metadata() });
+    return createCatalogBrowser({ ...context, username: user.username, email: user.email, cache, api: await apis.bi(), refreshMetadata: () => sync.refreshNow('metadata') });
   });
   const notebook = once(async () => (await import('./commands/notebook/doc')).createNotebookDocCommands({ ...context, sender, read: workspace.readNotebook }));
   const notebookTabs = once(async () => (await import('./commands/notebook/tabs')).createNotebookTabCommands({ ...context, workspace }));

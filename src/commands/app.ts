@@ -1,7 +1,7 @@
 import type { Reads } from '../db/reads';
 import type { RecentVisit } from '../model/rows';
 import type { RuntimeConfig } from '../sync/api/types';
-import type { CatalogBrowser } from './catalog/edits';
+import type { CatalogBrowser } from './catalog/browser';
 import type { Kernels } from './kernels/kernels';
 import type { NotebookDocCommands } from './notebook/doc';
 import type { NotebookTabCommands } from './notebook/tabs';

@@ -22,6 +22,7 @@ export async function readCache(db: ConsoleDb): Promise<CachedCatalog> {
   let oldestFetchedAt: number | null = null;
   let newestFetchedAt: number | null = null;
   for (const { key, value, fetchedAt } of await db.biMetadata.toArray()) {
+    if (value === undefined || fetchedAt === undefined) continue; // asked for, not answered yet
     const slash = key.indexOf('/');
     const kind = slash < 0 ? key : key.slice(0, slash);
     const rest = key.slice(slash + 1);

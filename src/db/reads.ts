@@ -1,4 +1,5 @@
 import { readCache } from './catalogCache';
+import { keptMetadataFor, readMetadataEntry, readNodeStates, type LoadTarget } from './metadataCache';
 import { catalogEditRows, catalogUndoState } from './catalogEdits';
 import { inverterFor, SAVED_QUERIES_AGGREGATE, WORKSPACE_AGGREGATE, type Inversion } from '../model/events';
 import { savedQueryInverse } from '../model/savedQuery/inverse';
@@ -82,6 +83,12 @@ export function createReads(db: ConsoleDb) {
     tabResults: async (tabId: string) => (await getResults(db, tabId)) ?? null,
     localHistory: (limit: number) => localHistory(db, limit),
     catalogCache: () => readCache(db),
+    /** How catalog nodes' children stand (answered, asked for, failed), by node id. */
+    catalogLoads: (targets: LoadTarget[]) => readNodeStates(db, targets),
+    /** One BI metadata key's answer and how it stands. */
+    metadataEntry: <T>(key: string) => readMetadataEntry<T>(db, key),
+    /** Everything kept for a database (autocomplete). */
+    keptMetadata: (databaseId: number) => keptMetadataFor(db, databaseId),
     catalogEdits: () => catalogEditRows(db),
     catalogUndo: () => catalogUndoState(db),
     savedQueries: () => readSavedQueries(db),

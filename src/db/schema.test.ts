@@ -40,10 +40,26 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(10);
     expect(await db.uiState.get('clientId')).toEqual({ key: 'clientId', value: 'C1' });
     expect(await db.events.count()).toBe(1);
     for (const table of [db.sqlTabs, db.sqlResults, db.sqlResultsMeta, db.sqlLocalHistory, db.catalogEdits]) expect(await table.count()).toBe(0);
+    await db.delete();
+  });
+
+  it('opens a database with BI metadata as version 10: the kept answers stay, and pending requests are indexed', async () => {
+    const name = `schema-v3-meta-${Math.random().toString(36).slice(2)}`;
+    const old = new Dexie(name);
+    old.version(3).stores({ ...V3_STORES });
+    await old.table('biMetadata').put({ key: 'schemas/1', value: ['gaming'], fetchedAt: 5 });
+    old.close();
+
+    const db = new ConsoleDb(name);
+    await db.open();
+    expect(db.verno).toBe(10);
+    expect(await db.biMetadata.get('schemas/1')).toEqual({ key: 'schemas/1', value: ['gaming'], fetchedAt: 5 });
+    await db.biMetadata.put({ key: 'databases', wantedAt: 7 });
+    expect(await db.biMetadata.where('wantedAt').above(0).primaryKeys()).toEqual(['databases']);
     await db.delete();
   });
 
@@ -57,7 +73,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(10);
     expect(await db.sqlTabs.get('T1')).toMatchObject({ id: 'T1' });
     await db.catalogEdits.put({ id: 'lakehouse/gaming', deleted: true, seq: 3 });
     expect(await db.catalogEdits.where('seq').equals(3).primaryKeys()).toEqual(['lakehouse/gaming']);
@@ -86,7 +102,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(10);
     expect(db.tables.map((t) => t.name)).not.toContain('outbox');
     const rows = await db.saves.orderBy('seq').toArray();
     expect(rows.map((r) => [r.id, r.state, r.label])).toEqual([
@@ -119,7 +135,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(10);
     expect(await db.notebookCache.get('a.ipynb')).toMatchObject({ content: '{}' });
     expect(await db.notebookDocs.count()).toBe(0);
     expect(db.notebookDocs.schema.primKey.name).toBe('docId');
@@ -141,7 +157,7 @@ describe('ConsoleDb versions', () => {
 
     const db = new ConsoleDb(name);
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(10);
     expect(await db.notebookDocs.get('D')).toMatchObject({ path: 'a.ipynb' });
     expect(await db.notebookTabs.count()).toBe(0);
     expect(db.notebookTabs.schema.primKey.name).toBe('id');

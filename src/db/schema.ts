@@ -92,5 +92,10 @@ export class ConsoleDb extends Dexie {
     this.version(9).stores({
       workflowViews: 'key, viewedAt',
     });
+    // v10: BI metadata is asked for by the screens and fetched by the sync worker: the pending
+    // requests are indexed. Rows kept so far stay as they are (answers, none wanted).
+    this.version(10).stores({
+      biMetadata: 'key, wantedAt',
+    });
   }
 }

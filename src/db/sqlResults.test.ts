@@ -6,6 +6,7 @@ import {
   DEFAULT_RESULTS_CAP_BYTES,
   LOCAL_RUN_FAILED_MESSAGE,
   deleteResults,
+  dropUnkeptResults,
   estimateBytes,
   getResults,
   localHistory,
@@ -111,7 +112,7 @@ describe('the results cache', () => {
     expect((await db.sqlResultsMeta.orderBy('lastUsedAt').toArray()).at(-1)?.tabId).toBe('T11');
   });
 
-  it('does not keep a result bigger than the cap, and drops the tab’s stale one', async () => {
+  it('a result bigger than the cap is still its tab’s one copy (to show now), marked not kept, and goes first', async () => {
     const db = freshDb();
     const cap = 3 * size(2);
     await putResults(db, 'A', response(2), { capBytes: cap, now: 1 });
@@ -119,8 +120,21 @@ describe('the results cache', () => {
     expect(size(100)).toBeGreaterThan(cap);
     const outcome = await putResults(db, 'T1', response(100), { capBytes: cap, now: 3 });
     expect(outcome).toEqual({ stored: false, bytes: size(100), evicted: [] });
-    expect(await getResults(db, 'T1')).toBeUndefined();
+    expect(await getResults(db, 'T1')).toMatchObject({ kept: false, rowCount: 100 });
     expect(await getResults(db, 'A')).toBeDefined(); // nothing else was evicted for it
+    // The next result evicts it, however recently it was shown.
+    expect(await putResults(db, 'B', response(2), { capBytes: cap, now: 4 })).toMatchObject({ stored: true, evicted: ['T1'] });
+  });
+
+  it('a new session drops the results too large to keep, and only those', async () => {
+    const db = freshDb();
+    const cap = 3 * size(2);
+    await putResults(db, 'A', response(2), { capBytes: cap, now: 1 });
+    await putResults(db, 'T1', response(100), { capBytes: cap, now: 2 });
+    await dropUnkeptResults(db);
+    expect(await getResults(db, 'T1')).toBeUndefined();
+    expect(await db.sqlResults.count()).toBe(1);
+    expect(await getResults(db, 'A')).toMatchObject({ kept: true });
   });
 
   it('defaults to 50 MB', () => {

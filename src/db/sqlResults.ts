@@ -62,8 +62,10 @@ export function pickEvictions(entries: readonly SqlResultMetaRow[], incoming: nu
 }
 
 /**
- * Stores a tab's result, replacing its previous one, and evicts what no longer fits. A result
- * bigger than the whole cap is not stored (and the tab's older result is dropped: it is stale).
+ * Stores a tab's result, replacing its previous one, and evicts what no longer fits. The cache is
+ * the one home of a result (the screens read it live): one bigger than the whole cap is stored
+ * too, marked not kept (`stored: false`), so it shows now but is the first to go, and does not
+ * survive a reload (dropUnkeptResults).
  */
 export function putResults(
   db: ConsoleDb,
@@ -73,18 +75,25 @@ export function putResults(
 ): Promise<PutResultsOutcome> {
   const { capBytes = DEFAULT_RESULTS_CAP_BYTES, now = Date.now() } = options;
   const bytes = estimateBytes(response);
+  const kept = bytes <= capBytes;
   return db.transaction('rw', db.sqlResultsMeta, db.sqlResults, async () => {
-    if (bytes > capBytes) {
-      await deleteResults(db, tabId);
-      return { stored: false, bytes, evicted: [] };
-    }
     const others = (await db.sqlResultsMeta.toArray()).filter((e) => e.tabId !== tabId);
-    const evicted = pickEvictions(others, bytes, capBytes);
+    const unkept = others.filter((e) => e.kept === false).map((e) => e.tabId);
+    const evicted = [...unkept, ...(kept ? pickEvictions(others.filter((e) => e.kept !== false), bytes, capBytes) : [])];
     await db.sqlResultsMeta.bulkDelete(evicted);
     await db.sqlResults.bulkDelete(evicted);
-    await db.sqlResultsMeta.put({ tabId, bytes, rowCount: response.data.length, storedAt: now, lastUsedAt: now });
+    await db.sqlResultsMeta.put({ tabId, bytes, rowCount: response.data.length, storedAt: now, lastUsedAt: now, kept });
     await db.sqlResults.put({ tabId, response });
-    return { stored: true, bytes, evicted };
+    return { stored: kept, bytes, evicted };
+  });
+}
+
+/** Results too large to keep offline last one page load: a new session drops what an earlier one left. */
+export async function dropUnkeptResults(db: ConsoleDb): Promise<void> {
+  await db.transaction('rw', db.sqlResultsMeta, db.sqlResults, async () => {
+    const unkept = (await db.sqlResultsMeta.toArray()).filter((e) => e.kept === false).map((e) => e.tabId);
+    await db.sqlResultsMeta.bulkDelete(unkept);
+    await db.sqlResults.bulkDelete(unkept);
   });
 }
 

@@ -50,8 +50,15 @@ export interface WorkflowViewRow {
 export interface BiMetadataRow {
   /** e.g. "databases", "schemas/1", "tables/1/gaming", "table/1/gaming/bet_reports". */
   key: string;
-  value: unknown;
-  fetchedAt: number;
+  /** Absent until the first answer came. */
+  value?: unknown;
+  fetchedAt?: number;
+  /** A screen asked for a (new) answer at this time; cleared once the sync worker tried after it. */
+  wantedAt?: number;
+  /** When the sync worker last started fetching it. */
+  triedAt?: number;
+  /** Why the last fetch failed, when it did (the last answer stays). */
+  error?: string;
 }
 
 /** One saved query as the server listed it, with its favourite mark (keyed by the server's id). */
@@ -76,6 +83,8 @@ export interface SqlResultMetaRow {
   storedAt: number;
   /** When it was stored or last shown: the least recently used is evicted first. */
   lastUsedAt: number;
+  /** False for a result larger than the whole cap: kept only until the next result or reload, evicted first. */
+  kept?: boolean;
 }
 
 /** The result of a tab's last run, as the server sent it (up to 100,000 rows). */

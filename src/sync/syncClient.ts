@@ -36,6 +36,76 @@ interface ClientState {
 
 const ignore = () => {};
 
+interface Tab {
+  options: StartSyncOptions;
+  tabId: string;
+  bucket: string;
+  page: PageSignals;
+  broadcast: Broadcast<SyncMessage>;
+  state: ClientState;
+}
+
+const announceVisibility = ({ broadcast, tabId, page }: Tab) => broadcast.post({ type: 'tab-visibility', tabId, visible: page.isVisible() });
+
+/** Tells the leader's worker the network state and whether any tab is visible. */
+function pushConditions({ page, state }: Tab): void {
+  const anyTabVisible = page.isVisible() || [...state.visibleTabs.values()].some(Boolean);
+  state.worker?.api.setConditions({ online: page.isOnline(), anyTabVisible }).catch(ignore);
+}
+
+function onWorkerEvent({ options, broadcast, page }: Tab, event: SyncWorkerEvent): void {
+  if (event.type === 'unauthorized') {
+    broadcast.post({ type: 'unauthorized' });
+    options.onUnauthorized();
+    return;
+  }
+  const { polling, lastFetchedAt, error } = event;
+  broadcast.post({ type: 'sync-status', online: page.isOnline(), polling, lastFetchedAt, error });
+}
+
+function onMessage(tab: Tab, message: SyncMessage): void {
+  switch (message.type) {
+    case 'tab-visibility':
+      tab.state.visibleTabs.set(message.tabId, message.visible);
+      return pushConditions(tab);
+    case 'visibility-query':
+      return announceVisibility(tab);
+    case 'refresh-request':
+      tab.state.worker?.api.refreshNow(message.resource).catch(ignore);
+      return;
+    case 'unauthorized':
+      return tab.options.onUnauthorized();
+    default:
+      return;
+  }
+}
+
+/** While this tab holds the lock: its own sync worker, fed the conditions, until the signal aborts. */
+async function lead(tab: Tab, signal: AbortSignal): Promise<void> {
+  const { options, state, broadcast, tabId } = tab;
+  const worker = (options.connectWorker ?? connectSyncWorker)();
+  const unsubscribe = worker.subscribe((event) => onWorkerEvent(tab, event));
+  const release = () => {
+    unsubscribe();
+    worker.terminate();
+    if (state.worker === worker) state.worker = undefined;
+  };
+  signal.addEventListener('abort', release, { once: true });
+  state.worker = worker;
+  // What other tabs said to an earlier leader may be stale: ask them all again.
+  state.visibleTabs.clear();
+  broadcast.post({ type: 'leader-changed', tabId });
+  broadcast.post({ type: 'visibility-query' });
+  try {
+    const { config } = options;
+    await worker.api.start({ apis: config.apis, bucket: tab.bucket, workflowApiVersion: config.workflowApiVersion, features: config.features });
+  } catch (error) {
+    release(); // gives the lock up, so another tab can try
+    throw error;
+  }
+  pushConditions(tab);
+}
+
 /**
  * The page side of sync. Every tab joins the leader election and shares its visibility; only the
  * leader runs the sync worker, feeding it the network state and whether any tab is visible, and
@@ -43,76 +113,22 @@ const ignore = () => {};
  * Lock to the next tab, which starts its own worker at once.
  */
 export function startSync(options: StartSyncOptions): SyncClient {
-  const { config, onUnauthorized, bucket = DEFAULT_BUCKET, tabId = ulid() } = options;
-  const page = options.page ?? browserPageSignals();
-  const broadcast = options.broadcast ?? createBroadcast<SyncMessage>(SYNC_CHANNEL, { accept: isSyncMessage });
-  const connectWorker = options.connectWorker ?? connectSyncWorker;
-  const state: ClientState = { visibleTabs: new Map() };
-
-  const announceVisibility = () => broadcast.post({ type: 'tab-visibility', tabId, visible: page.isVisible() });
-
-  function pushConditions(): void {
-    const anyTabVisible = page.isVisible() || [...state.visibleTabs.values()].some(Boolean);
-    state.worker?.api.setConditions({ online: page.isOnline(), anyTabVisible }).catch(ignore);
-  }
-
-  function onWorkerEvent(event: SyncWorkerEvent): void {
-    if (event.type === 'unauthorized') {
-      broadcast.post({ type: 'unauthorized' });
-      onUnauthorized();
-      return;
-    }
-    const { polling, lastFetchedAt, error } = event;
-    broadcast.post({ type: 'sync-status', online: page.isOnline(), polling, lastFetchedAt, error });
-  }
-
-  function onMessage(message: SyncMessage): void {
-    switch (message.type) {
-      case 'tab-visibility':
-        state.visibleTabs.set(message.tabId, message.visible);
-        return pushConditions();
-      case 'visibility-query':
-        return announceVisibility();
-      case 'refresh-request':
-        state.worker?.api.refreshNow(message.resource).catch(ignore);
-        return;
-      case 'unauthorized':
-        return onUnauthorized();
-      default:
-        return;
-    }
-  }
-
-  async function lead(signal: AbortSignal): Promise<void> {
-    const worker = connectWorker();
-    const unsubscribe = worker.subscribe(onWorkerEvent);
-    const release = () => {
-      unsubscribe();
-      worker.terminate();
-      if (state.worker === worker) state.worker = undefined;
-    };
-    signal.addEventListener('abort', release, { once: true });
-    state.worker = worker;
-    // What other tabs said to an earlier leader may be stale: ask them all again.
-    state.visibleTabs.clear();
-    broadcast.post({ type: 'leader-changed', tabId });
-    broadcast.post({ type: 'visibility-query' });
-    try {
-      await worker.api.start({ apis: config.apis, bucket, workflowApiVersion: config.workflowApiVersion, features: config.features });
-    } catch (error) {
-      release(); // gives the lock up, so another tab can try
-      throw error;
-    }
-    pushConditions();
-  }
-
-  const unsubscribeBroadcast = broadcast.subscribe(onMessage);
-  const unsubscribePage = page.subscribe(() => {
-    announceVisibility();
-    pushConditions();
+  const tab: Tab = {
+    options,
+    tabId: options.tabId ?? ulid(),
+    bucket: options.bucket ?? DEFAULT_BUCKET,
+    page: options.page ?? browserPageSignals(),
+    broadcast: options.broadcast ?? createBroadcast<SyncMessage>(SYNC_CHANNEL, { accept: isSyncMessage }),
+    state: { visibleTabs: new Map() },
+  };
+  const { broadcast, state } = tab;
+  const unsubscribeBroadcast = broadcast.subscribe((message) => onMessage(tab, message));
+  const unsubscribePage = tab.page.subscribe(() => {
+    announceVisibility(tab);
+    pushConditions(tab);
   });
-  announceVisibility();
-  const leadership = runAsLeader('sync', lead, options.locks);
+  announceVisibility(tab);
+  const leadership = runAsLeader('sync', (signal) => lead(tab, signal), options.locks);
 
   return {
     stop() {
@@ -120,7 +136,7 @@ export function startSync(options: StartSyncOptions): SyncClient {
       unsubscribePage();
       unsubscribeBroadcast();
       // This tab no longer counts as a visible one for the leader.
-      broadcast.post({ type: 'tab-visibility', tabId, visible: false });
+      broadcast.post({ type: 'tab-visibility', tabId: tab.tabId, visible: false });
       if (!options.broadcast) broadcast.close();
     },
     refreshNow(resource) {

@@ -4,7 +4,7 @@ import type { RuntimeConfig } from './api/types';
 export const DEFAULT_BUCKET = 'workspace';
 
 /** What the sync worker can refresh on request. */
-export type SyncResource = 'workspace' | 'workflows';
+export type SyncResource = 'workspace' | 'workflows' | 'metadata';
 
 export interface SyncWorkerConfig {
   apis: RuntimeConfig['apis'];

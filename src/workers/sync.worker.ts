@@ -3,6 +3,7 @@ import { ConsoleDb } from '../db/schema';
 import { createHttp } from '../sync/api/http';
 import { createNotebookApi } from '../sync/api/notebook.api';
 import { createWorkflowService } from '../sync/api/workflow.api';
+import { createBiApi } from '../sync/api/bi.api';
 import { createSyncEngine, type SyncEngine } from './syncEngine';
 import type { SyncConditions, SyncWorkerApi, SyncWorkerEvent } from '../sync/syncWorkerApi';
 
@@ -20,7 +21,8 @@ function createSyncWorker(post: (event: SyncWorkerEvent) => void): SyncWorkerApi
       const api = createNotebookApi(createHttp({ baseURL: config.apis.notebook }));
       current.db = db;
       const workflows = createWorkflowService(config, createHttp({ baseURL: config.apis.workflow }));
-      current.engine = createSyncEngine({ db, api, workflows, bucket: config.bucket, report: post, conditions: current.conditions });
+      const metadata = createBiApi(createHttp({ baseURL: config.apis.bi }));
+      current.engine = createSyncEngine({ db, api, workflows, metadata, bucket: config.bucket, report: post, conditions: current.conditions });
       current.engine.start();
     },
     setConditions(conditions) {

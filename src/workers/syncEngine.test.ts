@@ -4,7 +4,9 @@ import { ConsoleDb } from '../db/schema';
 import type { WorkspaceFile } from '../sync/api/notebook.api';
 import { httpError, networkError } from '../sync/api/testing/httpErrors';
 import { serverFile } from '../sync/testing/serverFile';
-import { createSyncEngine, WORKFLOW_INTERVAL_MS, WORKSPACE_INTERVAL_MS } from './syncEngine';
+import { createSyncEngine, METADATA_INTERVAL_MS, WORKFLOW_INTERVAL_MS, WORKSPACE_INTERVAL_MS } from './syncEngine';
+import { wantMetadata } from '../db/metadataCache';
+import type { BiDatabase } from '../../contracts/biCatalog';
 import type { WorkflowService } from '../../contracts/workflow';
 import { readWorkflowView, touchWorkflowView } from '../db/workflowViews';
 import type { SyncConditions, SyncWorkerEvent } from '../sync/syncWorkerApi';
@@ -161,6 +163,31 @@ describe('sync engine: workflow views', () => {
     timers.fire();
     await vi.waitFor(async () => expect((await readWorkflowView(db, view)).value).toEqual({ items: [], total: 7 }));
     await vi.waitFor(() => expect(timers.pending().map((t) => t.ms)).toContain(WORKFLOW_INTERVAL_MS));
+    engine.stop();
+  });
+});
+
+describe('sync engine: BI metadata', () => {
+  it('fetches the metadata a screen wants when asked (refreshNow), and a 401 there ends the session', async () => {
+    const db = new ConsoleDb(`engine-test-${n++}`);
+    dbs.push(db);
+    const timers = manualTimers();
+    const events: SyncWorkerEvent[] = [];
+    const databases = vi.fn(async () => [{ id: 1, database_name: 'lakehouse' }] as BiDatabase[]);
+    const metadata = { databases, schemas: vi.fn(async () => Promise.reject(httpError(401))), tables: vi.fn(), tableMetadata: vi.fn() };
+    const engine = createSyncEngine({ db, api: { listWorkspace: async () => [] }, metadata, bucket: 'workspace', report: (e) => events.push(e), now: () => 6000, ...timers });
+    engine.start();
+    timers.fire();
+    timers.fire();
+    await vi.waitFor(() => expect(timers.pending().map((t) => t.ms)).toContain(METADATA_INTERVAL_MS));
+    await wantMetadata(db, ['databases'], 6000);
+    engine.refreshNow('metadata');
+    while (timers.pending().some((t) => t.ms === 0)) timers.fire();
+    await vi.waitFor(async () => expect((await db.biMetadata.get('databases'))?.value).toEqual([{ id: 1, database_name: 'lakehouse' }]));
+    await wantMetadata(db, ['schemas/1'], 6000);
+    engine.refreshNow('metadata');
+    while (timers.pending().some((t) => t.ms === 0)) timers.fire();
+    await vi.waitFor(() => expect(events).toContainEqual({ type: 'unauthorized' }));
     engine.stop();
   });
 });

@@ -259,6 +259,24 @@ test.describe('data catalog', () => {
     await expect(second.node('finance', 1)).toBeVisible();
   });
 
+  test('two tabs on the catalog follow one cache: a failure and its Retry in one tab show in both', async ({ page, context }) => {
+    const first = new CatalogPage(page);
+    const second = new CatalogPage(await context.newPage());
+    await first.goto();
+    await second.goto();
+    await context.route('**/api/bi/v1/database/*/schemas/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"schemas exploded"}' }));
+    await first.node('finance', 1).locator('.catalog-twisty').click();
+    await expect(first.node('finance', 1).getByRole('alert')).toContainText('Could not load.');
+    await second.node('finance', 1).locator('.catalog-twisty').click();
+    await expect(second.node('finance', 1).getByRole('alert')).toContainText('Could not load.');
+    await context.unroute('**/api/bi/v1/database/*/schemas/**');
+    // One Retry: the sync worker fetches once, and both tabs show the schemas.
+    await first.node('finance', 1).getByRole('button', { name: 'Retry' }).click();
+    await expect(first.node('finance', 1).getByRole('alert')).toHaveCount(0);
+    await expect(second.node('finance', 1).getByRole('alert')).toHaveCount(0);
+    await expect(second.tree.locator('[aria-level="2"]').first()).toBeVisible();
+  });
+
   test('a node whose children fail to load offers a retry; nothing else breaks', async ({ page }) => {
     const catalog = new CatalogPage(page);
     await catalog.goto();

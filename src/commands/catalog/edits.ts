@@ -3,12 +3,7 @@ import type { CatalogCache, CatalogEditRow, CatalogNode, CatalogNodeId, CatalogN
 import { catalogUndoState } from '../../db/catalogEdits';
 import { CATALOG_AGGREGATE, type EventBody } from '../../model/events';
 import { catalogInverse } from '../../model/catalog/inverse';
-import type { BiApi, ReadOptions, TablePreview } from '../../sync/api/bi.api';
-import type { BiMetadata } from '../../sync/caches/biMetadata';
-import { createCatalogLoader, type CatalogLoader } from '../../sync/caches/catalog';
-
-export { ROOT_TARGET, UNREACHABLE_MESSAGE, type LoadTarget, type NodeLoadState } from '../../sync/caches/catalog';
-import { announced, announcedAll, mutator, NOTHING_TO_REDO_MESSAGE, NOTHING_TO_UNDO_MESSAGE, refuse as refusal, undoable, type CommandContext, type Refusal, type Result } from '../core';
+import { announced, mutator, NOTHING_TO_REDO_MESSAGE, NOTHING_TO_UNDO_MESSAGE, refuse as refusal, undoable, type CommandContext, type Refusal, type Result } from '../core';
 
 export { NOTHING_TO_REDO_MESSAGE, NOTHING_TO_UNDO_MESSAGE };
 
@@ -209,19 +204,3 @@ export function createCatalogCommands(deps: CatalogCommandDeps) {
 }
 
 export type CatalogCommands = ReturnType<typeof createCatalogCommands>;
-
-/** The catalog browser of one session: the loader of the server's tree, the local edits, table previews. */
-export interface CatalogBrowser {
-  loader: CatalogLoader;
-  edits: CatalogCommands;
-  /** A server table's first rows (not kept: a preview is for looking, now). */
-  preview(databaseId: number, schema: string, table: string, options?: ReadOptions): Promise<TablePreview>;
-}
-
-export function createCatalogBrowser(deps: CatalogCommandDeps & { api: BiApi; metadata: BiMetadata }): CatalogBrowser {
-  return {
-    loader: createCatalogLoader({ db: deps.db, api: deps.api, metadata: deps.metadata }),
-    edits: announcedAll(deps, createCatalogCommands(deps)),
-    preview: (databaseId, schema, table, options) => deps.api.tablePreview(databaseId, schema, table, options),
-  };
-}

@@ -51,7 +51,7 @@ afterEach(() => {
 async function setup(api = fakeApi()) {
   const db = freshDb();
   const notices: Notice[] = [];
-  const lab = createSqlLab({ db, identity, username: 'admin', api, metadata: createBiMetadata(db, api), notify: (notice) => notices.push(notice) });
+  const lab = createSqlLab({ db, identity, username: 'admin', api, metadata: createBiMetadata(db, api), refreshMetadata: () => {}, notify: (notice) => notices.push(notice) });
   labs.push(lab);
   await lab.tabs.openTab({ id: 'report', name: 'Report', sql: 'select n from t', databaseId: 1, schema: 'gaming', catalog: null });
   return { db, api, lab, notices };
@@ -150,21 +150,16 @@ describe('executing a tab', () => {
     expect(notices).toEqual([{ kind: 'error', message: 'Choose a database first.' }]);
   });
 
-  it('holds the results in memory at once, then lets the cache’s copy take over', async () => {
+  it('keeps the results in the cache, their one home, marked kept', async () => {
     const { db, lab } = await setup();
     const actor = lab.actorFor('report');
     lab.execute('report', query);
     await settled(actor);
-    const held = lab.results.get('report');
-    expect(held).toMatchObject({ response, kept: expect.anything() });
-    await vi.waitFor(() => expect(lab.results.get('report')?.kept).toBe(true));
-    const stored = await getResults(db, 'report');
-    expect(stored?.storedAt).toBe(held?.at);
-    lab.results.release('report', held?.at ?? 0);
-    expect(lab.results.get('report')).toBeUndefined();
+    await vi.waitFor(async () => expect(await getResults(db, 'report')).toMatchObject({ response, kept: true }));
+    expect(JSON.stringify(actor.getSnapshot().context)).not.toContain('"data"'); // the actor holds status, not rows
   });
 
-  it('results too large to keep offline are still there to show (in memory), with a warning; the cache keeps none', async () => {
+  it('results too large to keep offline are in the cache to show, marked not kept, with a warning', async () => {
     const huge = { ...response, data: [{ text: 'x'.repeat(DEFAULT_RESULTS_CAP_BYTES / 2 + 1024) }] } as ExecuteResponse;
     const { db, lab, notices } = await setup(fakeApi({ execute: vi.fn(async () => huge) }));
     await putResults(db, 'report', response);
@@ -173,22 +168,18 @@ describe('executing a tab', () => {
     await settled(actor);
     await vi.waitFor(() => expect(notices).toContainEqual({ kind: 'warning', message: RESULTS_NOT_KEPT_MESSAGE }));
     expect(notices).toContainEqual({ kind: 'success', message: EXECUTE_SUCCESS_MESSAGE });
-    expect(await getResults(db, 'report')).toBeUndefined();
-    expect(lab.results.get('report')).toMatchObject({ response: huge, kept: false });
-    // Nothing lets it go: the cache will never show it.
-    lab.results.release('report', lab.results.get('report')?.at ?? 0);
-    expect(lab.results.get('report')?.response).toBe(huge);
+    expect(await getResults(db, 'report')).toMatchObject({ response: huge, kept: false });
   });
 
-  it('a cancel drops what the page held for the tab', async () => {
-    const { lab } = await setup();
+  it('a cancel drops the tab’s results from the cache', async () => {
+    const { db, lab } = await setup();
     const actor = lab.actorFor('report');
     lab.execute('report', query);
     await settled(actor);
-    expect(lab.results.get('report')).toBeDefined();
+    await vi.waitFor(async () => expect(await getResults(db, 'report')).toBeDefined());
     lab.execute('report', query);
     lab.cancel('report');
-    expect(lab.results.get('report')).toBeUndefined();
+    await vi.waitFor(async () => expect(await getResults(db, 'report')).toBeUndefined());
   });
 });
 

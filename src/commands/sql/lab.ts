@@ -1,27 +1,30 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { ExecuteResponse, ListResponse } from '../../../contracts/bi';
 import type { QueryHistoryItem } from '../../../contracts/biSqlLab';
-import { deleteResults, markResultsUsed, putResults, recordLocalRun } from '../../db/sqlResults';
+import { deleteResults, dropUnkeptResults, markResultsUsed, putResults, recordLocalRun } from '../../db/sqlResults';
 import { sqlTabMachine, type ExecuteQueryInput, type SqlTabQuery } from '../../machines/sqlTab.machine';
 import type { BiApi } from '../../sync/api/bi.api';
 import { isNetworkError } from '../../sync/api/http';
 import type { BiMetadata } from '../../sync/caches/biMetadata';
 import { announced, background, type CommandContext, type Result } from '../core';
-import { createHeldResults } from './results';
 import { createSqlTabCommands, type SqlTabCommands } from './tabs';
+import { createMetadataWatch } from '../catalog/watch';
 
 export type SqlTabActor = ActorRefFrom<typeof sqlTabMachine>;
 
 /** Says what happens: the run is listed in this browser only, never sent to the server's history later. */
 export const OFFLINE_RUN_MESSAGE =
   'The server cannot be reached: the query did not run there. It is listed under “Run while offline” in this browser’s Query history only (not the server’s); run it again from there when the server is back.';
-export const RESULTS_NOT_KEPT_MESSAGE = 'These results are too large to keep offline: they are shown until this page is closed or reloaded.';
+export const RESULTS_NOT_KEPT_MESSAGE = 'These results are too large to keep offline: they are shown until the next results come or this page is reloaded.';
 export const HISTORY_PAGE_SIZE = 25;
 
 export interface SqlLabDeps extends CommandContext {
   username: string;
   api: BiApi;
+  /** Read-through metadata for the editor's completion, which waits for its answers as the user types. */
   metadata: BiMetadata;
+  /** Wakes the sync worker to fetch the metadata the schema panel asks for. */
+  refreshMetadata: () => void;
 }
 
 function requireDatabase(databaseId: number | null): number {
@@ -62,18 +65,10 @@ function showing(db: CommandContext['db'], tabs: SqlTabCommands): SqlTabCommands
   return { ...tabs, restore: shown(tabs.restore), openTab: shown(tabs.openTab), reopen: shown(tabs.reopen), activate: shown(tabs.activate) };
 }
 
-/**
- * The SQL workbench of one signed-in session: the tab commands, one statechart actor per tab (a
- * run goes on across tab switches), the results this page holds, the metadata cache and the
- * server's query history. Everything the workbench's screens do goes through here.
- */
-export function createSqlLab(deps: SqlLabDeps) {
+/** The side effects the tab machines run: the server's SQL Lab API, the results cache, the tab's events. */
+function labMachine(deps: SqlLabDeps, tabCommands: SqlTabCommands) {
   const { db, notify, api } = deps;
-  const tabCommands = createSqlTabCommands(deps);
-  const results = createHeldResults();
-  const actors = new Map<string, SqlTabActor>();
-
-  const machine = sqlTabMachine.provide({
+  return sqlTabMachine.provide({
     actors: {
       executeQuery: fromPromise<ExecuteResponse, ExecuteQueryInput>(async ({ input, signal }) => {
         try {
@@ -94,26 +89,32 @@ export function createSqlLab(deps: SqlLabDeps) {
     },
     actions: {
       notify: (_, notice) => notify(notice),
-      storeResults: (_, { tabId, response }) => {
-        // Shown at once from memory; kept in the cache for reloads when it fits.
-        const at = Date.now();
-        results.hold(tabId, response, at);
-        const keeping = putResults(db, tabId, response, { now: at }).then((outcome) => {
-          results.stored(tabId, at, outcome.stored);
-          if (!outcome.stored) notify({ kind: 'warning', message: RESULTS_NOT_KEPT_MESSAGE });
-        });
-        background('Keeping the results failed.', keeping);
-      },
-      clearResults: (_, { tabId }) => {
-        results.drop(tabId);
-        background('Clearing the results failed.', deleteResults(db, tabId));
-      },
+      // The results cache is a result's one home: every browser tab's panel reads it live.
+      storeResults: (_, { tabId, response }) => background('Keeping the results failed.', storeResults(deps, tabId, response)),
+      clearResults: (_, { tabId }) => background('Clearing the results failed.', deleteResults(db, tabId)),
       storeEstimate: (_, { tabId, estimate }) => background('Keeping the estimate failed.', tabCommands.recordEstimate(tabId, estimate)),
       clearEstimate: (_, { tabId }) => background('Clearing the estimate failed.', tabCommands.recordEstimate(tabId, null)),
       replaceSql: (_, { tabId, sql }) => background('Replacing the SQL failed.', tabCommands.changeSql(tabId, sql)),
       logOnly: (_, { message, detail }) => console.warn(message, detail),
     },
   });
+}
+
+async function storeResults({ db, notify }: SqlLabDeps, tabId: string, response: ExecuteResponse): Promise<void> {
+  const outcome = await putResults(db, tabId, response);
+  if (!outcome.stored) notify({ kind: 'warning', message: RESULTS_NOT_KEPT_MESSAGE });
+}
+
+/**
+ * The SQL workbench of one signed-in session: the tab commands, one statechart actor per tab (a
+ * run goes on across tab switches; the actor holds ids and status, its results go to the cache)
+ * and the server's query history. Everything the workbench's screens do goes through here.
+ */
+export function createSqlLab(deps: SqlLabDeps) {
+  const tabCommands = createSqlTabCommands(deps);
+  const machine = labMachine(deps, tabCommands);
+  const actors = new Map<string, SqlTabActor>();
+  background('Dropping the results of an earlier page failed.', dropUnkeptResults(deps.db));
 
   /** The tab's statechart, started on first use and kept while the session lasts. */
   function actorFor(tabId: string): SqlTabActor {
@@ -126,11 +127,12 @@ export function createSqlLab(deps: SqlLabDeps) {
     return actor;
   }
 
-  const tabs = showing(db, tabCommands);
+  const tabs = showing(deps.db, tabCommands);
   return {
     tabs: { ...tabs, rename: announced(deps, tabs.rename), openTab: announced(deps, tabs.openTab), reopen: announced(deps, tabs.reopen) },
     metadata: deps.metadata,
-    results,
+    /** The schema panel asks for databases, schemas, tables and columns here and reads them live. */
+    watchMetadata: createMetadataWatch({ db: deps.db, refresh: deps.refreshMetadata }).watch,
     actorFor,
     execute: (tabId: string, query: SqlTabQuery) => actorFor(tabId).send({ type: 'EXECUTE', query }),
     executeSelection: (tabId: string, query: SqlTabQuery) => actorFor(tabId).send({ type: 'EXECUTE_SELECTION', query }),
@@ -139,7 +141,7 @@ export function createSqlLab(deps: SqlLabDeps) {
     cancel: (tabId: string) => actorFor(tabId).send({ type: 'CANCEL' }),
     /** A page of the server's query history, newest first. */
     history: (page: number, signal?: AbortSignal): Promise<ListResponse<QueryHistoryItem>> =>
-      api.history({ order_column: 'start_time', order_direction: 'desc', page, page_size: HISTORY_PAGE_SIZE }, { signal }),
+      deps.api.history({ order_column: 'start_time', order_direction: 'desc', page, page_size: HISTORY_PAGE_SIZE }, { signal }),
     /** Stops what the session started: the tabs' actors, and a query one still runs. */
     stop() {
       for (const actor of actors.values()) actor.stop();

@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { BiDatabase, TableMetadata, TableOption } from '../../../contracts/biCatalog';
-import type { BiMetadataRow } from '../../model/cacheRows';
 import { freshDbs } from '../../db/testing/db';
 import type { BiApi } from '../api/bi.api';
 import { fakeBiApi } from '../api/testing/fakeBiApi';
@@ -74,24 +73,6 @@ describe('read-through', () => {
     expect(await db.biMetadata.get('schemas/1')).toMatchObject({ value: ['main'], fetchedAt: clock.now });
   });
 
-  it('force asks the server even when the kept answer is fresh', async () => {
-    const { api, clock, metadata } = setup();
-    await metadata.databases();
-    clock.now += 1;
-    expect(await metadata.databases({ force: true })).toMatchObject({ fetchedAt: clock.now, stale: false });
-    expect(api.databases).toHaveBeenCalledTimes(2);
-  });
-
-  it('with a batch, the new answer is collected there and not written', async () => {
-    const { db, clock, metadata } = setup();
-    await metadata.databases();
-    clock.now += 1;
-    const batch: BiMetadataRow[] = [];
-    expect(await metadata.databases({ force: true, batch })).toMatchObject({ value: databases, fetchedAt: clock.now });
-    expect(batch).toEqual([{ key: 'databases', value: databases, fetchedAt: clock.now }]);
-    expect(await db.biMetadata.get('databases')).toMatchObject({ fetchedAt: clock.now - 1 });
-  });
-
   it('keeps databases apart: another id is another entry', async () => {
     const { api, metadata } = setup();
     await metadata.schemas(1);
@@ -109,14 +90,6 @@ describe('when the server cannot be reached', () => {
     vi.mocked(api.tableMetadata).mockRejectedValueOnce(networkError());
     expect(await metadata.table(1, 'gaming', 'bets')).toEqual({ value: betsMetadata, fetchedAt: 1_000_000, stale: true });
     expect(await db.biMetadata.get('table/1/gaming/bets')).toMatchObject({ fetchedAt: 1_000_000 });
-  });
-
-  it('a forced refresh offline also falls back to the kept value', async () => {
-    const api = fakeApi();
-    const { metadata } = setup(api);
-    await metadata.databases();
-    vi.mocked(api.databases).mockRejectedValueOnce(networkError());
-    expect(await metadata.databases({ force: true })).toEqual({ value: databases, fetchedAt: 1_000_000, stale: true });
   });
 
   it('a gateway error (503) counts as unreachable', async () => {

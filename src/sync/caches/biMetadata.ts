@@ -1,8 +1,77 @@
 import type { BiDatabase, TableMetadata, TableOption, TableSearchHit } from '../../../contracts/biCatalog';
 import type { ConsoleDb } from '../../db/schema';
-import type { BiMetadataRow } from '../../model/cacheRows';
+import {
+  keptMetadataFor,
+  metadataKey,
+  METADATA_FRESH_MS,
+  putMetadataValue,
+  requestOf,
+  UNREACHABLE_MESSAGE,
+  wantedMetadata,
+  writeMetadataOutcomes,
+  type MetadataOutcome,
+  type MetadataRequest,
+} from '../../db/metadataCache';
 import type { BiApi } from '../api/bi.api';
-import { isNetworkError } from '../api/http';
+import { httpStatus, isNetworkError, serverMessage } from '../api/http';
+
+/** What the metadata fetches need of the BI API. */
+export type MetadataApi = Pick<BiApi, 'databases' | 'schemas' | 'tables' | 'tableMetadata'>;
+
+/** How many keys the worker fetches at once: one browser should not flood the server. */
+const FETCH_CONCURRENCY = 4;
+
+export function describeMetadataError(error: unknown): string {
+  if (isNetworkError(error)) return UNREACHABLE_MESSAGE;
+  return serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** The server call answering a key. */
+function fetchRequest(api: MetadataApi, request: MetadataRequest, signal?: AbortSignal): Promise<unknown> {
+  switch (request.kind) {
+    case 'databases':
+      return api.databases({ signal });
+    case 'schemas':
+      return api.schemas(request.databaseId, { signal });
+    case 'tables':
+      return api.tables(request.databaseId, request.schema, { signal });
+    case 'table':
+      return api.tableMetadata(request.databaseId, request.schema, request.table, { signal });
+  }
+}
+
+/** Outer keys first (catalogs before schemas before tables): a tree opened to a table fills from the top. */
+const depth = (key: string) => (key === 'databases' ? 0 : key.split('/').length);
+
+/**
+ * The sync worker's task: fetch every key a screen wants, a few at a time, and keep the answers
+ * and failures in one write (each failure with its key: the screens show it, the last answer
+ * stays). A 401 is thrown (the engine ends the session); other failures are not, so a failing key
+ * waits for its Retry instead of making the poller back off for everyone.
+ */
+export async function refreshWantedMetadata(db: ConsoleDb, api: MetadataApi, now: () => number, signal: AbortSignal): Promise<number> {
+  const triedAt = now();
+  const queue = (await wantedMetadata(db)).map((row) => row.key).sort((a, b) => depth(a) - depth(b));
+  const outcomes: MetadataOutcome[] = [];
+  let unauthorized: unknown;
+  const worker = async () => {
+    for (let key = queue.shift(); key !== undefined && !signal.aborted; key = queue.shift()) {
+      const request = requestOf(key);
+      try {
+        if (!request) throw new Error(`Unknown metadata key "${key}"`);
+        outcomes.push({ key, value: await fetchRequest(api, request, signal) });
+      } catch (error) {
+        if (signal.aborted) return;
+        if (httpStatus(error) === 401) unauthorized = error;
+        outcomes.push({ key, error: describeMetadataError(error) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: FETCH_CONCURRENCY }, worker));
+  if (unauthorized) throw unauthorized;
+  if (!signal.aborted) await writeMetadataOutcomes(db, outcomes, triedAt, now());
+  return outcomes.length;
+}
 
 /** A metadata answer and when it was fetched; `stale` when the server could not be asked now. */
 export interface Cached<T> {
@@ -11,64 +80,38 @@ export interface Cached<T> {
   stale: boolean;
 }
 
-export interface MetadataReadOptions {
-  /** Ask the server even when the kept answer is fresh. */
-  force?: boolean;
-  /**
-   * Collect the new answer here instead of writing it at once: a background refresh writes all
-   * its answers in one transaction, so the views that read the whole cache rebuild once.
-   */
-  batch?: BiMetadataRow[];
-}
-
 /**
- * Read-through cache of the BI metadata (server data, so a cache, not events): answers come from
- * the server and are kept in Dexie; when the server cannot be reached, the kept answer is used.
+ * Read-through access to the same cache, for callers that must wait for an answer as the user
+ * types (the editor's completion, a notebook's SQL cell): a fresh kept answer, else the server's
+ * (kept for every tab), else, offline, the kept one. Screens do not use it: they ask for keys and
+ * read them live (commands/catalog/watch.ts).
  */
 export function createBiMetadata(db: ConsoleDb, api: BiApi, now: () => number = Date.now) {
-  async function read<T>(key: string, fetch: () => Promise<T>, { force = false, batch }: MetadataReadOptions = {}): Promise<Cached<T>> {
+  async function read<T>(key: string, fetch: () => Promise<T>): Promise<Cached<T>> {
     const kept = await db.biMetadata.get(key);
-    if (kept && !force && now() - kept.fetchedAt < FRESH_MS) return { value: kept.value as T, fetchedAt: kept.fetchedAt, stale: false };
+    const answered = kept?.value !== undefined && kept.fetchedAt !== undefined ? { value: kept.value as T, fetchedAt: kept.fetchedAt } : null;
+    if (answered && now() - answered.fetchedAt < METADATA_FRESH_MS) return { ...answered, stale: false };
     try {
       const value = await fetch();
       const fetchedAt = now();
-      if (batch) batch.push({ key, value, fetchedAt });
-      else await db.biMetadata.put({ key, value, fetchedAt });
+      await putMetadataValue(db, key, value, fetchedAt);
       return { value, fetchedAt, stale: false };
     } catch (error) {
-      if (kept && isNetworkError(error)) return { value: kept.value as T, fetchedAt: kept.fetchedAt, stale: true };
+      if (answered && isNetworkError(error)) return { ...answered, stale: true };
       throw error;
     }
   }
   return {
-    databases: (options?: MetadataReadOptions) => read<BiDatabase[]>('databases', () => api.databases(), options),
-    schemas: (databaseId: number, options?: MetadataReadOptions) => read<string[]>(`schemas/${databaseId}`, () => api.schemas(databaseId), options),
-    tables: (databaseId: number, schema: string, options?: MetadataReadOptions) =>
-      read<TableOption[]>(keyOf('tables', databaseId, schema), () => api.tables(databaseId, schema), options),
-    table: (databaseId: number, schema: string, table: string, options?: MetadataReadOptions) =>
-      read<TableMetadata>(keyOf('table', databaseId, schema, table), () => api.tableMetadata(databaseId, schema, table), options),
+    databases: () => read<BiDatabase[]>(metadataKey('databases'), () => api.databases()),
+    schemas: (databaseId: number) => read<string[]>(metadataKey('schemas', databaseId), () => api.schemas(databaseId)),
+    tables: (databaseId: number, schema: string) => read<TableOption[]>(metadataKey('tables', databaseId, schema), () => api.tables(databaseId, schema)),
+    table: (databaseId: number, schema: string, table: string) =>
+      read<TableMetadata>(metadataKey('table', databaseId, schema, table), () => api.tableMetadata(databaseId, schema, table)),
     /** The server's table search across every catalog and schema; not kept (each typed prefix is its own question). */
     searchTables: (text: string, limit: number): Promise<TableSearchHit[]> => api.searchTables(text, limit),
     /** Everything kept for a database, for autocomplete (no network). */
-    async keptFor(databaseId: number): Promise<{ schemas: string[]; tables: { schema: string; name: string }[]; columns: TableMetadata[] }> {
-      const schemas = await db.biMetadata.get(`schemas/${databaseId}`);
-      const tables = await db.biMetadata.where('key').startsWith(`tables/${databaseId}/`).toArray();
-      const columns = await db.biMetadata.where('key').startsWith(`table/${databaseId}/`).toArray();
-      return {
-        schemas: (schemas?.value as string[] | undefined) ?? [],
-        tables: tables.flatMap((row) => (row.value as TableOption[]).map((t) => ({ schema: decodeURIComponent(row.key.split('/')[2] ?? ''), name: t.value }))),
-        columns: columns.map((row) => row.value as TableMetadata),
-      };
-    },
+    keptFor: (databaseId: number) => keptMetadataFor(db, databaseId),
   };
 }
-
-/** Names may hold '/', so each part is encoded: keys split back into the names they were made of. */
-function keyOf(kind: string, databaseId: number, ...names: string[]): string {
-  return [kind, databaseId, ...names.map(encodeURIComponent)].join('/');
-}
-
-/** Metadata younger than this is used without asking the server again. */
-const FRESH_MS = 5 * 60 * 1000;
 
 export type BiMetadata = ReturnType<typeof createBiMetadata>;

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { afterKey, NO_NODES, viewAfter, type TreeView } from '../../model/catalog/expansion';
 import { ancestorsOf, nodeById, nodeId, treeKey, type TreeIndex } from '../../model/catalog/tree';
 import type { CatalogNode, CatalogNodeId, VisibleRow } from '../../model/catalog/types';
-import { UNREACHABLE_MESSAGE, validateNodeName, type CatalogCommandResult, type NodeLoadState } from '../../commands/catalog/edits';
+import { validateNodeName, type CatalogCommandResult } from '../../commands/catalog/edits';
+import { ROOT_TARGET, UNREACHABLE_MESSAGE, type CatalogBrowser, type NodeLoadState } from '../../commands/catalog/browser';
 import { NameDialog } from '../components/NameDialog';
 import { useModHotkey } from '../hooks/useHotkey';
 import { CacheNote, useBackgroundRefresh } from './CatalogRefresh';
@@ -11,7 +12,7 @@ import { CatalogSearch } from './CatalogSearch';
 import { CatalogToolbar, childActionOf } from './CatalogToolbar';
 import { CatalogTree } from './CatalogTree';
 import { SelectedNode } from './SelectedNode';
-import { COLUMN_HITS, loadTargetOf, useCatalogBrowser, useCatalogTree } from './useCatalog';
+import { COLUMN_HITS, useCatalogBrowser, useCatalogTree, useNodeLoads } from './useCatalog';
 
 const BASE = '/admin/catalog';
 
@@ -47,24 +48,22 @@ function keepExpansion(expanded: ReadonlySet<CatalogNodeId>): void {
 /** A node's URL: its id is already its encoded path. */
 const pathOf = (id: CatalogNodeId) => `${BASE}/${id}`;
 
-/** The data catalog browser: the warehouse as a lazy tree, search, details of the selected node, local edits. */
-export function CatalogPage() {
-  const services = useCatalogBrowser();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const selectedId = selectedFromPath(pathname);
-  const [searchText, setSearchText] = useState('');
-  const searching = searchText.trim() !== '';
+type Run = (command: Promise<CatalogCommandResult>, done?: (nodeId: CatalogNodeId, result: Extract<CatalogCommandResult, { ok: true }>) => void) => Promise<CatalogCommandResult>;
+
+// Refusals are told by the commands (toasts); the page only follows what was done.
+const run: Run = async (command, done) => {
+  const result = await command;
+  if (result.ok && result.events.length > 0) done?.(result.nodeId, result);
+  return result;
+};
+
+/** What the tree shows open, and which node has focus, following the URL's selection and the search. */
+function useTreeView(selectedId: CatalogNodeId | null, searching: boolean) {
   const [view, setView] = useState<TreeView>(() => ({ open: new Set([...keptExpansion(), ...(selectedId ? ancestorsOf(selectedId) : [])]), closed: NO_NODES }));
-  const expanded = view.open;
-  useEffect(() => keepExpansion(expanded), [expanded]);
+  useEffect(() => keepExpansion(view.open), [view.open]);
   // What the user closed during a search is forgotten with it: adjusted while rendering, as React advises.
   if (!searching && view.closed.size > 0) setView({ ...view, closed: NO_NODES });
   const [focusedId, setFocusedId] = useState<CatalogNodeId | null>(selectedId);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const { cache, roots, index, search, rows, loads, undo, serverSearch } = useCatalogTree(services, searchText, view);
-  const selected = (selectedId && nodeById(index, selectedId)) || null;
-
   // A node chosen by URL (a link, a reload, Ctrl+K) opens its ancestors: adjusted while rendering, as React advises.
   const [shownSelection, setShownSelection] = useState(selectedId);
   if (shownSelection !== selectedId) {
@@ -74,52 +73,24 @@ export function CatalogPage() {
       setFocusedId(selectedId);
     }
   }
+  return { view, setView, focusedId, setFocusedId };
+}
 
-  // Every open node, and the selected table, gets its children: the loader asks the server once.
-  useEffect(() => {
-    if (!services || !index) return;
-    for (const id of [...expanded, ...(selectedId ? [selectedId] : [])]) {
-      const node = nodeById(index, id);
-      // A failed node waits for its Retry: a change elsewhere in the tree must not hammer a failing server.
-      if (node && !node.childrenLoaded && node.type !== 'column' && services.loader.stateOf(id).status !== 'error') void services.loader.load(loadTargetOf(node));
-    }
-  }, [services, index, expanded, selectedId]);
-
-  useBackgroundRefresh(services, index, expanded);
-
-  const select = useCallback((id: CatalogNodeId) => navigate(pathOf(id)), [navigate]);
-  const toggle = useCallback((row: VisibleRow) => setView((current) => viewAfter(current, [row.node.id], !row.expanded, searching)), [searching]);
-  const onKey = (key: string) => {
-    const action = treeKey(rows, focusedId, key);
-    if (action.focus) setFocusedId(action.focus);
-    setView((current) => afterKey(current, action, searching));
-    if (action.activate) select(action.activate);
-  };
-
-  // Refusals are told by the commands (toasts); the page only follows what was done.
-  const run = useCallback(
-    async (command: Promise<CatalogCommandResult>, done?: (nodeId: CatalogNodeId, result: Extract<CatalogCommandResult, { ok: true }>) => void) => {
-      const result = await command;
-      if (result.ok && result.events.length > 0) done?.(result.nodeId, result);
-      return result;
-    },
-    [],
-  );
-  const undoLast = useCallback(() => services && void run(services.edits.undo()), [services, run]);
-  const redoLast = useCallback(() => services && void run(services.edits.redo()), [services, run]);
+/** The local edits the page starts: undo and redo (also by keys), delete, and the name dialog's submit. */
+function useEditActions(services: CatalogBrowser | null, select: (id: CatalogNodeId) => void, openNode: (id: CatalogNodeId) => void) {
+  const navigate = useNavigate();
+  const undoLast = useCallback(() => services && void run(services.edits.undo()), [services]);
+  const redoLast = useCallback(() => services && void run(services.edits.redo()), [services]);
   useModHotkey('z', undoLast, { ignoreInFields: true });
   useModHotkey('z', redoLast, { shift: true, ignoreInFields: true });
-
-  const remove = (node: CatalogNode) => {
-    if (!services) return;
+  const remove = (node: CatalogNode) =>
+    services &&
     void run(services.edits.remove(node.id), () => {
       const parent = ancestorsOf(node.id).at(-1);
       navigate(parent ? pathOf(parent) : BASE);
     });
-  };
-
-  const submitDialog = (name: string) => {
-    if (!services || !dialog) return;
+  const submit = (dialog: Dialog, name: string) => {
+    if (!services) return;
     const command =
       dialog.kind === 'catalog'
         ? services.edits.createCatalog(name)
@@ -127,83 +98,130 @@ export function CatalogPage() {
           ? services.edits.addChild(dialog.parent.id, name)
           : services.edits.rename(dialog.node.id, name);
     void run(command, (id) => {
-      if (dialog.kind === 'child') setView((current) => viewAfter(current, [dialog.parent.id], true, searching));
+      if (dialog.kind === 'child') openNode(dialog.parent.id);
       if (dialog.kind !== 'rename') select(id);
     });
-    setDialog(null);
   };
+  return { undoLast, redoLast, remove, submit };
+}
 
-  const rootLoad = loads.get('');
+/** The data catalog browser: the warehouse as a lazy tree, search, details of the selected node, local edits. */
+export function CatalogPage() {
+  const services = useCatalogBrowser();
+  const navigate = useNavigate();
+  const selectedId = selectedFromPath(useLocation().pathname);
+  const [searchText, setSearchText] = useState('');
+  const searching = searchText.trim() !== '';
+  const { view, setView, focusedId, setFocusedId } = useTreeView(selectedId, searching);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const tree = useCatalogTree(services, searchText, view);
+  const shown = useMemo(() => [...view.open, ...(selectedId ? [selectedId] : [])], [view.open, selectedId]);
+  const loads = useNodeLoads(services, tree.index, shown);
+  useBackgroundRefresh(services, tree.index, view.open);
+
+  const select = useCallback((id: CatalogNodeId) => navigate(pathOf(id)), [navigate]);
+  const toggle = useCallback((row: VisibleRow) => setView((current) => viewAfter(current, [row.node.id], !row.expanded, searching)), [searching, setView]);
+  const onKey = (key: string) => {
+    const action = treeKey(tree.rows, focusedId, key);
+    if (action.focus) setFocusedId(action.focus);
+    setView((current) => afterKey(current, action, searching));
+    if (action.activate) select(action.activate);
+  };
+  const actions = useEditActions(services, select, (id) => setView((current) => viewAfter(current, [id], true, searching)));
+  const retry = (id: CatalogNodeId) => {
+    const node = id === '' ? ROOT_TARGET : nodeById(tree.index, id);
+    if (services && node) void services.metadata.watchNodes([node], { force: true });
+  };
+  const selected = (selectedId && nodeById(tree.index, selectedId)) || null;
+
   return (
     <div className="catalog-page">
       <section className="catalog-panel" aria-labelledby="catalog-warehouse-heading">
-        <div className="catalog-panel-head">
-          <h2 id="catalog-warehouse-heading">Warehouse</h2>
-          <button type="button" className="button small" onClick={() => setDialog({ kind: 'catalog' })} disabled={!services}>
-            New catalog
-          </button>
-        </div>
+        <WarehouseHead onNewCatalog={() => setDialog({ kind: 'catalog' })} disabled={!services} />
         <CatalogSearch onSearch={setSearchText} />
-        <CacheNote fetchedAt={cache?.newestFetchedAt ?? null} stale={[...loads.values()].some((state) => state.stale || state.error === UNREACHABLE_MESSAGE)} />
-        {search && (
-          <p className="catalog-note" role="status">
-            {search.count === 0 ? 'Nothing matches.' : `${search.count.toLocaleString('en-US')} ${search.count === 1 ? 'match' : 'matches'}`}
-            {serverSearch.failed && ' · the server could not be searched; showing what is cached'}
-            {serverSearch.columnsCut && ` · only the first ${COLUMN_HITS} columns found on the server are shown`}
-          </p>
-        )}
-        {rootLoad?.status === 'error' && (
-          <p className="form-error catalog-note" role="alert">
-            The catalogs could not be loaded: {rootLoad.error}{' '}
-            <button type="button" className="button small" onClick={() => services && void services.loader.retry('')}>
-              Retry
-            </button>
-          </p>
-        )}
-        {roots && roots.length === 0 && rootLoad?.status === 'loaded' && <p className="catalog-note">No catalogs yet.</p>}
-        <CatalogTree
-          rows={rows}
-          selectedId={selectedId}
-          focusedId={focusedId}
-          loads={loadViews(loads, index)}
-          onToggle={toggle}
-          onSelect={select}
-          onFocus={setFocusedId}
-          onKey={onKey}
-          onRetry={(id) => services && void services.loader.retry(id)}
-        />
+        <CacheNote fetchedAt={tree.cache?.newestFetchedAt ?? null} stale={[...loads.values()].some((state) => state.stale || state.error === UNREACHABLE_MESSAGE)} />
+        <TreeNotes search={tree.search} serverSearch={tree.serverSearch} rootLoad={loads.get('')} empty={tree.roots?.length === 0} onRetry={() => retry('')} />
+        <CatalogTree rows={tree.rows} selectedId={selectedId} focusedId={focusedId} loads={loadViews(loads, tree.index)} onToggle={toggle} onSelect={select} onFocus={setFocusedId} onKey={onKey} onRetry={retry} />
       </section>
       <div className="catalog-main">
         <CatalogToolbar
           selected={selected}
-          undo={undo}
+          undo={tree.undo}
           onAddChild={(parent) => setDialog({ kind: 'child', parent })}
           onRename={(node) => setDialog({ kind: 'rename', node })}
-          onRemove={remove}
-          onUndo={undoLast}
-          onRedo={redoLast}
+          onRemove={actions.remove}
+          onUndo={actions.undoLast}
+          onRedo={actions.redoLast}
         />
         {selected && services ? (
-          <SelectedNode key={selected.id} node={selected} services={services} metadata={cache?.tableMetadata} run={run} />
+          <SelectedNode key={selected.id} node={selected} services={services} metadata={tree.cache?.tableMetadata} run={run} />
         ) : (
-          <p className="catalog-empty">{selectedId && roots ? 'This item is not in the catalog (it may not be loaded yet, or was deleted).' : 'Choose a catalog, schema, table or column in the tree.'}</p>
+          <p className="catalog-empty">{selectedId && tree.roots ? 'This item is not in the catalog (it may not be loaded yet, or was deleted).' : 'Choose a catalog, schema, table or column in the tree.'}</p>
         )}
       </div>
-      {dialog && (
-        <NameDialog
-          title={dialog.kind === 'catalog' ? 'New catalog' : dialog.kind === 'child' ? childActionOf(dialog.parent.type)!.label : renameTitle(dialog.node)}
-          label={dialog.kind === 'child' ? `Name of the new ${childActionOf(dialog.parent.type)!.noun}` : 'Name'}
-          initial={dialog.kind === 'rename' ? dialog.node.name : ''}
-          confirm={dialog.kind === 'rename' ? 'Rename' : 'Create'}
-          validate={(name) => {
-            const checked = validateNodeName(name);
-            return checked.ok ? null : checked.message;
-          }}
-          onSubmit={submitDialog}
-          onCancel={() => setDialog(null)}
-        />
-      )}
+      {dialog && <CatalogDialog dialog={dialog} onSubmit={(name) => (actions.submit(dialog, name), setDialog(null))} onCancel={() => setDialog(null)} />}
     </div>
+  );
+}
+
+function WarehouseHead({ onNewCatalog, disabled }: { onNewCatalog: () => void; disabled: boolean }) {
+  return (
+    <div className="catalog-panel-head">
+      <h2 id="catalog-warehouse-heading">Warehouse</h2>
+      <button type="button" className="button small" onClick={onNewCatalog} disabled={disabled}>
+        New catalog
+      </button>
+    </div>
+  );
+}
+
+interface TreeNotesProps {
+  search: { count: number } | null;
+  serverSearch: { failed: boolean; columnsCut: boolean };
+  rootLoad: NodeLoadState | undefined;
+  empty: boolean;
+  onRetry: () => void;
+}
+
+/** What the tree says above itself: the search's matches, the catalogs' failure, an empty warehouse. */
+function TreeNotes({ search, serverSearch, rootLoad, empty, onRetry }: TreeNotesProps) {
+  return (
+    <>
+      {search && (
+        <p className="catalog-note" role="status">
+          {search.count === 0 ? 'Nothing matches.' : `${search.count.toLocaleString('en-US')} ${search.count === 1 ? 'match' : 'matches'}`}
+          {serverSearch.failed && ' · the server could not be searched; showing what is cached'}
+          {serverSearch.columnsCut && ` · only the first ${COLUMN_HITS} columns found on the server are shown`}
+        </p>
+      )}
+      {rootLoad?.status === 'error' && (
+        <p className="form-error catalog-note" role="alert">
+          The catalogs could not be loaded: {rootLoad.error}{' '}
+          <button type="button" className="button small" onClick={onRetry}>
+            Retry
+          </button>
+        </p>
+      )}
+      {empty && rootLoad?.status === 'loaded' && <p className="catalog-note">No catalogs yet.</p>}
+    </>
+  );
+}
+
+function CatalogDialog({ dialog, onSubmit, onCancel }: { dialog: Dialog; onSubmit: (name: string) => void; onCancel: () => void }) {
+  const child = dialog.kind === 'child' ? childActionOf(dialog.parent.type)! : null;
+  return (
+    <NameDialog
+      title={dialog.kind === 'catalog' ? 'New catalog' : child ? child.label : renameTitle((dialog as { node: CatalogNode }).node)}
+      label={child ? `Name of the new ${child.noun}` : 'Name'}
+      initial={dialog.kind === 'rename' ? dialog.node.name : ''}
+      confirm={dialog.kind === 'rename' ? 'Rename' : 'Create'}
+      validate={(name) => {
+        const checked = validateNodeName(name);
+        return checked.ok ? null : checked.message;
+      }}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import { formatDistanceToNow } from 'date-fns';
 import { useEffect, useRef } from 'react';
 import { nodeById, type TreeIndex } from '../../model/catalog/tree';
 import type { CatalogNodeId } from '../../model/catalog/types';
-import { ROOT_TARGET, type CatalogBrowser } from '../../commands/catalog/edits';
+import { ROOT_TARGET, type CatalogBrowser } from '../../commands/catalog/browser';
 import { useNow } from '../hooks/useNow';
 import { useOnline } from '../hooks/useOnline';
 import { loadTargetOf } from './useCatalog';
@@ -19,7 +19,7 @@ export function CacheNote({ fetchedAt, stale }: { fetchedAt: number | null; stal
   );
 }
 
-/** Back online (and on opening the page), what the user opened is fetched again in the background, nothing collapses. */
+/** Back online, what the user opened is asked for again (the sync worker fetches it in the background); nothing collapses. */
 export function useBackgroundRefresh(services: CatalogBrowser | null, index: TreeIndex | null, expanded: ReadonlySet<CatalogNodeId>) {
   const online = useOnline();
   const latest = useRef({ index, expanded });
@@ -36,6 +36,6 @@ export function useBackgroundRefresh(services: CatalogBrowser | null, index: Tre
       const node = nodeById(current, id);
       return node ? [loadTargetOf(node)] : [];
     });
-    void services.loader.refreshLoaded([ROOT_TARGET, ...targets]);
+    void services.metadata.watchNodes([ROOT_TARGET, ...targets], { force: true });
   }, [services, online]);
 }

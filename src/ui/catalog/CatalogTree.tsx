@@ -42,37 +42,8 @@ export function CatalogTree({ rows, selectedId, focusedId, loads, onToggle, onSe
   const focusIndex = useMemo(() => (focusedId === null ? -1 : rows.indexOf(focusedId)), [rows, focusedId]);
   const tabStop = focusIndex >= 0 ? focusIndex : 0;
   const hadFocus = useRef(false);
-
-  // Keyboard moves focus by id; bring that row on screen and into focus.
-  useEffect(() => {
-    if (focusIndex < 0 || !hadFocus.current) return;
-    const element = scroller.current;
-    if (element) {
-      const top = focusIndex * ROW_HEIGHT;
-      if (top < element.scrollTop) element.scrollTop = top;
-      else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
-    }
-    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-row="${focusIndex}"]`)?.focus());
-  }, [focusIndex]);
-
-  // One object for every row, stable while the handlers are: rows re-render only when what they show changes.
-  const latest = useRef({ onToggle, onSelect, onFocus, onRetry, focusedId });
-  useLayoutEffect(() => {
-    latest.current = { onToggle, onSelect, onFocus, onRetry, focusedId };
-  });
-  const actions = useMemo<RowActions>(
-    () => ({
-      select: (id) => {
-        hadFocus.current = true;
-        latest.current.onFocus(id);
-        latest.current.onSelect(id);
-      },
-      focus: (id) => latest.current.focusedId !== id && latest.current.onFocus(id),
-      toggle: (row) => latest.current.onToggle(row),
-      retry: (id) => latest.current.onRetry(id),
-    }),
-    [],
-  );
+  useFocusedRow(scroller, focusIndex, hadFocus);
+  const actions = useRowActions({ onToggle, onSelect, onFocus, onRetry, focusedId }, hadFocus);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (!KEYS.has(event.key) && !(event.key.length === 1 && /\S/.test(event.key))) return;
@@ -105,6 +76,41 @@ export function CatalogTree({ rows, selectedId, focusedId, loads, onToggle, onSe
         })}
       </div>
     </div>
+  );
+}
+
+/** Keyboard moves focus by id: bring that row on screen and into focus (once the tree had focus). */
+function useFocusedRow(scrollerRef: RefObject<HTMLDivElement | null>, focusIndex: number, hadFocusRef: RefObject<boolean>) {
+  useEffect(() => {
+    if (focusIndex < 0 || !hadFocusRef.current) return;
+    const element = scrollerRef.current;
+    if (element) {
+      const top = focusIndex * ROW_HEIGHT;
+      if (top < element.scrollTop) element.scrollTop = top;
+      else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
+    }
+    requestAnimationFrame(() => scrollerRef.current?.querySelector<HTMLElement>(`[data-row="${focusIndex}"]`)?.focus());
+  }, [scrollerRef, focusIndex, hadFocusRef]);
+}
+
+/** One object for every row, stable while the handlers are: rows re-render only when what they show changes. */
+function useRowActions(handlers: Pick<Props, 'onToggle' | 'onSelect' | 'onFocus' | 'onRetry' | 'focusedId'>, hadFocusRef: RefObject<boolean>): RowActions {
+  const latest = useRef(handlers);
+  useLayoutEffect(() => {
+    latest.current = handlers;
+  });
+  return useMemo<RowActions>(
+    () => ({
+      select: (id) => {
+        hadFocusRef.current = true;
+        latest.current.onFocus(id);
+        latest.current.onSelect(id);
+      },
+      focus: (id) => latest.current.focusedId !== id && latest.current.onFocus(id),
+      toggle: (row) => latest.current.onToggle(row),
+      retry: (id) => latest.current.onRetry(id),
+    }),
+    [hadFocusRef],
   );
 }
 

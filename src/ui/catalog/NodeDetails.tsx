@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { TableMetadata, TablePreview } from '../../../contracts/biCatalog';
 import type { CatalogNode } from '../../model/catalog/types';
 import { ResultsGrid } from '../components/resultsGrid/ResultsGrid';
@@ -32,7 +32,6 @@ function localNote(node: CatalogNode): string {
  * to what the warehouse says, never instead of it) and, for a table, its columns and first rows.
  */
 export function NodeDetails({ node, facts, ownerChoices, canOpenInSql, onOpenInSql, onSetOwner, onSetDescription }: Props) {
-  const ownerId = useId();
   const inWarehouse = !node.created;
   const metadata = facts?.metadata ?? null;
   const columns = node.type === 'table' ? (metadata?.columns ?? node.children.map((c) => ({ name: c.name, type: c.detail ?? '', comment: c.description }))) : null;
@@ -43,86 +42,92 @@ export function NodeDetails({ node, facts, ownerChoices, canOpenInSql, onOpenInS
         <h2>{node.name}</h2>
         {node.local && <span className="catalog-local">{inWarehouse ? 'local edit' : 'local'}</span>}
       </header>
-      <dl className="catalog-facts">
-        {node.schemaName && node.type !== 'schema' && (
-          <>
-            <dt>Schema</dt>
-            <dd>{node.schemaName}</dd>
-          </>
-        )}
-        {node.type === 'column' && (
-          <>
-            <dt>Type</dt>
-            <dd>{node.detail ? <code>{node.detail}</code> : <span className="muted">Not set</span>}</dd>
-          </>
-        )}
-        {node.type === 'table' && (
-          <>
-            <dt>Rows</dt>
-            <dd>{metadata?.rowCount == null ? '—' : metadata.rowCount.toLocaleString('en-US')}</dd>
-          </>
-        )}
-        {inWarehouse && (
-          <>
-            <dt>Comment</dt>
-            <dd>{node.serverDescription || <span className="muted">None in the warehouse</span>}</dd>
-          </>
-        )}
-        <dt>
-          <label htmlFor={ownerId}>{inWarehouse ? 'Local owner' : 'Owner'}</label>
-        </dt>
-        <dd>
-          <select id={ownerId} value={node.owner ?? ''} onChange={(event) => event.target.value && onSetOwner(event.target.value)}>
-            {node.owner === null && <option value="">Not set</option>}
-            {ownerChoices.map((owner) => (
-              <option key={owner} value={owner}>
-                {owner}
-              </option>
-            ))}
-          </select>
-        </dd>
-      </dl>
+      <NodeFacts node={node} metadata={metadata} ownerChoices={ownerChoices} onSetOwner={onSetOwner} />
       <DescriptionEditor key={`${node.id}\n${localNote(node)}`} description={localNote(node)} inWarehouse={inWarehouse} onSave={onSetDescription} />
-      {node.type === 'table' && metadata && (
-        <div className="catalog-sql">
-          <div className="catalog-section-head">
-            <h3>SELECT statement</h3>
-            {canOpenInSql && (
-              <button type="button" className="button small" onClick={() => onOpenInSql(metadata.selectStar)}>
-                Open in SQL editor
-              </button>
-            )}
-          </div>
-          <pre>
-            <code>{metadata.selectStar}</code>
-          </pre>
-        </div>
-      )}
-      {columns && (
-        <div>
-          <h3>Columns ({columns.length})</h3>
-          <table className="data-table catalog-columns">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Comment</th>
-              </tr>
-            </thead>
-            <tbody>
-              {columns.map((column) => (
-                <tr key={column.name}>
-                  <td>{column.name}</td>
-                  <td>{column.type ? <code>{column.type}</code> : <span className="muted">—</span>}</td>
-                  <td>{column.comment ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {node.type === 'table' && metadata && <SelectStatement sql={metadata.selectStar} onOpenInSql={canOpenInSql ? onOpenInSql : null} />}
+      {columns && <ColumnsTable columns={columns} />}
       {node.type === 'table' && facts && <Preview node={node} preview={facts.preview} />}
     </section>
+  );
+}
+
+/** A term and its value in the facts list. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function NodeFacts({ node, metadata, ownerChoices, onSetOwner }: Pick<Props, 'node' | 'ownerChoices' | 'onSetOwner'> & { metadata: TableMetadata | null }) {
+  const ownerId = useId();
+  const inWarehouse = !node.created;
+  return (
+    <dl className="catalog-facts">
+      {node.schemaName && node.type !== 'schema' && <Fact term="Schema">{node.schemaName}</Fact>}
+      {node.type === 'column' && <Fact term="Type">{node.detail ? <code>{node.detail}</code> : <span className="muted">Not set</span>}</Fact>}
+      {node.type === 'table' && <Fact term="Rows">{metadata?.rowCount == null ? '—' : metadata.rowCount.toLocaleString('en-US')}</Fact>}
+      {inWarehouse && <Fact term="Comment">{node.serverDescription || <span className="muted">None in the warehouse</span>}</Fact>}
+      <dt>
+        <label htmlFor={ownerId}>{inWarehouse ? 'Local owner' : 'Owner'}</label>
+      </dt>
+      <dd>
+        <select id={ownerId} value={node.owner ?? ''} onChange={(event) => event.target.value && onSetOwner(event.target.value)}>
+          {node.owner === null && <option value="">Not set</option>}
+          {ownerChoices.map((owner) => (
+            <option key={owner} value={owner}>
+              {owner}
+            </option>
+          ))}
+        </select>
+      </dd>
+    </dl>
+  );
+}
+
+function SelectStatement({ sql, onOpenInSql }: { sql: string; onOpenInSql: ((sql: string) => void) | null }) {
+  return (
+    <div className="catalog-sql">
+      <div className="catalog-section-head">
+        <h3>SELECT statement</h3>
+        {onOpenInSql && (
+          <button type="button" className="button small" onClick={() => onOpenInSql(sql)}>
+            Open in SQL editor
+          </button>
+        )}
+      </div>
+      <pre>
+        <code>{sql}</code>
+      </pre>
+    </div>
+  );
+}
+
+function ColumnsTable({ columns }: { columns: { name: string; type: string; comment: string | null }[] }) {
+  return (
+    <div>
+      <h3>Columns ({columns.length})</h3>
+      <table className="data-table catalog-columns">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Type</th>
+            <th scope="col">Comment</th>
+          </tr>
+        </thead>
+        <tbody>
+          {columns.map((column) => (
+            <tr key={column.name}>
+              <td>{column.name}</td>
+              <td>{column.type ? <code>{column.type}</code> : <span className="muted">—</span>}</td>
+              <td>{column.comment ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

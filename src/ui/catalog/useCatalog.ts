@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { TreeView } from '../../model/catalog/expansion';
-import { buildCatalogTree, cacheKeys, indexTree, NO_ROWS, searchTree, visibleRows, type CatalogSearchHit } from '../../model/catalog/tree';
+import { buildCatalogTree, cacheKeys, indexTree, nodeById, NO_ROWS, searchTree, visibleRows, type CatalogSearchHit, type TreeIndex } from '../../model/catalog/tree';
 import type { CatalogCache, CatalogNode, CatalogNodeId } from '../../model/catalog/types';
-import { ROOT_TARGET, type CatalogBrowser, type NodeLoadState } from '../../commands/catalog/edits';
+import { ROOT_TARGET, type CatalogBrowser, type LoadTarget, type NodeLoadState } from '../../commands/catalog/browser';
 import { useSignedIn } from '../appContext';
 import { useLive } from '../hooks/live';
 import { useLoaded } from '../hooks/useLoaded';
@@ -12,7 +12,6 @@ const SERVER_SEARCH_DELAY_MS = 250;
 /** At most this many columns found by the server (its own maximum): a common name like member_id has dozens. */
 export const COLUMN_HITS = 500;
 const NO_LOADS: ReadonlyMap<CatalogNodeId, NodeLoadState> = new Map();
-const noSubscribe = () => () => {};
 
 /** The session's catalog browser, once loaded (null before). */
 export function useCatalogBrowser(): CatalogBrowser | null {
@@ -21,13 +20,12 @@ export function useCatalogBrowser(): CatalogBrowser | null {
 
 /**
  * The tree every tab sees: the cached server metadata and the local edits (both live queries, so
- * another tab's rename shows here at once), with server search hits while searching.
+ * another tab's rename or refresh shows here at once), with server search hits while searching.
  */
 export function useCatalogTree(services: CatalogBrowser | null, searchText: string, view: TreeView) {
   const cache = useLive((reads) => reads.catalogCache(), []);
   const edits = useLive((reads) => reads.catalogEdits(), []);
   const undo = useLive((reads) => reads.catalogUndo(), []);
-  const loads = useSyncExternalStore(services?.loader.subscribe ?? noSubscribe, services?.loader.getSnapshot ?? (() => NO_LOADS));
   const serverSearch = useServerSearch(services, searchText);
   // Only hits in schemas whose tables are not cached change the tree: the others would rebuild it
   // (100 ms at 100,000 nodes) for nothing each time the server answers.
@@ -38,17 +36,33 @@ export function useCatalogTree(services: CatalogBrowser | null, searchText: stri
   const search = useMemo(() => (index ? searchTree(index, searchText) : null), [index, searchText]);
   const rows = useMemo(() => (index ? visibleRows(index, view.open, search, view.closed) : NO_ROWS), [index, view, search]);
 
-  // The catalogs: kept ones show at once and are refreshed in the background (which is also how
-  // the page learns the server is unreachable); the loader shares and remembers the request.
+  // The catalogs: kept ones show at once and are asked for again in the background (which is
+  // also how the page learns the server is unreachable).
   useEffect(() => {
-    if (!services) return;
-    const openedAt = Date.now();
-    void services.loader.load(ROOT_TARGET).then((state) => {
-      if (state.status === 'loaded' && (state.fetchedAt ?? 0) < openedAt) void services.loader.load(ROOT_TARGET, { refresh: true });
-    });
+    if (services) void services.metadata.watchNodes([ROOT_TARGET], { force: true });
   }, [services]);
 
-  return { cache, roots, index, search, rows, loads, undo, serverSearch };
+  return { cache, roots, index, search, rows, undo, serverSearch };
+}
+
+/**
+ * The nodes whose children the page shows (the open ones and the selected one): asked for through
+ * the sync worker (once a session; a failed one waits for its Retry), and how each stands, live.
+ */
+export function useNodeLoads(services: CatalogBrowser | null, index: TreeIndex | null, shown: readonly CatalogNodeId[]) {
+  const targets = useMemo(() => [ROOT_TARGET, ...shown.flatMap((id) => nodeTarget(index, id))], [index, shown]);
+  const key = targets.map((t) => t.id).join('\n');
+  const loads = useLive((reads) => reads.catalogLoads(targets), [key]) ?? NO_LOADS;
+  useEffect(() => {
+    if (services) void services.metadata.watchNodes(targets.slice(1));
+  }, [services, targets]);
+  return loads;
+}
+
+/** A node the page shows whose children the server has (columns have none; local nodes are not on the server). */
+function nodeTarget(index: TreeIndex | null, id: CatalogNodeId): LoadTarget[] {
+  const node = nodeById(index, id);
+  return node && node.type !== 'column' && !node.created ? [loadTargetOf(node)] : [];
 }
 
 /** Asks the server for tables and columns matching the text (debounced); offline, the search covers what is cached. */
@@ -60,7 +74,7 @@ function useServerSearch(services: CatalogBrowser | null, text: string) {
     const controller = new AbortController();
     const { signal } = controller;
     const timer = setTimeout(() => {
-      Promise.all([services.loader.searchServer(trimmed, { signal }), services.loader.searchServerColumns(trimmed, { limit: COLUMN_HITS, signal })]).then(
+      Promise.all([services.searchTables(trimmed, { signal }), services.searchColumns(trimmed, { limit: COLUMN_HITS, signal })]).then(
         ([tables, columns]) => setState({ text: trimmed, hits: [...tables, ...columns], columnsCut: columns.length >= COLUMN_HITS, failed: false }),
         () => !signal.aborted && setState({ text: trimmed, hits: [], columnsCut: false, failed: true }),
       );
@@ -88,6 +102,6 @@ function newHits(cache: CatalogCache | undefined, hits: CatalogSearchHit[]): Cat
 }
 
 /** Expanding a node asks for its children (once); so does every ancestor of a node chosen by URL. */
-export function loadTargetOf(node: CatalogNode) {
+export function loadTargetOf(node: CatalogNode): LoadTarget {
   return { id: node.id, pk: node.pk, created: node.created };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { CatalogBrowser } from '../../commands/catalog/edits';
+import type { CatalogBrowser } from '../../commands/catalog/browser';
 import type { SqlLab } from '../../commands/sql/lab';
 import type { SavedQueryItem } from '../../model/savedQuery/view';
 import type { Role } from '../../sync/api/types';
@@ -100,7 +100,7 @@ function useServerSearch(ask: boolean, text: string, find: Find): { targets: Sea
 async function findTables(catalog: () => Promise<CatalogBrowser>, text: string, signal: AbortSignal): Promise<SearchTarget[]> {
   try {
     const browser = await catalog();
-    return tableHitTargets(await browser.loader.searchServer(text, { limit: TABLE_HITS, signal }), text);
+    return tableHitTargets(await browser.searchTables(text, { limit: TABLE_HITS, signal }), text);
   } catch {
     return NONE;
   }

@@ -20,7 +20,7 @@ export interface ResultsPanelProps {
 /** Below the editor: the tab's last results (kept in IndexedDB) or its error, and the query history. */
 export function ResultsPanel({ lab, tab, error, stopped, loading, elapsedMs, onOpen }: ResultsPanelProps) {
   const [view, setView] = useState<'results' | 'history'>('results');
-  const results = useTabResults(lab, tab.id);
+  const results = useTabResults(tab.id);
   return (
     <section className="sql-results" aria-label="Results and history">
       <div className="sql-results-tabs" role="tablist">

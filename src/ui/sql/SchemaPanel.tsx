@@ -1,11 +1,12 @@
 import { ChevronDown, ChevronRight, Table2, Eye } from 'lucide-react';
 import { useState } from 'react';
 import type { BiDatabase, TableMetadata, TableOption } from '../../../contracts/biCatalog';
-import type { BiMetadata } from '../../sync/caches/biMetadata';
-import { useAsync } from '../hooks/useAsync';
+import { metadataKeys } from '../../commands/catalog/watch';
+import type { SqlLab } from '../../commands/sql/lab';
+import { useMetadata } from './useMetadata';
 
 export interface SchemaPanelProps {
-  metadata: BiMetadata;
+  lab: SqlLab;
   databaseId: number | null;
   schema: string | null;
   onLocation: (databaseId: number, schema: string | null) => void;
@@ -14,13 +15,10 @@ export interface SchemaPanelProps {
 }
 
 /** Database and schema pickers, and the schema's tables with their columns (SQL Lab's left panel). */
-export function SchemaPanel({ metadata, databaseId, schema, onLocation, onQueryTable }: SchemaPanelProps) {
-  const databases = useAsync<BiDatabase[]>(async () => (await metadata.databases()).value, [metadata]);
-  const schemas = useAsync<string[]>(databaseId === null ? null : async () => (await metadata.schemas(databaseId)).value, [metadata, databaseId]);
-  const tables = useAsync<TableOption[]>(
-    databaseId === null || !schema ? null : async () => (await metadata.tables(databaseId, schema)).value,
-    [metadata, databaseId, schema],
-  );
+export function SchemaPanel({ lab, databaseId, schema, onLocation, onQueryTable }: SchemaPanelProps) {
+  const databases = useMetadata<BiDatabase[]>(lab, metadataKeys.databases());
+  const schemas = useMetadata<string[]>(lab, databaseId === null ? null : metadataKeys.schemas(databaseId));
+  const tables = useMetadata<TableOption[]>(lab, databaseId === null || !schema ? null : metadataKeys.tables(databaseId, schema));
   const [filter, setFilter] = useState('');
   const shown = (tables.value ?? []).filter((t) => t.value.toLowerCase().includes(filter.toLowerCase()));
 
@@ -58,10 +56,10 @@ export function SchemaPanel({ metadata, databaseId, schema, onLocation, onQueryT
         <>
           <input className="sql-table-filter" placeholder="Filter tables" aria-label="Filter tables" value={filter} onChange={(e) => setFilter(e.target.value)} />
           {tables.error && <p className="form-error">{tables.error}</p>}
-          {!tables.value && !tables.error && <p className="muted small">Loading tables…</p>}
+          {tables.loading && <p className="muted small">Loading tables…</p>}
           <ul className="sql-table-list" aria-label={`Tables in ${schema}`}>
             {shown.map((table) => (
-              <TableItem key={table.value} metadata={metadata} databaseId={databaseId as number} schema={schema} table={table} onQueryTable={onQueryTable} />
+              <TableItem key={table.value} lab={lab} databaseId={databaseId as number} schema={schema} table={table} onQueryTable={onQueryTable} />
             ))}
           </ul>
         </>
@@ -70,9 +68,9 @@ export function SchemaPanel({ metadata, databaseId, schema, onLocation, onQueryT
   );
 }
 
-function TableItem({ metadata, databaseId, schema, table, onQueryTable }: { metadata: BiMetadata; databaseId: number; schema: string; table: TableOption; onQueryTable: (sql: string) => void }) {
+function TableItem({ lab, databaseId, schema, table, onQueryTable }: { lab: SqlLab; databaseId: number; schema: string; table: TableOption; onQueryTable: (sql: string) => void }) {
   const [open, setOpen] = useState(false);
-  const details = useAsync<TableMetadata>(open ? async () => (await metadata.table(databaseId, schema, table.value)).value : null, [open, metadata, databaseId, schema, table.value]);
+  const details = useMetadata<TableMetadata>(lab, open ? metadataKeys.table(databaseId, schema, table.value) : null);
   return (
     <li>
       <div className="sql-table-row">
@@ -89,7 +87,7 @@ function TableItem({ metadata, databaseId, schema, table, onQueryTable }: { meta
       </div>
       {open && (
         <ul className="sql-column-list">
-          {!details.value && !details.error && <li className="muted">Loading columns…</li>}
+          {details.loading && <li className="muted">Loading columns…</li>}
           {details.error && <li className="form-error">{details.error}</li>}
           {details.value?.columns.map((column) => (
             <li key={column.name} title={column.comment ?? undefined}>

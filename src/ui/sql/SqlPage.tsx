@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { BiDatabase } from '../../../contracts/biCatalog';
+import { metadataKeys } from '../../commands/catalog/watch';
 import type { SqlLab, SqlTabActor } from '../../commands/sql/lab';
 import type { SqlTabRow } from '../../model/rows';
 import type { SqlTabQuery } from '../../machines/sqlTab.machine';
@@ -17,6 +19,7 @@ import { TabBar } from './TabBar';
 import { useSqlLab, useSqlTabs } from './useSqlLab';
 import { useDebouncedSave } from './useDebouncedSave';
 import { useRowLimit } from './useRowLimit';
+import { useMetadata } from './useMetadata';
 
 // Monaco is big: it loads as its own chunk, after the page shell is up.
 const SqlEditor = lazy(() => import('./editor/SqlEditor'));
@@ -59,108 +62,104 @@ function Workbench({ lab, tabs, active, canReopen }: { lab: SqlLab; tabs: SqlTab
   );
 }
 
-function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor: SqlTabActor }) {
-  const editor = useRef<SqlEditorHandle>(null);
-  const [limit, setLimit] = useRowLimit(tab.id);
-  const [saving, setSaving] = useState(false);
+/** The tab's run as its actor tells it (status only: results are read from the cache), and what the toolbar and keys do. */
+function useTabRun(lab: SqlLab, tab: SqlTabRow, actor: SqlTabActor, limit: number, currentSql: () => string, selectedSql: () => string) {
   const loading = useSelector(actor, (s) => s.context.loading);
   const elapsedMs = useSelector(actor, (s) => s.context.elapsedMs);
   const error = useSelector(actor, (s) => s.context.error);
   const stopped = useSelector(actor, (s) => s.context.cancelled);
   const current = tabQuery(tab, limit, tab.sql);
-  const can = useSelector(actor, (s) => ({
-    run: s.can({ type: 'EXECUTE', query: current }),
-    cancel: s.can({ type: 'CANCEL' }),
-    estimate: s.can({ type: 'ESTIMATE', query: current }),
-    format: s.can({ type: 'FORMAT', sql: current.sql, databaseId: current.databaseId }),
-  }), sameFlags);
-  const saveSql = useDebouncedSave((text) => void lab.tabs.changeSql(tab.id, text));
-  // The editor has the newest text; the tab row gets it after the typing pause.
-  const currentSql = () => editor.current?.text() ?? tab.sql;
-  const complete = useCompletions(lab.metadata, tab.databaseId, tab.schema);
-
+  const can = useSelector(
+    actor,
+    (s) => ({
+      run: s.can({ type: 'EXECUTE', query: current }),
+      cancel: s.can({ type: 'CANCEL' }),
+      estimate: s.can({ type: 'ESTIMATE', query: current }),
+      format: s.can({ type: 'FORMAT', sql: current.sql, databaseId: current.databaseId }),
+    }),
+    sameFlags,
+  );
   const query = (text: string) => tabQuery(tab, limit, text);
-  const run = () => lab.execute(tab.id, query(currentSql()));
-  const runSelection = (selected = editor.current?.selectedText() ?? '') => lab.executeSelection(tab.id, query(selected));
-  const estimate = () => lab.estimate(tab.id, query(currentSql()));
-  const format = () => lab.format(tab.id, currentSql(), tab.databaseId);
-  const cancel = () => lab.cancel(tab.id);
-  const onLocation = (databaseId: number, schema: string | null) => void lab.tabs.changeLocation(tab.id, { databaseId, catalog: tab.catalog, schema });
-  const useFirstDatabase = useMemo(() => tab.databaseId === null, [tab.databaseId]);
-  useEffect(() => {
-    if (!useFirstDatabase) return;
-    // A new tab starts on the first database (the lowest id, like Superset's default database).
-    void lab.metadata.databases().then(({ value }) => {
-      const first = [...value].sort((a, b) => a.id - b.id)[0];
-      if (first) void lab.tabs.changeLocation(tab.id, { databaseId: first.id, catalog: null, schema: null });
-    });
-  }, [useFirstDatabase, lab, tab.id]);
+  return {
+    status: { loading, elapsedMs, error, stopped },
+    can,
+    run: () => lab.execute(tab.id, query(currentSql())),
+    runSelection: (selected = selectedSql()) => lab.executeSelection(tab.id, query(selected)),
+    estimate: () => lab.estimate(tab.id, query(currentSql())),
+    format: () => lab.format(tab.id, currentSql(), tab.databaseId),
+    cancel: () => lab.cancel(tab.id),
+  };
+}
 
+/** A new tab starts on the first database (the lowest id, like Superset's default database), once the list is kept. */
+function useFirstDatabase(lab: SqlLab, tab: SqlTabRow) {
+  const databases = useMetadata<BiDatabase[]>(lab, tab.databaseId === null ? metadataKeys.databases() : null).value;
+  useEffect(() => {
+    const first = databases && [...databases].sort((a, b) => a.id - b.id)[0];
+    if (tab.databaseId === null && first) void lab.tabs.changeLocation(tab.id, { databaseId: first.id, catalog: null, schema: null });
+  }, [databases, lab, tab.id, tab.databaseId]);
+}
+
+/** Saving the tab's text as a saved query; the tab takes its name, as in SQL Lab. */
+function useSaveQuery(lab: SqlLab, tab: SqlTabRow, currentSql: () => string) {
+  const [saving, setSaving] = useState(false);
   const { savedQueries } = useSignedIn();
   const save = ({ label, description, catalog, schema }: SaveQueryValues) => {
     setSaving(false);
     void savedQueries.create({ label, description: description || null, catalog: catalog || null, schema: schema || null, sql: currentSql(), dbId: tab.databaseId });
-    // The tab takes the saved query's name, as in SQL Lab.
     void lab.tabs.rename(tab.id, label);
   };
+  return { saving, setSaving, save };
+}
+
+function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor: SqlTabActor }) {
+  const editor = useRef<SqlEditorHandle>(null);
+  const [limit, setLimit] = useRowLimit(tab.id);
+  const saveSql = useDebouncedSave((text) => void lab.tabs.changeSql(tab.id, text));
+  // The editor has the newest text; the tab row gets it after the typing pause.
+  const currentSql = () => editor.current?.text() ?? tab.sql;
+  const tabRun = useTabRun(lab, tab, actor, limit, currentSql, () => editor.current?.selectedText() ?? '');
+  const complete = useCompletions(lab.metadata, tab.databaseId, tab.schema);
+  const saving = useSaveQuery(lab, tab, currentSql);
+  useFirstDatabase(lab, tab);
+  const openTab = (sql: string, name?: string) => void lab.tabs.openTab({ sql, name, databaseId: tab.databaseId, catalog: tab.catalog, schema: tab.schema });
 
   return (
     <div className="sql-workspace">
       <SchemaPanel
-        metadata={lab.metadata}
+        lab={lab}
         databaseId={tab.databaseId}
         schema={tab.schema}
-        onLocation={onLocation}
-        onQueryTable={(text) => void lab.tabs.openTab({ sql: text, databaseId: tab.databaseId, catalog: tab.catalog, schema: tab.schema })}
+        onLocation={(databaseId, schema) => void lab.tabs.changeLocation(tab.id, { databaseId, catalog: tab.catalog, schema })}
+        onQueryTable={(text) => openTab(text)}
       />
       <SqlSplit tabId={tab.id}>
         <div className="sql-editor-frame">
           <Suspense fallback={<Loading />}>
-            <SqlEditor
-              ref={editor}
-              tabId={tab.id}
-              value={tab.sql}
-              onChange={saveSql}
-              onExecute={run}
-              onExecuteSelection={runSelection}
-              onFormat={format}
-              complete={complete}
-            />
+            <SqlEditor ref={editor} tabId={tab.id} value={tab.sql} onChange={saveSql} onExecute={tabRun.run} onExecuteSelection={tabRun.runSelection} onFormat={tabRun.format} complete={complete} />
           </Suspense>
         </div>
         <QueryToolbar
-          canRun={can.run}
-          canCancel={can.cancel}
-          canEstimate={can.estimate}
-          canFormat={can.format}
-          loading={loading}
-          elapsedMs={elapsedMs}
+          canRun={tabRun.can.run}
+          canCancel={tabRun.can.cancel}
+          canEstimate={tabRun.can.estimate}
+          canFormat={tabRun.can.format}
+          loading={tabRun.status.loading}
+          elapsedMs={tabRun.status.elapsedMs}
           limit={limit}
           estimate={tab.estimate}
-          onRun={run}
-          onRunSelection={() => runSelection()}
-          onCancel={cancel}
-          onEstimate={estimate}
-          onFormat={format}
-          onSave={() => setSaving(true)}
+          onRun={tabRun.run}
+          onRunSelection={() => tabRun.runSelection()}
+          onCancel={tabRun.cancel}
+          onEstimate={tabRun.estimate}
+          onFormat={tabRun.format}
+          onSave={() => saving.setSaving(true)}
           onLimit={setLimit}
         />
-        <ResultsPanel
-          lab={lab}
-          tab={tab}
-          error={error}
-          stopped={stopped}
-          loading={loading}
-          elapsedMs={elapsedMs}
-          onOpen={(text, name) => void lab.tabs.openTab({ sql: text, name: name ?? undefined, databaseId: tab.databaseId, catalog: tab.catalog, schema: tab.schema })}
-        />
+        <ResultsPanel lab={lab} tab={tab} {...tabRun.status} onOpen={(text, name) => openTab(text, name ?? undefined)} />
       </SqlSplit>
-      {saving && (
-        <SaveQueryDialog
-          initial={{ label: tab.name, description: '', catalog: tab.catalog ?? '', schema: tab.schema ?? '' }}
-          onSave={save}
-          onCancel={() => setSaving(false)}
-        />
+      {saving.saving && (
+        <SaveQueryDialog initial={{ label: tab.name, description: '', catalog: tab.catalog ?? '', schema: tab.schema ?? '' }} onSave={saving.save} onCancel={() => saving.setSaving(false)} />
       )}
     </div>
   );

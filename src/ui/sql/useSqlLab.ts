@@ -1,4 +1,3 @@
-import { useEffect, useSyncExternalStore } from 'react';
 import type { ExecuteResponse } from '../../../contracts/bi';
 import type { SqlLab } from '../../commands/sql/lab';
 import { useSignedIn } from '../appContext';
@@ -18,23 +17,15 @@ export function useSqlTabs() {
 /** A tab's results to show, and whether the results cache keeps them (false: they will not survive a reload). */
 export interface ShownResults {
   response: ExecuteResponse;
-  kept: boolean | 'storing';
+  kept: boolean;
 }
 
 /**
- * The results of a tab's last run: those this page holds (a run just made, or one too large for
- * the cache) until the cache has them, else the cache's (runs of earlier page loads, other tabs).
- * null when there are none; undefined while the cache is read.
+ * The results of a tab's last run, read live from the results cache, their one home (a run just
+ * made here or in another browser tab, or in an earlier page load). null when there are none;
+ * undefined while the cache is read.
  */
-export function useTabResults(lab: SqlLab, tabId: string): ShownResults | null | undefined {
-  const held = useSyncExternalStore(lab.results.subscribe, () => lab.results.get(tabId));
+export function useTabResults(tabId: string): ShownResults | null | undefined {
   const stored = useLive((reads) => reads.tabResults(tabId), [tabId]);
-  const fromCache = !!stored && (!held || stored.storedAt >= held.at);
-  useEffect(() => {
-    // The cache shows the kept copy now: the page lets its own go.
-    if (held && fromCache) lab.results.release(tabId, held.at);
-  }, [lab, tabId, held, fromCache]);
-  if (fromCache) return { response: stored.response, kept: true };
-  if (held) return { response: held.response, kept: held.kept };
-  return stored === undefined ? undefined : null;
+  return stored && { response: stored.response, kept: stored.kept !== false };
 }

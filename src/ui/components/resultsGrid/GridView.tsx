@@ -66,6 +66,44 @@ function useGridVirtualizers(scrollRef: RefObject<HTMLDivElement | null>, rowCou
   return { rowV, colV };
 }
 
+/** A new result starts at its top-left corner. */
+function useStartAtTop(scrollRef: RefObject<HTMLDivElement | null>, rows: Row[]) {
+  useLayoutEffect(() => {
+    scrollRef.current?.scrollTo(0, 0);
+  }, [scrollRef, rows]);
+}
+
+/** Copies a cell, a row or a column name; called straight from the key or click handler (some browsers allow clipboard writes only during user activation). */
+function useCopy(columns: ResultColumn[], rowAt: (viewRow: number) => Row) {
+  return (pos: CellPos, what: CopyWhat) => {
+    if (pos.row < 0) return void copyText(columns[pos.col].name, 'Column name');
+    const row = rowAt(pos.row);
+    if (what === 'row') return void copyText(toTsvRow(columns, row), 'Row (tab-separated)');
+    return void copyText(cellText(row[columns[pos.col].name]), 'Cell');
+  };
+}
+
+interface FitInputs {
+  columns: ResultColumn[];
+  rows: Row[];
+  order: number[] | null;
+  rowV: ReturnType<typeof useGridVirtualizers>['rowV'];
+  onResize: (col: number, width: number) => void;
+  decimals: (number | null)[];
+}
+
+/** A column's width fitted to its name and the values in view. Stable (the virtualizer instance is), so the memoised header does not re-render on every scroll frame. */
+function useFit(scrollRef: RefObject<HTMLDivElement | null>, { columns, rows, order, rowV, onResize, decimals }: FitInputs) {
+  return useCallback(
+    (col: number) => {
+      const name = columns[col].name;
+      const values = rowV.getVirtualItems().map((vr) => rows[order ? order[vr.index] : vr.index][name]);
+      onResize(col, fitWidthOf(scrollRef.current, name, values, decimals[col]));
+    },
+    [scrollRef, columns, rows, order, rowV, onResize, decimals],
+  );
+}
+
 /** The virtualized grid: a sticky header, a sticky row-number gutter, and the rows in view at fixed places. */
 export function GridView({ columns, rows, order, widths, onResize, sort, onSort, onCopyAll, decimals, initialSize = UNMEASURED }: GridViewProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -75,36 +113,18 @@ export function GridView({ columns, rows, order, widths, onResize, sort, onSort,
   const { rowV, colV } = useGridVirtualizers(scrollRef, rows.length, widths, offset, initialSize);
   const rowAt = (viewRow: number): Row => rows[order ? order[viewRow] : viewRow];
 
-  // Called straight from the key or click handler: some browsers allow clipboard writes only during user activation.
-  const copy = (pos: CellPos, what: CopyWhat) => {
-    if (pos.row < 0) return void copyText(columns[pos.col].name, 'Column name');
-    const row = rowAt(pos.row);
-    if (what === 'row') return void copyText(toTsvRow(columns, row), 'Row (tab-separated)');
-    return void copyText(cellText(row[columns[pos.col].name]), 'Cell');
-  };
+  const copy = useCopy(columns, rowAt);
   const { selected, select, onKeyDown, onClick } = useGridSelection({ scrollRef, rows, columnCount: columns.length, widths, offset, onSort, copy });
   const { menu, closeMenu, onContextMenu } = useGridMenu({ idPrefix, selected, select, copy, onCopyAll });
   const vrows = rowV.getVirtualItems();
   const vcols = colV.getVirtualItems();
   const totalWidth = colV.getTotalSize();
   const tracks = useMemo(() => vcols.map((vc) => `${vc.size}px`).join(' '), [vcols]);
+  const rowProps = { columns, vcols, tracks, numeric, decimals, idPrefix };
 
-  // A new result starts at its top-left corner.
-  useLayoutEffect(() => {
-    scrollRef.current?.scrollTo(0, 0);
-  }, [rows]);
-
+  useStartAtTop(scrollRef, rows);
   const focusGrid = useCallback(() => scrollRef.current?.focus({ preventScroll: true }), []);
-
-  // Stable (the virtualizer instance is), so the memoised header does not re-render on every scroll frame.
-  const fit = useCallback(
-    (col: number) => {
-      const name = columns[col].name;
-      const values = rowV.getVirtualItems().map((vr) => rows[order ? order[vr.index] : vr.index][name]);
-      onResize(col, fitWidthOf(scrollRef.current, name, values, decimals[col]));
-    },
-    [columns, rows, order, rowV, onResize, decimals],
-  );
+  const fit = useFit(scrollRef, { columns, rows, order, rowV, onResize, decimals });
 
   return (
     <>
@@ -139,20 +159,7 @@ export function GridView({ columns, rows, order, widths, onResize, sort, onSort,
           <RowNumbers rows={vrows} width={offset} selectedRow={selected?.row ?? -1} />
           <div role="rowgroup">
             {vrows.map((vr) => (
-              <GridRow
-                key={vr.index}
-                row={rowAt(vr.index)}
-                viewRow={vr.index}
-                top={vr.start}
-                width={totalWidth}
-                columns={columns}
-                vcols={vcols}
-                tracks={tracks}
-                numeric={numeric}
-                decimals={decimals}
-                selectedCol={selected?.row === vr.index ? selected.col : -1}
-                idPrefix={idPrefix}
-              />
+              <GridRow key={vr.index} row={rowAt(vr.index)} viewRow={vr.index} top={vr.start} width={totalWidth} {...rowProps} selectedCol={selected?.row === vr.index ? selected.col : -1} />
             ))}
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, type Ref, type RefObject } from 'react';
 import { monaco } from './monaco';
 import { attachPlaceholder } from './placeholder';
 import type { Complete } from '../../components/completion/completionSource';
@@ -59,43 +59,16 @@ export default function SqlEditor({ tabId, value, onChange, onExecute, onExecute
 
   useEffect(() => {
     if (!host.current) return;
-    const instance = monaco.editor.create(host.current, {
-      language: 'sql',
-      automaticLayout: true,
-      minimap: { enabled: false },
-      fontSize: 13,
-      scrollBeyondLastLine: false,
-      wordWrap: 'on',
-      tabSize: 2,
-      fixedOverflowWidgets: true,
-    });
+    const instance = monaco.editor.create(host.current, EDITOR_OPTIONS);
     editor.current = instance;
-    const placeholder = attachPlaceholder(instance, 'SELECT ...');
-    const { KeyMod, KeyCode } = monaco;
-    // A run closes the completion popup: it would otherwise stay open over the editor.
-    const closingSuggestions = (run: () => void) => () => {
-      instance.trigger('run', 'hideSuggestWidget', null);
-      run();
-    };
-    instance.addCommand(KeyMod.CtrlCmd | KeyCode.Enter, closingSuggestions(() => latest.current.onExecute()));
-    instance.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.Enter, closingSuggestions(() => latest.current.onExecuteSelection(selectedText(instance))));
-    instance.addCommand(KeyMod.WinCtrl | KeyMod.Shift | KeyCode.KeyF, () => latest.current.onFormat());
-    instance.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.KeyF, () => latest.current.onFormat());
-    const typed = instance.onDidChangeModelContent((event) => {
-      if (event.isFlush || applying.current) return;
-      const text = instance.getValue();
+    const dispose = wireEditor(instance, latest, (text) => {
+      if (applying.current) return;
       remember(reported.current, latest.current.tabId, text);
       latest.current.onChange(text);
     });
-    const completions = monaco.languages.registerCompletionItemProvider('sql', {
-      triggerCharacters: ['.'],
-      provideCompletionItems: (model, position, context) => provideCompletions(instance, model, position, context, latest.current.complete),
-    });
     const owned = models.current;
     return () => {
-      typed.dispose();
-      placeholder.dispose();
-      completions.dispose();
+      dispose();
       instance.dispose();
       for (const model of owned.values()) model.dispose();
       owned.clear();
@@ -123,6 +96,46 @@ export default function SqlEditor({ tabId, value, onChange, onExecute, onExecute
   }, [tabId, value]);
 
   return <div className="sql-editor" ref={host} data-testid="sql-editor" />;
+}
+
+const EDITOR_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
+  language: 'sql',
+  automaticLayout: true,
+  minimap: { enabled: false },
+  fontSize: 13,
+  scrollBeyondLastLine: false,
+  wordWrap: 'on',
+  tabSize: 2,
+  fixedOverflowWidgets: true,
+};
+
+type Latest = RefObject<Pick<SqlEditorProps, 'onExecute' | 'onExecuteSelection' | 'onFormat' | 'complete'>>;
+
+/** The placeholder, the keys, typing and completion on a new editor; returns what undoes them. */
+function wireEditor(instance: monaco.editor.IStandaloneCodeEditor, latest: Latest, onTyped: (text: string) => void): () => void {
+  const placeholder = attachPlaceholder(instance, 'SELECT ...');
+  const { KeyMod, KeyCode } = monaco;
+  // A run closes the completion popup: it would otherwise stay open over the editor.
+  const closingSuggestions = (run: () => void) => () => {
+    instance.trigger('run', 'hideSuggestWidget', null);
+    run();
+  };
+  instance.addCommand(KeyMod.CtrlCmd | KeyCode.Enter, closingSuggestions(() => latest.current.onExecute()));
+  instance.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.Enter, closingSuggestions(() => latest.current.onExecuteSelection(selectedText(instance))));
+  instance.addCommand(KeyMod.WinCtrl | KeyMod.Shift | KeyCode.KeyF, () => latest.current.onFormat());
+  instance.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.KeyF, () => latest.current.onFormat());
+  const typed = instance.onDidChangeModelContent((event) => {
+    if (!event.isFlush) onTyped(instance.getValue());
+  });
+  const completions = monaco.languages.registerCompletionItemProvider('sql', {
+    triggerCharacters: ['.'],
+    provideCompletionItems: (model, position, context) => provideCompletions(instance, model, position, context, latest.current.complete),
+  });
+  return () => {
+    typed.dispose();
+    placeholder.dispose();
+    completions.dispose();
+  };
 }
 
 /**
