@@ -9,7 +9,7 @@ import { RenderCacheProvider } from '../renderCache';
 import { EditorCell, type CellHandlers } from './EditorCell';
 import { HighlighterProvider } from '../../components/highlight/HighlightedSource';
 import type { NotebookCommand } from './keys';
-import type { Selection } from './selection';
+import type { Selection } from '../../../model/notebookDoc/selection';
 import { useWarmRenders } from './useWarmRenders';
 
 export interface EditorCellsProps {

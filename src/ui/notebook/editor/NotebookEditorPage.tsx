@@ -17,7 +17,7 @@ import { NotebookTabs } from './NotebookTabs';
 import { notebookPaletteCommands } from './paletteCommands';
 import { notebookPathOf } from './paths';
 import { WarehouseContext } from './SqlCellBar';
-import { NO_SELECTION, selectOne, toggle, extend, within, type Selection } from './selection';
+import { NO_SELECTION, selectOne, toggle, extend, within, type Selection } from '../../../model/notebookDoc/selection';
 import { useAskFirst } from './useAskFirst';
 import { useEditorCommands } from './useEditorCommands';
 import { useNotebookEditor, useTyping } from './useNotebookEditor';

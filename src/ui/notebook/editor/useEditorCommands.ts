@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import type { NotebookDocCommands } from '../../../commands/notebook/doc';
 import type { NotebookRun, RunnableCell } from '../../../commands/notebook/run';
-import { cellTypeOf, mergeEdit, splitEdit, type CellEdit } from '../../../model/notebookDoc/edits';
+import { cellTypeOf, type CellEdit } from '../../../model/notebookDoc/edits';
 import { randomCellId } from '../../../model/nbformat/ids';
 import { sqlPlaceOf, withSqlPlace, type CellSqlPlace } from '../../../model/nbformat/sqlPlace';
 import type { Cell, Nbformat45 } from '../../../model/nbformat/types';
 import type { NotebookCommand } from './keys';
-import { clearOutputsEdits, deleteEdit, duplicateEdit, insertEdit, moveEdit, pasteEdit, typeEdits } from '../../../model/notebookDoc/operations';
-import { afterRemoval, extend, inOrder, selectOne, step, type Selection } from './selection';
+import { clearOutputsEdits, deleteEdit, duplicateEdit, insertEdit, mergeEdit, moveEdit, pasteEdit, splitEdit, typeEdits } from '../../../model/notebookDoc/operations';
+import { afterRemoval, extend, inOrder, selectOne, step, type Selection } from '../../../model/notebookDoc/selection';
 
 export interface EditorState {
   docs: NotebookDocCommands | null;
