@@ -8,7 +8,8 @@ import { classHighlighter } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 import type { Complete } from '../../components/completion/completionSource';
 import { acceptShownCompletion, catalogCompletion } from './catalogCompletion';
-import type { NotebookCommand } from './keys';
+import { editorBindings } from '../../../commands/notebook/registry/keymap';
+import type { NotebookCommandId } from '../../../commands/notebook/registry/registry';
 import { languageSupport, type CellLanguage } from './languages';
 
 export interface CellEditorProps {
@@ -17,7 +18,7 @@ export interface CellEditorProps {
   /** Every change typed here (the page coalesces them into edits). */
   onText: (text: string) => void;
   /** Keys the notebook answers while typing: run, save, split, leave to command mode. */
-  onCommand: (command: NotebookCommand, editor: { text: string; offset: number }) => void;
+  onCommand: (command: NotebookCommandId, editor: { text: string; offset: number }) => void;
   focused: boolean;
   label: string;
   /** Where the cell's text was clicked before the editor was there, if it was (the text lies where the editor's will). */
@@ -25,15 +26,6 @@ export interface CellEditorProps {
   /** A SQL cell's catalog completion (SQL Lab's), once the warehouse's metadata is at hand. */
   complete?: Complete | null;
 }
-
-/** Jupyter's edit-mode keys, ahead of the editor's own (Mod is Ctrl, or Cmd on a Mac). */
-const KEYS: [string, NotebookCommand][] = [
-  ['Shift-Enter', 'runAndSelectNext'],
-  ['Mod-Enter', 'run'],
-  ['Alt-Enter', 'runAndInsert'],
-  ['Mod-s', 'save'],
-  ['Mod-Shift--', 'split'],
-];
 
 /** Typing is written within a pause (400 ms) of its last key; past this, nothing typed here is on its way. */
 const AHEAD_MS = 1500;
@@ -92,12 +84,13 @@ export default function CellEditor({ value, language, onText, onCommand, focused
   useEffect(() => {
     if (!host.current) return;
     const where = (view: EditorView) => ({ text: view.state.doc.toString(), offset: view.state.selection.main.head });
-    const command = (name: NotebookCommand) => (view: EditorView) => {
+    const command = (name: NotebookCommandId) => (view: EditorView) => {
       latest.current.onCommand(name, where(view));
       return true;
     };
     const notebookKeys: KeyBinding[] = [
-      ...KEYS.map(([key, name]) => ({ key, run: command(name), preventDefault: true })),
+      // Jupyter's edit-mode keys (run, save, split), ahead of the editor's own.
+      ...editorBindings().map(({ key, id }) => ({ key, run: command(id), preventDefault: true })),
       // Escape closes the completion list or the find panel first; with neither open it leaves for command mode.
       { key: 'Escape', run: (view) => completionStatus(view.state) === null && !searchPanelOpen(view.state) && command('command')(view) },
     ];

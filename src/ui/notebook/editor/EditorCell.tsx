@@ -9,7 +9,7 @@ import { OutputArea, scrolledOf } from '../OutputArea';
 import { cachedMarkdown, useRenderCache } from '../renderCache';
 import { sqlPlaceOf, type CellSqlPlace } from '../../../model/nbformat/sqlPlace';
 import { cellLanguage, HighlightedSource } from '../../components/highlight/HighlightedSource';
-import type { NotebookCommand } from './keys';
+import type { NotebookCommandId } from '../../../commands/notebook/registry/registry';
 import { SqlCellBar } from './SqlCellBar';
 import { useSqlCellComplete } from './useSqlCellComplete';
 
@@ -19,7 +19,7 @@ const CellEditor = lazy(() => import('./CellEditor'));
 export interface CellHandlers {
   select: (id: string, event: MouseEvent, edit: boolean) => void;
   text: (id: string, text: string) => void;
-  command: (command: NotebookCommand, at: { text: string; offset: number }) => void;
+  command: (command: NotebookCommandId, at: { text: string; offset: number }) => void;
   run: (id: string) => void;
   abort: (id: string) => void;
   place: (id: string, place: CellSqlPlace) => void;
