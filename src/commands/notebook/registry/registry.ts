@@ -19,6 +19,15 @@ const moving = (by: -1 | 1) => (ctx: NotebookCommandContext) => ctx.docs.moveCel
 const pasting = (where: 'above' | 'below') => (ctx: NotebookCommandContext) => ctx.docs.pasteCells(ctx.docId, ctx.snapshot.selection.active, where, ctx.editor.copied());
 const selecting = (move: typeof step, by: -1 | 1) => ({ snapshot, editor }: NotebookCommandContext) => editor.select(move(snapshot.selection, snapshot.notebook.cells.map((cell) => cell.id), by));
 
+/**
+ * Flushed again right before the save, as the editor always did: a save's transaction begun in the
+ * same turn as the typing's last edit ended fails in the browser (Dexie: PrematureCommitError).
+ */
+async function save({ editor, docs, docId }: NotebookCommandContext) {
+  await editor.flush();
+  void docs.save(docId);
+}
+
 /** Ctrl+Shift+-: the active cell cut at the cursor of its editor. */
 async function split({ at, snapshot, docs, docId }: NotebookCommandContext) {
   const active = snapshot.selection.active;
@@ -82,7 +91,7 @@ const SPECS = {
   toMarkdown: { label: 'Change to Markdown', keys: [key('m')], run: retype('markdown') },
   toRaw: { label: 'Change to Raw', keys: [key('r')], run: retype('raw') },
   clearOutputs: { label: 'Clear all outputs', tool: 'Clear all outputs', run: (ctx) => ctx.docs.clearOutputs(ctx.docId) },
-  save: { label: 'Save', tool: 'Save', keys: [anyMode('s', { mod: true })], report: true, run: (ctx) => void ctx.docs.save(ctx.docId) },
+  save: { label: 'Save', tool: 'Save', keys: [anyMode('s', { mod: true })], report: true, run: save },
   undo: { label: 'Undo', tool: 'Undo', keys: [key('z')], run: (ctx) => removing(ctx, () => ctx.docs.undo(ctx.docId)) },
   redo: { label: 'Redo', tool: 'Redo', keys: [key('z', { shift: true })], run: (ctx) => removing(ctx, () => ctx.docs.redo(ctx.docId)) },
   split: {
