@@ -6,6 +6,7 @@ import { append } from '../../db/append';
 import { readWorkspace } from '../../db/reads';
 import { recordSaveOutcomes } from '../../db/saveOutcome';
 import type { SaveRow } from '../../model/saves/projection';
+import type { ConsoleDb } from '../../db/schema';
 import { notebookDiff, type NotebookDiff } from '../../model/nbformat/diff';
 import { notebookFromFile } from '../../model/nbformat/fromFile';
 import type { Nbformat45 } from '../../model/nbformat/types';
@@ -37,6 +38,36 @@ export function freeCopyPath(path: string, taken: ReadonlySet<string>): string {
   }
 }
 
+/** The first copy name free in the folder, in the workspace listing and at the server. */
+async function copyPathOf(deps: ConflictDeps, path: string): Promise<string> {
+  const folder = path.slice(0, path.lastIndexOf('/') + 1);
+  const taken = new Set((await readWorkspace(deps.db)).items.filter((item) => !item.isDeleted && `${item.parentPath}/`.replace(/^\//, '') === folder).map((item) => item.name));
+  // The listing may be behind the server: a name the server (or this device) has a file at is taken too.
+  let copy = freeCopyPath(path, taken);
+  while ((await deps.read(copy)).ok) {
+    taken.add(copy.slice(folder.length));
+    copy = freeCopyPath(path, taken);
+  }
+  return copy;
+}
+
+async function conflictRows(db: ConsoleDb, docId: string): Promise<(NotebookConflict & { rows: SaveRow[] }) | null> {
+  const rows = await openSavesOf(db, docId);
+  const found = conflictOf(rows);
+  return found && { ...found, rows };
+}
+
+/** The doc, its current path and the server's file there, read from the server only. */
+async function theirsOf(deps: ConflictDeps, docId: string): Promise<{ path: string; content: string; version?: string; mine: Nbformat45 } | Refusal> {
+  const doc = await deps.db.notebookDocs.get(docId);
+  const path = doc && (await readDocPath(deps.db, doc));
+  if (!doc || !path) return refuse('no-doc', NO_CONFLICT_MESSAGE);
+  const file = await deps.read(path);
+  if (!file.ok || file.from !== 'server') return refuse('offline', THEIRS_UNREACHABLE_MESSAGE);
+  const normalized = normalizedFile(file.content, path);
+  return normalized.ok ? { path, content: normalized.content, version: file.version, mine: doc.notebook } : normalized;
+}
+
 /**
  * After a save refused because the file changed on the server (409): keep mine (the save again,
  * overwriting), take theirs (the server's file becomes the doc's base), or keep mine as a copy
@@ -47,23 +78,8 @@ export function createNotebookConflicts(deps: ConflictDeps) {
   const drop = (rows: SaveRow[]) => recordSaveOutcomes(db, identity, rows.map((change) => ({ change, outcome: { kind: 'discarded' as const } })));
   const tell = saved(deps, deps.words, async (events: ConsoleEvent[]) => ({ ok: true as const, events }));
 
-  async function conflict(docId: string): Promise<(NotebookConflict & { rows: SaveRow[] }) | null> {
-    const rows = await openSavesOf(db, docId);
-    const found = conflictOf(rows);
-    return found && { ...found, rows };
-  }
-
-  /** The doc, its current path and the server's file there, read from the server only. */
-  async function theirs(docId: string): Promise<{ path: string; content: string; version?: string; mine: Nbformat45 } | Refusal> {
-    const doc = await db.notebookDocs.get(docId);
-    const path = doc && (await readDocPath(db, doc));
-    if (!doc || !path) return refuse('no-doc', NO_CONFLICT_MESSAGE);
-    const file = await deps.read(path);
-    if (!file.ok || file.from !== 'server') return refuse('offline', THEIRS_UNREACHABLE_MESSAGE);
-    const normalized = normalizedFile(file.content, path);
-    return normalized.ok ? { path, content: normalized.content, version: file.version, mine: doc.notebook } : normalized;
-  }
-
+  const conflict = (docId: string) => conflictRows(db, docId);
+  const theirs = (docId: string) => theirsOf(deps, docId);
   return {
     /** The doc's refused save (a 409), or null: what the conflict dialog opens on. */
     conflict: async (docId: string): Promise<NotebookConflict | null> => {
@@ -103,14 +119,7 @@ export function createNotebookConflicts(deps: ConflictDeps) {
       if (!doc || !path) return refuse('no-doc', NO_CONFLICT_MESSAGE);
       const file = checkedFile(doc.notebook);
       if (!file.ok) return file;
-      const folder = path.slice(0, path.lastIndexOf('/') + 1);
-      const taken = new Set((await readWorkspace(db)).items.filter((item) => !item.isDeleted && `${item.parentPath}/`.replace(/^\//, '') === folder).map((item) => item.name));
-      // The listing may be behind the server: a name the server (or this device) has a file at is taken too.
-      let copy = freeCopyPath(path, taken);
-      while ((await deps.read(copy)).ok) {
-        taken.add(copy.slice(folder.length));
-        copy = freeCopyPath(path, taken);
-      }
+      const copy = await copyPathOf(deps, path);
       const events = await inLog(db, async () => {
         await drop(await openSavesOf(db, docId));
         const created = { type: 'WorkspaceNotebookCreated', aggregateId: WORKSPACE_AGGREGATE, payload: { path: copy, content: file.content } };

@@ -2,9 +2,8 @@ import { ulid } from 'ulid';
 import { notebookAggregate, WORKSPACE_AGGREGATE, type NewEventSpec } from '../../model/events';
 import { notebookInversion, readDocAt, readDocPath } from '../../db/notebookDocs';
 import { notebookSaveState } from '../../db/notebookSaves';
-import type { ConsoleDb } from '../../db/schema';
-import type { NotebookDocRow } from '../../model/rows';
-import { invertEdit, type CellEdit } from '../../model/notebookDoc/edits';
+import { cellById, type CellEdit } from '../../model/notebookDoc/edits';
+import { createNotebookCellCommands, docOf, editedEvents, NO_DOC_MESSAGE } from './cells';
 import type { Output } from '../../model/nbformat/types';
 import { mutator, refuse, saved, undoable, type CommandContext, type Decision, type Notify, type Refusal, type Result } from '../core';
 import { needsAutosave } from './autosave';
@@ -15,9 +14,10 @@ import type { NotebookFile } from './files';
 import type { Sender } from '../../sync/outbox/sender';
 import { WAITING_MESSAGE } from '../workspace/workspace';
 
+export { NO_DOC_MESSAGE };
+
 export const SAVED_MESSAGE = 'File saved successfully';
 export const SAVE_ERROR_MESSAGE = 'Error saving file';
-export const NO_DOC_MESSAGE = 'This notebook is not open on this device.';
 export const GONE_MESSAGE = 'This notebook was deleted or replaced in the workspace: save it as a copy to keep it.';
 
 export interface NotebookDocDeps extends CommandContext {
@@ -28,28 +28,19 @@ export interface NotebookDocDeps extends CommandContext {
   journal?: TypingJournal;
 }
 
-/** The doc or a refusal, in a command's transaction. */
-async function docOf(db: ConsoleDb, docId: string): Promise<NotebookDocRow | Refusal> {
-  return (await db.notebookDocs.get(docId)) ?? refuse('no-doc', NO_DOC_MESSAGE);
-}
 
-/**
- * The open notebook as events (aggregate `notebook:<docId>`): opening it, each edit with its
- * inverse (undo and redo derived from the log), a run's outputs, and saving it as a workspace
- * change the one sender sends (POST /files with If-Match). Every tab on the same database sees
- * one document: commands read the projected doc and append in one transaction.
- */
-export function createNotebookDocCommands(deps: NotebookDocDeps) {
+// Too large (413): the toast says why at once; a conflict's own dialog says the rest.
+const words = { applied: SAVED_MESSAGE, waiting: WAITING_MESSAGE, failed: (verdict: { status: number; message: string }) => (verdict.status === 413 ? verdict.message : SAVE_ERROR_MESSAGE) };
+
+const opened = (docId: string, payload: { path: string; content: string; version?: string }): NewEventSpec<object> => ({
+  type: 'NotebookOpened',
+  aggregateId: notebookAggregate(docId),
+  payload: { docId, ...payload },
+});
+
+/** The doc's writes, each read → decide → append in one transaction. */
+function docMutators(deps: NotebookDocDeps) {
   const { db } = deps;
-  // Too large (413): the toast says why at once; a conflict's own dialog says the rest.
-  const words = { applied: SAVED_MESSAGE, waiting: WAITING_MESSAGE, failed: (verdict: { status: number; message: string }) => (verdict.status === 413 ? verdict.message : SAVE_ERROR_MESSAGE) };
-  const history = (docId: string) => undoable(deps, notebookAggregate(docId), notebookInversion);
-  const opened = (docId: string, payload: { path: string; content: string; version?: string }): NewEventSpec<object> => ({
-    type: 'NotebookOpened',
-    aggregateId: notebookAggregate(docId),
-    payload: { docId, ...payload },
-  });
-
   // Decided again in the transaction: another tab may have opened it since it was looked up.
   const openFile = mutator(deps, async (path: string, content: string, version?: string): Promise<Decision<{ docId: string }>> => {
     const doc = await readDocAt(db, path);
@@ -57,25 +48,24 @@ export function createNotebookDocCommands(deps: NotebookDocDeps) {
     const docId = doc?.docId ?? ulid();
     return { events: [opened(docId, { path, content, version })], docId };
   });
-
-  const journal = deps.journal ?? createTypingJournal(browserStorage());
-
   const appendEdit = mutator(deps, async (docId: string, change: CellEdit, options: { group?: string } = {}): Promise<Decision | Refusal> => {
     const doc = await docOf(db, docId);
     if ('ok' in doc) return doc;
-    const inverse = invertEdit(doc.notebook, change);
-    if (change.op === 'source' && inverse.op === 'source' && inverse.source === change.source) return { events: [] };
-    const payload = options.group === undefined ? { edit: change, inverse } : { edit: change, inverse, group: options.group };
-    return { events: [{ type: 'NotebookEdited', aggregateId: notebookAggregate(docId), payload }] };
+    // Typing back to the stored text (or into a cell another tab deleted) changes nothing.
+    const unchanged = change.op === 'source' && (cellById(doc.notebook, change.id)?.source ?? change.source) === change.source;
+    return { events: unchanged ? [] : editedEvents(docId, doc.notebook, [change], options.group) };
   });
-
   const recordOutputs = mutator(deps, async (docId: string, cellId: string, outputs: Output[], executionCount: number | null): Promise<Decision | Refusal> => {
     const doc = await docOf(db, docId);
     if ('ok' in doc) return doc;
     return { events: [{ type: 'NotebookOutputsRecorded', aggregateId: notebookAggregate(docId), payload: { cellId, outputs, executionCount } }] };
   });
+  return { openFile, appendEdit, recordOutputs, writeSave: saveMutator(deps) };
+}
 
-  const writeSave = mutator(deps, async (docId: string, auto: boolean): Promise<Decision | Refusal> => {
+function saveMutator(deps: NotebookDocDeps) {
+  const { db } = deps;
+  return mutator(deps, async (docId: string, auto: boolean): Promise<Decision | Refusal> => {
     const doc = await docOf(db, docId);
     if ('ok' in doc) return doc;
     // Decided in the transaction: two tabs autosaving the same edit write one save.
@@ -90,6 +80,20 @@ export function createNotebookDocCommands(deps: NotebookDocDeps) {
     const payload = { path, content: file.content, version: doc.baseVersion, docId, editSeq: doc.lastEditSeq };
     return { events: [{ type: 'WorkspaceNotebookSaved', aggregateId: WORKSPACE_AGGREGATE, payload }] };
   });
+}
+
+/**
+ * The open notebook as events (aggregate `notebook:<docId>`): opening it, each edit with its
+ * inverse (undo and redo derived from the log), a run's outputs, and saving it as a workspace
+ * change the one sender sends (POST /files with If-Match). Every tab on the same database sees
+ * one document: commands read the projected doc and append in one transaction. The cell intents
+ * (delete, move, …) are cells.ts's.
+ */
+export function createNotebookDocCommands(deps: NotebookDocDeps) {
+  const { db } = deps;
+  const history = (docId: string) => undoable(deps, notebookAggregate(docId), notebookInversion);
+  const { openFile, appendEdit, recordOutputs, writeSave } = docMutators(deps);
+  const journal = deps.journal ?? createTypingJournal(browserStorage());
 
   async function edit(docId: string, change: CellEdit, options: { group?: string } = {}) {
     const result = await appendEdit(docId, change, options);
@@ -149,6 +153,7 @@ export function createNotebookDocCommands(deps: NotebookDocDeps) {
       const notify: Notify = auto ? (notice) => notice.kind === 'error' && deps.notify(notice) : deps.notify;
       return saved({ ...deps, notify }, words, async () => result)();
     },
+    ...createNotebookCellCommands(deps),
     ...createNotebookConflicts({ ...deps, words, opened }),
   };
 }

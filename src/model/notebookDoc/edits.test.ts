@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdit, cellTypeOf, invertEdit, mergeEdit, splitEdit, type CellEdit } from './edits';
+import { applyEdit, cellTypeOf, invertEdit, type CellEdit } from './edits';
+import { mergeEdit, splitEdit } from './operations';
 import type { Cell, Nbformat45 } from '../nbformat/types';
 
 const code = (id: string, source = id): Cell => ({

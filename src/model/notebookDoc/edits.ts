@@ -5,6 +5,7 @@ import type { Cell, CellType, JsonObject, Nbformat45, Output } from '../nbformat
  * inverse computed against the notebook it applies to (undo appends the inverse as a new edit).
  * One general `replace` covers insert, delete, paste, merge and split, so they all undo the same way.
  * Edits naming a cell that is gone (another tab deleted it) change nothing rather than fail.
+ * What each notebook operation edits is decided in operations.ts.
  */
 export type CellEdit =
   /** Removes the `remove` cells, then inserts `insert` at their indices (positions in the result, ascending). */
@@ -135,33 +136,15 @@ function retyped(cell: Cell, to: EditableType): Cell {
   return { ...base, cell_type: to };
 }
 
-/** Shift+M: the cells (in notebook order) become one, with the first's id, type and metadata; sources joined by a line break, outputs cleared. */
-export function mergeEdit(notebook: Nbformat45, ids: readonly string[]): CellEdit | null {
-  const chosen = new Set(ids);
-  const cells = notebook.cells.filter((cell) => chosen.has(cell.id));
-  if (cells.length < 2) return null;
-  const [first] = cells;
-  const source = cells.map((cell) => cell.source).join('\n');
-  const merged: Cell = first.cell_type === 'code' ? { ...first, source, outputs: [], execution_count: null } : { ...first, source };
-  return { op: 'replace', remove: cells.map((cell) => cell.id), insert: [{ index: notebook.cells.indexOf(first), cell: merged }] };
-}
-
 /**
- * Ctrl+Shift+-: the cell's source cut at the offsets (the cursor, or a selection's ends) into cells
- * of its type; the first keeps its id and outputs, the others get new ids. Empty parts are dropped.
+ * Several edits as one step, each with its inverse against the notebook as the edits before it
+ * left it (so undoing them last first restores the notebook exactly).
  */
-export function splitEdit(notebook: Nbformat45, id: string, offsets: readonly number[], newCellId: () => string): CellEdit | null {
-  const cell = cellById(notebook, id);
-  if (!cell) return null;
-  const cuts = [...new Set(offsets)].filter((offset) => offset > 0 && offset < cell.source.length).sort((a, b) => a - b);
-  const parts = [0, ...cuts].map((start, i) => cell.source.slice(start, cuts[i] ?? cell.source.length).replace(/^\n|\n$/g, ''));
-  const kept = parts.filter((part) => part.trim() !== '');
-  if (kept.length < 2) return null;
-  const index = notebook.cells.indexOf(cell);
-  const pieces = kept.map((source, i): Cell => {
-    if (i === 0) return { ...cell, source };
-    const fresh = { ...cell, id: newCellId(), source };
-    return fresh.cell_type === 'code' ? { ...fresh, outputs: [], execution_count: null } : fresh;
+export function withInverses(notebook: Nbformat45, edits: readonly CellEdit[]): { edit: CellEdit; inverse: CellEdit }[] {
+  let current = notebook;
+  return edits.map((edit) => {
+    const inverse = invertEdit(current, edit);
+    current = applyEdit(current, edit);
+    return { edit, inverse };
   });
-  return { op: 'replace', remove: [id], insert: pieces.map((piece, i) => ({ index: index + i, cell: piece })) };
 }

@@ -1,9 +1,10 @@
-import type { CellEdit, EditableType } from './edits';
+import { cellById, type CellEdit, type EditableType } from './edits';
 import type { Cell, Nbformat45 } from '../nbformat/types';
 
 /**
- * The notebook operations as CellEdits, pure: the editor sends them through notebook.edit (each
- * one event, undoable). null when there is nothing to do (moving the first cell up).
+ * Every notebook operation as the CellEdits it makes, pure: the notebook commands
+ * (commands/notebook/cells.ts) decide them on the stored doc inside the log's transaction.
+ * null (or no edit) when there is nothing to do (moving the first cell up).
  */
 
 export function emptyCode(id: string): Cell {
@@ -61,4 +62,42 @@ export function clearOutputsEdits(notebook: Nbformat45): CellEdit[] {
   return notebook.cells.flatMap((cell) =>
     cell.cell_type === 'code' && (cell.outputs.length > 0 || cell.execution_count !== null) ? [{ op: 'outputs' as const, id: cell.id, outputs: [], executionCount: null }] : [],
   );
+}
+
+/** Shift+M: the cells (in notebook order) become one, with the first's id, type and metadata; sources joined by a line break, outputs cleared. */
+export function mergeEdit(notebook: Nbformat45, ids: readonly string[]): CellEdit | null {
+  const chosen = new Set(ids);
+  const cells = notebook.cells.filter((cell) => chosen.has(cell.id));
+  if (cells.length < 2) return null;
+  const [first] = cells;
+  const source = cells.map((cell) => cell.source).join('\n');
+  const merged: Cell = first.cell_type === 'code' ? { ...first, source, outputs: [], execution_count: null } : { ...first, source };
+  return { op: 'replace', remove: cells.map((cell) => cell.id), insert: [{ index: notebook.cells.indexOf(first), cell: merged }] };
+}
+
+/**
+ * Ctrl+Shift+-: the cell's source cut at the offsets (the cursor, or a selection's ends) into cells
+ * of its type; the first keeps its id and outputs, the others get new ids. Empty parts are dropped.
+ */
+export function splitEdit(notebook: Nbformat45, id: string, offsets: readonly number[], newCellId: () => string): CellEdit | null {
+  const cell = cellById(notebook, id);
+  if (!cell) return null;
+  const cuts = [...new Set(offsets)].filter((offset) => offset > 0 && offset < cell.source.length).sort((a, b) => a - b);
+  const parts = [0, ...cuts].map((start, i) => cell.source.slice(start, cuts[i] ?? cell.source.length).replace(/^\n|\n$/g, ''));
+  const kept = parts.filter((part) => part.trim() !== '');
+  if (kept.length < 2) return null;
+  const index = notebook.cells.indexOf(cell);
+  const pieces = kept.map((source, i): Cell => {
+    if (i === 0) return { ...cell, source };
+    const fresh = { ...cell, id: newCellId(), source };
+    return fresh.cell_type === 'code' ? { ...fresh, outputs: [], execution_count: null } : fresh;
+  });
+  return { op: 'replace', remove: [id], insert: pieces.map((piece, i) => ({ index: index + i, cell: piece })) };
+}
+
+/** What Shift+M merges: the selected cells, or with one selected, the active cell and the one below it. */
+export function mergeTargets(notebook: Nbformat45, ids: readonly string[], active: string | null): string[] {
+  if (ids.length > 1) return [...ids];
+  const at = notebook.cells.findIndex((cell) => cell.id === active);
+  return at < 0 ? [] : notebook.cells.slice(at, at + 2).map((cell) => cell.id);
 }

@@ -34,7 +34,7 @@ export const CommandPalette = memo(function CommandPalette({ open, onOpenChange,
   const groups = rankTargets(unique([...searchTargets(role), ...cached, ...server.targets]), query);
   const commands = open && pageCommands ? pageCommands.list().filter((command) => paletteScore(command.label, query, [command.id]) > 0) : [];
   // The best entry is selected (Enter opens it), also when it arrives after typing.
-  const top = commands[0]?.id ?? groups[0]?.targets[0]?.id ?? '';
+  const top = commands.find((command) => !command.disabled)?.id ?? groups[0]?.targets[0]?.id ?? '';
   const [selected, setSelected] = useState('');
   useEffect(() => setSelected(top), [top]);
   const pick = async (target: SearchTarget) => {
@@ -52,6 +52,7 @@ export const CommandPalette = memo(function CommandPalette({ open, onOpenChange,
               <Command.Item
                 key={command.id}
                 value={command.id}
+                disabled={command.disabled}
                 onSelect={() => {
                   onOpenChange(false);
                   command.run();

@@ -6,6 +6,8 @@ export interface PageCommand {
   label: string;
   /** Its keyboard shortcut, shown as a hint. */
   shortcut?: string;
+  /** Listed but greyed: it cannot act now (a kernel command with no kernel). */
+  disabled?: boolean;
   run: () => void;
 }
 

@@ -8,7 +8,8 @@ import { classHighlighter } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 import type { Complete } from '../../components/completion/completionSource';
 import { acceptShownCompletion, catalogCompletion } from './catalogCompletion';
-import type { NotebookCommand } from './keys';
+import { editorBindings } from '../../../commands/notebook/registry/keymap';
+import type { NotebookCommandId } from '../../../commands/notebook/registry/registry';
 import { languageSupport, type CellLanguage } from './languages';
 
 export interface CellEditorProps {
@@ -17,7 +18,7 @@ export interface CellEditorProps {
   /** Every change typed here (the page coalesces them into edits). */
   onText: (text: string) => void;
   /** Keys the notebook answers while typing: run, save, split, leave to command mode. */
-  onCommand: (command: NotebookCommand, editor: { text: string; offset: number }) => void;
+  onCommand: (command: NotebookCommandId, editor: { text: string; offset: number }) => void;
   focused: boolean;
   label: string;
   /** Where the cell's text was clicked before the editor was there, if it was (the text lies where the editor's will). */
@@ -25,15 +26,6 @@ export interface CellEditorProps {
   /** A SQL cell's catalog completion (SQL Lab's), once the warehouse's metadata is at hand. */
   complete?: Complete | null;
 }
-
-/** Jupyter's edit-mode keys, ahead of the editor's own (Mod is Ctrl, or Cmd on a Mac). */
-const KEYS: [string, NotebookCommand][] = [
-  ['Shift-Enter', 'runAndSelectNext'],
-  ['Mod-Enter', 'run'],
-  ['Alt-Enter', 'runAndInsert'],
-  ['Mod-s', 'save'],
-  ['Mod-Shift--', 'split'],
-];
 
 /** Typing is written within a pause (400 ms) of its last key; past this, nothing typed here is on its way. */
 const AHEAD_MS = 1500;
@@ -66,6 +58,66 @@ function languageExtensions(language: CellLanguage, complete: Complete | null): 
   ];
 }
 
+/** The notebook's keys while typing: Jupyter's edit-mode keys from the registry (run, save, split), and Escape. */
+function notebookKeys(onCommand: CellEditorProps['onCommand']): KeyBinding[] {
+  const where = (view: EditorView) => ({ text: view.state.doc.toString(), offset: view.state.selection.main.head });
+  const command = (name: NotebookCommandId) => (view: EditorView) => {
+    onCommand(name, where(view));
+    return true;
+  };
+  return [
+    ...editorBindings().map(({ key, id }) => ({ key, run: command(id), preventDefault: true })),
+    // Escape closes the completion list or the find panel first; with neither open it leaves for command mode.
+    { key: 'Escape', run: (view) => completionStatus(view.state) === null && !searchPanelOpen(view.state) && command('command')(view) },
+  ];
+}
+
+/** What every cell's editor has, after the notebook's keys. */
+const EDITING: Extension[] = [
+  history(),
+  indentOnInput(),
+  bracketMatching(),
+  closeBrackets(),
+  search({ top: true }),
+  // The completion list fits in the notebook's scroller (which clips it), above the cursor when there is no room below.
+  tooltips({ tooltipSpace: (view) => (view.dom.closest('.nb-scroller') ?? document.documentElement).getBoundingClientRect() }),
+  indentUnit.of('    '),
+  EditorState.tabSize.of(4),
+  syntaxHighlighting(classHighlighter),
+  keymap.of([...closeBracketsKeymap, ...completionKeymap, { key: 'Tab', run: acceptCompletion }, indentWithTab, ...defaultKeymap, ...historyKeymap, ...searchKeymap]),
+];
+
+/** What was typed here against what the document holds. */
+interface Track {
+  /** The text last typed here. */
+  typed: string | null;
+  /** The document's text of the cell, as last given. */
+  doc: string;
+  /** Typing here that the document does not show yet, and when its last key was pressed. */
+  ahead: boolean;
+  typedAt: number;
+  recheck: ReturnType<typeof setTimeout> | undefined;
+}
+
+/**
+ * The document's text into the editor, unless typing here is still on its way (then once it is
+ * surely in: a live query may skip our own write's value when another's follows it closely).
+ */
+function syncFromDocument(editor: { current: EditorView | null }, track: Track) {
+  const view = editor.current;
+  if (!view) return;
+  if (track.doc === track.typed) track.ahead = false; // the last typing is in
+  if (view.state.doc.toString() === track.doc) return;
+  clearTimeout(track.recheck);
+  if (track.ahead && Date.now() - track.typedAt < AHEAD_MS) {
+    track.recheck = setTimeout(() => syncFromDocument(editor, track), AHEAD_MS);
+    return;
+  }
+  track.ahead = false;
+  track.typed = null;
+  fromDocument(view, track.doc);
+}
+
 /**
  * One cell's CodeMirror, as tall as its text. Text from outside (undo, another tab) is written in,
  * except while what was typed here is on its way to the document: that write comes later, so it is
@@ -77,54 +129,26 @@ export default function CellEditor({ value, language, onText, onCommand, focused
   const editor = useRef<EditorView | null>(null);
   const languageSlot = useRef(new Compartment());
   const latest = useRef({ onText, onCommand });
-  /** The text last typed here. */
-  const typed = useRef<string | null>(null);
-  /** The document's text of the cell, as last given. */
-  const doc = useRef(value);
-  /** Typing here that the document does not show yet, and when its last key was pressed. */
-  const ahead = useRef(false);
-  const typedAt = useRef(0);
-  const recheck = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const track = useRef<Track>({ typed: null, doc: value, ahead: false, typedAt: 0, recheck: undefined });
   useEffect(() => {
     latest.current = { onText, onCommand };
   });
 
   useEffect(() => {
     if (!host.current) return;
-    const where = (view: EditorView) => ({ text: view.state.doc.toString(), offset: view.state.selection.main.head });
-    const command = (name: NotebookCommand) => (view: EditorView) => {
-      latest.current.onCommand(name, where(view));
-      return true;
-    };
-    const notebookKeys: KeyBinding[] = [
-      ...KEYS.map(([key, name]) => ({ key, run: command(name), preventDefault: true })),
-      // Escape closes the completion list or the find panel first; with neither open it leaves for command mode.
-      { key: 'Escape', run: (view) => completionStatus(view.state) === null && !searchPanelOpen(view.state) && command('command')(view) },
-    ];
+    const tracked = track.current;
     // No drawSelection(): the browser's own caret and selection, as a textarea has; the drawn ones
     // cost a measure and a redraw of their layer at every key (measured: slow keys 26% → 6%).
     const extensions: Extension[] = [
-      Prec.highest(keymap.of(notebookKeys)),
-      history(),
-      indentOnInput(),
-      bracketMatching(),
-      closeBrackets(),
-      search({ top: true }),
-      // The completion list fits in the notebook's scroller (which clips it), above the cursor when there is no room below.
-      tooltips({ tooltipSpace: (view) => (view.dom.closest('.nb-scroller') ?? document.documentElement).getBoundingClientRect() }),
-      indentUnit.of('    '),
-      EditorState.tabSize.of(4),
-      syntaxHighlighting(classHighlighter),
-      keymap.of([...closeBracketsKeymap, ...completionKeymap, { key: 'Tab', run: acceptCompletion }, indentWithTab, ...defaultKeymap, ...historyKeymap, ...searchKeymap]),
+      Prec.highest(keymap.of(notebookKeys((name, at) => latest.current.onCommand(name, at)))),
+      ...EDITING,
       languageSlot.current.of(languageExtensions(language, complete)),
       EditorView.contentAttributes.of({ 'aria-label': label }),
       EditorView.updateListener.of((update) => {
         if (!update.docChanged || update.transactions.every((t) => t.annotation(Transaction.remote))) return;
         const text = update.state.doc.toString();
-        typed.current = text;
         // Typing back to the document's text writes nothing: nothing is on its way then.
-        ahead.current = text !== doc.current;
-        typedAt.current = Date.now();
+        Object.assign(track.current, { typed: text, ahead: text !== track.current.doc, typedAt: Date.now() });
         latest.current.onText(text);
       }),
     ];
@@ -135,7 +159,7 @@ export default function CellEditor({ value, language, onText, onCommand, focused
     const clicked = point ? view.posAtCoords(point) : null;
     if (clicked !== null) view.dispatch({ selection: { anchor: clicked } });
     return () => {
-      clearTimeout(recheck.current);
+      clearTimeout(tracked.recheck);
       view.destroy();
       editor.current = null;
     };
@@ -146,22 +170,8 @@ export default function CellEditor({ value, language, onText, onCommand, focused
   // The document's text into the editor, unless typing here is still on its way (then once it is
   // surely in: a live query may skip our own write's value when another's follows it closely).
   useEffect(() => {
-    doc.current = value;
-    const sync = () => {
-      const view = editor.current;
-      if (!view) return;
-      if (doc.current === typed.current) ahead.current = false; // the last typing is in
-      if (view.state.doc.toString() === doc.current) return;
-      clearTimeout(recheck.current);
-      if (ahead.current && Date.now() - typedAt.current < AHEAD_MS) {
-        recheck.current = setTimeout(sync, AHEAD_MS);
-        return;
-      }
-      ahead.current = false;
-      typed.current = null;
-      fromDocument(view, doc.current);
-    };
-    sync();
+    track.current.doc = value;
+    syncFromDocument(editor, track.current);
   }, [value]);
 
   useEffect(() => {

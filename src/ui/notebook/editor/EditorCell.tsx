@@ -9,7 +9,7 @@ import { OutputArea, scrolledOf } from '../OutputArea';
 import { cachedMarkdown, useRenderCache } from '../renderCache';
 import { sqlPlaceOf, type CellSqlPlace } from '../../../model/nbformat/sqlPlace';
 import { cellLanguage, HighlightedSource } from '../../components/highlight/HighlightedSource';
-import type { NotebookCommand } from './keys';
+import type { NotebookCommandId } from '../../../commands/notebook/registry/registry';
 import { SqlCellBar } from './SqlCellBar';
 import { useSqlCellComplete } from './useSqlCellComplete';
 
@@ -19,7 +19,7 @@ const CellEditor = lazy(() => import('./CellEditor'));
 export interface CellHandlers {
   select: (id: string, event: MouseEvent, edit: boolean) => void;
   text: (id: string, text: string) => void;
-  command: (command: NotebookCommand, at: { text: string; offset: number }) => void;
+  command: (command: NotebookCommandId, at: { text: string; offset: number }) => void;
   run: (id: string) => void;
   abort: (id: string) => void;
   place: (id: string, place: CellSqlPlace) => void;
@@ -75,6 +75,19 @@ function RunButton({ running, onRun, onAbort, index }: { running: boolean; onRun
   );
 }
 
+/** A code cell's prompt and its own Run/Stop; an empty prompt for the others. */
+function Gutter({ cell, run, index, on }: Pick<EditorCellProps, 'cell' | 'run' | 'index' | 'on'>) {
+  if (cell.cell_type !== 'code') return <span className="nb-prompt" aria-hidden="true" />;
+  return (
+    <span className="nb-gutter">
+      <span className="nb-prompt" aria-label="Execution count">
+        {prompt(cell, run)}
+      </span>
+      <RunButton running={!!run && ACTIVE.has(run.state)} onRun={() => on.run(cell.id)} onAbort={() => on.abort(cell.id)} index={index} />
+    </span>
+  );
+}
+
 /** One cell of the editor: prompt, source (CodeMirror while it is the active cell), outputs. */
 export const EditorCell = memo(function EditorCell({ cell, index, run, active, selected, editing, on }: EditorCellProps) {
   const onSelect = (event: MouseEvent, edit: boolean) => on.select(cell.id, event, edit);
@@ -109,16 +122,7 @@ export const EditorCell = memo(function EditorCell({ cell, index, run, active, s
       onDoubleClick={(event) => onSelect(event, true)}
     >
       <div className="nb-input">
-        {cell.cell_type === 'code' ? (
-          <span className="nb-gutter">
-            <span className="nb-prompt" aria-label="Execution count">
-              {prompt(cell, run)}
-            </span>
-            <RunButton running={!!run && ACTIVE.has(run.state)} onRun={() => on.run(cell.id)} onAbort={() => on.abort(cell.id)} index={index} />
-          </span>
-        ) : (
-          <span className="nb-prompt" aria-hidden="true" />
-        )}
+        <Gutter cell={cell} run={run} index={index} on={on} />
         <div className="nb-source-col">
           {type === 'sql' && <SqlCellBar place={place} onPlace={(place) => on.place(cell.id, place)} index={index} />}
           <div

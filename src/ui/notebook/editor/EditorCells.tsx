@@ -8,8 +8,8 @@ import { MathProvider } from '../MathProvider';
 import { RenderCacheProvider } from '../renderCache';
 import { EditorCell, type CellHandlers } from './EditorCell';
 import { HighlighterProvider } from '../../components/highlight/HighlightedSource';
-import type { NotebookCommand } from './keys';
-import type { Selection } from './selection';
+import type { NotebookCommandId } from '../../../commands/notebook/registry/registry';
+import type { Selection } from '../../../model/notebookDoc/selection';
 import { useWarmRenders } from './useWarmRenders';
 
 export interface EditorCellsProps {
@@ -21,7 +21,7 @@ export interface EditorCellsProps {
   viewMode?: 'code' | 'report';
   onSelect: (id: string, event: MouseEvent, edit: boolean) => void;
   onText: (id: string, text: string) => void;
-  onCommand: (command: NotebookCommand, at?: { text: string; offset: number }) => void;
+  onCommand: (command: NotebookCommandId, at?: { text: string; offset: number }) => void;
   onKeyDown: (event: KeyboardEvent) => void;
   onRun: (id: string) => void;
   onAbort: (id: string) => void;

@@ -10,17 +10,73 @@ import type { NotebookRun, RunView } from '../../../commands/notebook/run';
 import type { EditableType } from '../../../model/notebookDoc/edits';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { STOP_SERVER_QUESTION } from './confirmations';
-import type { NotebookCommand } from './keys';
+import { shortcutOf } from '../../../commands/notebook/registry/keymap';
+import { notebookCommand, type NotebookCommandId } from '../../../commands/notebook/registry/registry';
 
 export interface EditorToolbarProps {
   kernels: Kernels | null;
   run: NotebookRun | null;
   view: RunView | null;
   activeType: EditableType | null;
-  perform: (command: NotebookCommand) => void;
+  perform: (command: NotebookCommandId) => void;
+  /** Whether the registry's command can act now. */
+  enabled: (command: NotebookCommandId) => boolean;
 }
 
-const TYPE_COMMANDS: Record<EditableType, NotebookCommand> = { code: 'toCode', markdown: 'toMarkdown', raw: 'toRaw', sql: 'toSql' };
+const TYPE_COMMANDS: Record<EditableType, NotebookCommandId> = { code: 'toCode', markdown: 'toMarkdown', raw: 'toRaw', sql: 'toSql' };
+
+/** The toolbar's buttons, grouped as JupyterLab groups them: which registry commands, with which icon (their names, keys and state are the registry's). */
+export const TOOLBAR: readonly (readonly [NotebookCommandId, LucideIcon])[][] = [
+  [['save', Save]],
+  [
+    ['insertBelow', Plus],
+    ['cut', Scissors],
+    ['copy', Copy],
+    ['pasteBelow', ClipboardPaste],
+    ['duplicate', CopyPlus],
+    ['moveUp', ArrowUp],
+    ['moveDown', ArrowDown],
+    ['undo', Undo2],
+    ['redo', Redo2],
+  ],
+  [
+    ['runAndSelectNext', Play],
+    ['interrupt', Square],
+    ['restart', RotateCw],
+    ['restartAndRunAll', FastForward],
+    ['shutdown', Power],
+    ['clearOutputs', Eraser],
+  ],
+];
+
+/** One button: the registry's toolbar name, its first key as a tooltip hint. */
+function Tool({ id, icon: Glyph, perform, enabled }: { id: NotebookCommandId; icon: LucideIcon; perform: (id: NotebookCommandId) => void; enabled: boolean }) {
+  const spec = notebookCommand(id);
+  const label = spec.tool ?? spec.label;
+  const keys = shortcutOf(id);
+  return (
+    <button type="button" className="icon-button nb-tool" aria-label={label} title={keys ? `${label} (${keys})` : label} onClick={() => perform(id)} disabled={!enabled}>
+      <Glyph size={16} aria-hidden="true" strokeWidth={1.75} />
+    </button>
+  );
+}
+
+function Tools({ activeType, perform, enabled }: Pick<EditorToolbarProps, 'activeType' | 'perform' | 'enabled'>) {
+  return (
+    <span className="nb-tools">
+      {TOOLBAR.map((group, i) => [
+        i > 0 && <span key={`sep${i}`} className="nb-sep" aria-hidden="true" />,
+        ...group.map(([id, icon]) => <Tool key={id} id={id} icon={icon} perform={perform} enabled={enabled(id)} />),
+      ])}
+      <select aria-label="Cell type" className="nb-select" value={activeType ?? 'code'} onChange={(event) => perform(TYPE_COMMANDS[event.target.value as EditableType])}>
+        <option value="code">Code</option>
+        <option value="sql">SQL</option>
+        <option value="markdown">Markdown</option>
+        <option value="raw">Raw</option>
+      </select>
+    </span>
+  );
+}
 
 /** The kernel's states as people read them. */
 const KERNEL_WORDS: Record<string, string> = {
@@ -119,48 +175,14 @@ function useConnected(kernels: Kernels | null): boolean {
 }
 
 /** The notebook's toolbar: icon buttons named for screen readers and tooltips, grouped as JupyterLab groups them. */
-export function EditorToolbar({ kernels, run, view, activeType, perform }: EditorToolbarProps) {
+export function EditorToolbar({ kernels, run, view, activeType, perform, enabled }: EditorToolbarProps) {
   const specs = useKernelSpecs(kernels);
   const connected = useConnected(kernels);
   const status = kernelText(view, connected, specs);
   const running = view?.kernel.name && !['none', 'shutDown', 'starting'].includes(view.kernel.state) ? view.kernel.name : null;
-  const noKernel = !run || !view || ['none', 'shutDown'].includes(view.kernel.state);
-  const tool = (label: string, keys: string, icon: LucideIcon, command: NotebookCommand, disabled = false) => {
-    const Glyph = icon;
-    return (
-      <button type="button" className="icon-button nb-tool" aria-label={label} title={keys ? `${label} (${keys})` : label} onClick={() => perform(command)} disabled={disabled}>
-        <Glyph size={16} aria-hidden="true" strokeWidth={1.75} />
-      </button>
-    );
-  };
   return (
     <div className="nb-toolbar" role="toolbar" aria-label="Notebook">
-      <span className="nb-tools">
-        {tool('Save', 'Ctrl+S', Save, 'save')}
-        <span className="nb-sep" aria-hidden="true" />
-        {tool('Insert', 'B', Plus, 'insertBelow')}
-        {tool('Cut', 'X', Scissors, 'cut')}
-        {tool('Copy', 'C', Copy, 'copy')}
-        {tool('Paste', 'V', ClipboardPaste, 'pasteBelow')}
-        {tool('Duplicate', '', CopyPlus, 'duplicate')}
-        {tool('Move up', '', ArrowUp, 'moveUp')}
-        {tool('Move down', '', ArrowDown, 'moveDown')}
-        {tool('Undo', 'Z', Undo2, 'undo')}
-        {tool('Redo', 'Shift+Z', Redo2, 'redo')}
-        <span className="nb-sep" aria-hidden="true" />
-        {tool('Run', 'Shift+Enter', Play, 'runAndSelectNext', !run)}
-        {tool('Interrupt', 'I I', Square, 'interrupt', noKernel)}
-        {tool('Restart', '0 0', RotateCw, 'restart', noKernel)}
-        {tool('Restart & run all', '', FastForward, 'restartAndRunAll', noKernel)}
-        {tool('Shut down', '', Power, 'shutdown', noKernel)}
-        {tool('Clear all outputs', '', Eraser, 'clearOutputs')}
-        <select aria-label="Cell type" className="nb-select" value={activeType ?? 'code'} onChange={(event) => perform(TYPE_COMMANDS[event.target.value as EditableType])}>
-          <option value="code">Code</option>
-          <option value="sql">SQL</option>
-          <option value="markdown">Markdown</option>
-          <option value="raw">Raw</option>
-        </select>
-      </span>
+      <Tools activeType={activeType} perform={perform} enabled={enabled} />
       <span className="nb-status">
         {specs && run && <KernelPicker specs={specs} run={run} running={running} />}
         <span className="nb-kernel-status" data-testid="kernel-status" data-state={status.state} role="status">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandFor, type KeyPress } from './keys';
+import { commandFor, type KeyPress } from './keymap';
 
 const press = (key: string, extra: Partial<KeyPress> = {}): KeyPress => ({ key, shift: false, mod: false, alt: false, ...extra });
 
