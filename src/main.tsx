@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
 import type { SignedIn } from './commands/app';
+import type * as KitModule from './commands';
+import type { NotebookDocCommands } from './commands/notebook/doc';
 import type { Notice } from './commands/core';
 import { once } from './commands/once';
 import { authActors, createAccountCommands, followSession, type OpenSession } from './commands/session/session';
@@ -11,6 +13,8 @@ import { fetchRuntimeConfig } from './sync/api/config.api';
 import { createConsoleApi } from './sync/api/console.api';
 import { createHealthApi, type HealthApi } from './sync/api/health.api';
 import { createHttp } from './sync/api/http';
+import type { BiMetadata } from './sync/caches/biMetadata';
+import type { Sender } from './sync/outbox/sender';
 import type { Output } from './model/nbformat/types';
 import type { Profile, RuntimeConfig } from './sync/api/types';
 import { registerServiceWorker } from './sync/serviceWorker';
@@ -40,6 +44,96 @@ interface Apis {
   bi: () => Promise<BiApi>;
 }
 
+type Kit = typeof KitModule;
+type Db = InstanceType<Kit['ConsoleDb']>;
+
+/** What the session's builders share; openSession makes it once. */
+interface Session {
+  kit: Kit;
+  user: Profile;
+  config: RuntimeConfig;
+  apis: Apis;
+  db: Db;
+  /** The deps every command map takes. */
+  context: { db: Db; identity: Awaited<ReturnType<Kit['loadIdentity']>>; notify: typeof notify };
+  sync: ReturnType<Kit['startSync']>;
+  /** BI metadata, made on first use. */
+  metadata: () => Promise<BiMetadata>;
+  /** The parts loaded on first use that stop with the session. */
+  loaded: { stop: () => void }[];
+}
+
+/** The one sender of saves, over every save route. */
+function buildSender({ kit, db, context, config, apis }: Session, onUnauthorized: () => void) {
+  const saves = kit.createSavesApi({ http: apis.origin, csrfTokenUrl: `${config.apis.bi}/v1/security/csrf_token/`, onUnauthorized });
+  return kit.createSender({
+    db,
+    identity: context.identity,
+    api: saves,
+    routes: [kit.workspaceRoute({ db, mount: config.apis.notebook, bucket: kit.WORKSPACE_BUCKET }), kit.savedQueryRoute({ db, mount: config.apis.bi }), kit.carriedSaveRoute()],
+    locks: globalThis.navigator?.locks,
+    isServerUp: () => apis.health.isUp(),
+  });
+}
+
+function buildWorkspace({ kit, context, sync, apis, config }: Session, sender: Sender) {
+  return kit.createWorkspaceCommands({
+    ...context,
+    sender,
+    refresh: () => sync.refreshNow('workspace'),
+    notebooks: kit.createNotebookApi(apis.notebook),
+    mount: config.apis.notebook,
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
+}
+
+function lazySqlLab({ context, user, apis, metadata, sync, loaded }: Session) {
+  return once(async () => {
+    const { createSqlLab } = await import('./commands/sql/lab');
+    const lab = createSqlLab({ ...context, username: user.username, api: await apis.bi(), metadata: await metadata(), refreshMetadata: () => sync.refreshNow('metadata') });
+    loaded.push(lab);
+    return lab;
+  });
+}
+
+function lazyCatalog({ kit, db, context, user, apis, sync }: Session) {
+  return once(async () => {
+    const { createCatalogBrowser } = await import('./commands/catalog/browser');
+    const cache = () => kit.readCache(db);
+    return createCatalogBrowser({ ...context, username: user.username, email: user.email, cache, api: await apis.bi(), refreshMetadata: () => sync.refreshNow('metadata') });
+  });
+}
+
+function lazyKernels({ user, apis, config, metadata, loaded }: Session, notebook: () => Promise<NotebookDocCommands>) {
+  return once(async () => {
+    const [{ createKernels }, { createKernelsApi }, docs] = await Promise.all([import('./commands/kernels/kernels'), import('./sync/api/kernels.api'), notebook()]);
+    const api = createKernelsApi(apis.notebook, config.apis.notebook);
+    const record = (docId: string, cellId: string, outputs: Output[], count: number | null) => void docs.recordOutputs(docId, cellId, outputs, count);
+    const warehouse = {
+      databases: async () => (await (await metadata()).databases()).value,
+      schemas: async (databaseId: number) => (await (await metadata()).schemas(databaseId)).value,
+      metadata,
+    };
+    const hosted = createKernels({ api, username: user.username, notify, record, warehouse });
+    loaded.push(hosted);
+    return hosted;
+  });
+}
+
+function lazyWorkflows({ db, config, apis, sync, loaded }: Session) {
+  return once(async () => {
+    const [{ createWorkflows }, { createWorkflowService }, { createGraphLayout }] = await Promise.all([
+      import('./commands/workflows/workflows'),
+      import('./sync/api/workflow.api'),
+      import('./workers/graphLayoutClient'),
+    ]);
+    const service = createWorkflowService(config, apis.workflow);
+    const commands = createWorkflows({ db, service, notify, graphs: createGraphLayout(), refreshWatched: () => sync.refreshNow('workflows') });
+    loaded.push(commands);
+    return commands;
+  });
+}
+
 /**
  * Everything one signed-in user's session runs: the database, this page's identity, the sync
  * client, the one sender of saves, the command maps. Built when the user signs in (its code loads
@@ -53,62 +147,12 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
   void kit.requestPersistentStorage();
   const context = { db, identity, notify };
   const sync = kit.startSync({ config, onUnauthorized });
-  const saves = kit.createSavesApi({ http: apis.origin, csrfTokenUrl: `${config.apis.bi}/v1/security/csrf_token/`, onUnauthorized });
-  const sender = kit.createSender({
-    db,
-    identity,
-    api: saves,
-    routes: [kit.workspaceRoute({ db, mount: config.apis.notebook, bucket: kit.WORKSPACE_BUCKET }), kit.savedQueryRoute({ db, mount: config.apis.bi }), kit.carriedSaveRoute()],
-    locks: globalThis.navigator?.locks,
-    isServerUp: () => apis.health.isUp(),
-  });
-  const workspace = kit.createWorkspaceCommands({
-    ...context,
-    sender,
-    refresh: () => sync.refreshNow('workspace'),
-    notebooks: kit.createNotebookApi(apis.notebook),
-    mount: config.apis.notebook,
-    uploadMaxBytes: config.uploadMaxBytes,
-  });
   const metadata = once(async () => (await import('./sync/caches/biMetadata')).createBiMetadata(db, await apis.bi()));
-  const loaded: { stop: () => void }[] = [];
-  const sqlLab = once(async () => {
-    const { createSqlLab } = await import('./commands/sql/lab');
-    const lab = createSqlLab({ ...context, username: user.username, api: await apis.bi(), metadata: await metadata(), refreshMetadata: () => sync.refreshNow('metadata') });
-    loaded.push(lab);
-    return lab;
-  });
-  const catalog = once(async () => {
-    const { createCatalogBrowser } = await import('./commands/catalog/browser');
-    const cache = () => kit.readCache(db);
-    return createCatalogBrowser({ ...context, username: user.username, email: user.email, cache, api: await apis.bi(), refreshMetadata: () => sync.refreshNow('metadata') });
-  });
+  const session: Session = { kit, user, config, apis, db, context, sync, metadata, loaded: [] };
+  const sender = buildSender(session, onUnauthorized);
+  const workspace = buildWorkspace(session, sender);
   const notebook = once(async () => (await import('./commands/notebook/doc')).createNotebookDocCommands({ ...context, sender, read: workspace.readNotebook }));
   const notebookTabs = once(async () => (await import('./commands/notebook/tabs')).createNotebookTabCommands({ ...context, workspace }));
-  const kernels = once(async () => {
-    const [{ createKernels }, { createKernelsApi }, docs] = await Promise.all([import('./commands/kernels/kernels'), import('./sync/api/kernels.api'), notebook()]);
-    const api = createKernelsApi(apis.notebook, config.apis.notebook);
-    const record = (docId: string, cellId: string, outputs: Output[], count: number | null) => void docs.recordOutputs(docId, cellId, outputs, count);
-    const warehouse = {
-      databases: async () => (await (await metadata()).databases()).value,
-      schemas: async (databaseId: number) => (await (await metadata()).schemas(databaseId)).value,
-      metadata,
-    };
-    const hosted = createKernels({ api, username: user.username, notify, record, warehouse });
-    loaded.push(hosted);
-    return hosted;
-  });
-  const workflows = once(async () => {
-    const [{ createWorkflows }, { createWorkflowService }, { createGraphLayout }] = await Promise.all([
-      import('./commands/workflows/workflows'),
-      import('./sync/api/workflow.api'),
-      import('./workers/graphLayoutClient'),
-    ]);
-    const service = createWorkflowService(config, apis.workflow);
-    const commands = createWorkflows({ db, service, notify, graphs: createGraphLayout(), refreshWatched: () => sync.refreshNow('workflows') });
-    loaded.push(commands);
-    return commands;
-  });
   // The browser says the network is back: send what waits (the probe would notice a little later).
   const online = () => sender.wake();
   window.addEventListener('online', online);
@@ -120,12 +164,12 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
       workspace,
       saves: kit.createSaveCommands({ ...context, sender, workspace }),
       savedQueries: kit.createSavedQueryCommands({ ...context, sender, api: apis.bi }),
-      sqlLab,
-      catalog,
+      sqlLab: lazySqlLab(session),
+      catalog: lazyCatalog(session),
       notebook,
       notebookTabs,
-      kernels,
-      workflows,
+      kernels: lazyKernels(session, notebook),
+      workflows: lazyWorkflows(session),
       recordVisit: (visit) => void kit.recordVisit(db, { ...visit, username: user.username, visitedAt: Date.now() }).catch((error: unknown) => console.warn('Could not remember the visit', error)),
       storageEstimate: kit.storageEstimate,
     },
@@ -133,7 +177,7 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
       window.removeEventListener('online', online);
       sender.stop();
       sync.stop();
-      loaded.forEach((part) => part.stop());
+      session.loaded.forEach((part) => part.stop());
       db.close();
     },
   };

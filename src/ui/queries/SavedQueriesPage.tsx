@@ -15,6 +15,8 @@ export const SAVED_QUERIES_PAGE_SIZE = 10;
 
 const matches = (query: SavedQueryItem, search: string) => query.label.toLowerCase().includes(search.trim().toLowerCase());
 
+const emptyNote = (search: string) => (search ? `No saved query matches “${search}”.` : 'No saved queries yet. Save one from the SQL editor.');
+
 /**
  * /admin/queries: the saved queries, 10 a page, searched from the header; open, favourite, delete
  * (Ctrl+Z undoes). Read from the log and the cached list, so it works offline and every tab shows
@@ -24,10 +26,7 @@ export function SavedQueriesPage() {
   const { savedQueries, sqlLab } = useSignedIn();
   const [params] = useSearchParams();
   const search = params.get('q') ?? '';
-  // A new search starts on its first page.
-  const [paging, setPaging] = useState({ search, page: 0 });
-  const page = paging.search === search ? paging.page : 0;
-  const setPage = (next: number) => setPaging({ search, page: next });
+  const [page, setPage] = useSearchPage(search);
   const [confirming, setConfirming] = useState<SavedQueryItem | null>(null);
   const [editing, setEditing] = useState<SavedQueryItem | null>(null);
   const navigate = useNavigate();
@@ -58,49 +57,69 @@ export function SavedQueriesPage() {
   return (
     <div className="saved-queries">
       <ListNote fetchedAt={data.fetchedAt} error={data.error} />
-      <table className="data-table" aria-label="Saved queries">
-        <thead>
-          <tr>
-            <th aria-label="Favourite" />
-            <th>Name</th>
-            <th>Database</th>
-            <th>Schema</th>
-            <th>SQL</th>
-            <th>Modified</th>
-            <th aria-label="Actions" />
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((query) => (
-            <SavedQueryRow
-              key={query.id}
-              query={query}
-              onOpen={(q) => void open(q)}
-              onFavorite={(q, value) => void savedQueries.setFavorite(q, value)}
-              onEdit={setEditing}
-              onDelete={setConfirming}
-            />
-          ))}
-          {found.length === 0 && (
-            <tr>
-              <td colSpan={7} className="muted">
-                {search ? `No saved query matches “${search}”.` : 'No saved queries yet. Save one from the SQL editor.'}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <SavedQueriesTable
+        queries={shown}
+        empty={found.length === 0 ? emptyNote(search) : null}
+        onOpen={(q) => void open(q)}
+        onFavorite={(q, value) => void savedQueries.setFavorite(q, value)}
+        onEdit={setEditing}
+        onDelete={setConfirming}
+      />
       <Pager label="Saved query pages" page={page} pageSize={SAVED_QUERIES_PAGE_SIZE} count={found.length} noun="queries" onPage={setPage} />
       {confirming && <ConfirmDelete query={confirming} onConfirm={() => remove(confirming)} onCancel={() => setConfirming(null)} />}
-      {editing && (
-        <SaveQueryDialog
-          title="Edit saved query"
-          initial={{ label: editing.label, description: editing.description ?? '', catalog: editing.catalog ?? '', schema: editing.schema ?? '' }}
-          onSave={(values) => edit(editing, values)}
-          onCancel={() => setEditing(null)}
-        />
-      )}
+      {editing && <EditQueryDialog query={editing} onSave={(values) => edit(editing, values)} onCancel={() => setEditing(null)} />}
     </div>
+  );
+}
+
+/** The page shown for this search: a new search starts on its first page. */
+function useSearchPage(search: string): [number, (page: number) => void] {
+  const [paging, setPaging] = useState({ search, page: 0 });
+  const page = paging.search === search ? paging.page : 0;
+  return [page, (next: number) => setPaging({ search, page: next })];
+}
+
+type RowHandlers = Omit<RowProps, 'query'>;
+
+/** This page's queries, or why there are none (`empty`, null when there are some). */
+function SavedQueriesTable({ queries, empty, ...handlers }: { queries: SavedQueryItem[]; empty: string | null } & RowHandlers) {
+  return (
+    <table className="data-table" aria-label="Saved queries">
+      <thead>
+        <tr>
+          <th aria-label="Favourite" />
+          <th>Name</th>
+          <th>Database</th>
+          <th>Schema</th>
+          <th>SQL</th>
+          <th>Modified</th>
+          <th aria-label="Actions" />
+        </tr>
+      </thead>
+      <tbody>
+        {queries.map((query) => (
+          <SavedQueryRow key={query.id} query={query} {...handlers} />
+        ))}
+        {empty !== null && (
+          <tr>
+            <td colSpan={7} className="muted">
+              {empty}
+            </td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+function EditQueryDialog({ query, onSave, onCancel }: { query: SavedQueryItem; onSave: (values: SaveQueryValues) => void; onCancel: () => void }) {
+  return (
+    <SaveQueryDialog
+      title="Edit saved query"
+      initial={{ label: query.label, description: query.description ?? '', catalog: query.catalog ?? '', schema: query.schema ?? '' }}
+      onSave={onSave}
+      onCancel={onCancel}
+    />
   );
 }
 

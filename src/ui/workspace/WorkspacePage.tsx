@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { WorkspaceItem } from '../../model/workspace/view';
 import { useSignedIn } from '../appContext';
@@ -8,7 +8,6 @@ import { useModHotkey } from '../hooks/useHotkey';
 import { useWorkspaceItems } from '../hooks/useLiveData';
 import { useUndoState } from '../hooks/useUndoState';
 import { useSetSearch } from '../routing/useSetSearch';
-import { carriesFiles } from './browserFiles';
 import { DetailsPanel } from './DetailsPanel';
 import { FilterBar, scopeNote } from './FilterBar';
 import { ImportResults } from './ImportResults';
@@ -18,7 +17,7 @@ import { useWorkspaceActions } from './useWorkspaceActions';
 import { ViewRail } from './ViewRail';
 import { WorkspaceDialogs, type Dialog } from './WorkspaceDialogs';
 import { changeFilters, hasFilter, narrowRows, parseFilters, scopeRows, type Filters, type SortKey } from './workspaceFilters';
-import { WorkspaceTable } from './WorkspaceTable';
+import { WorkspaceListing } from './WorkspaceListing';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
 
 /** ?new=notebook or ?new=folder (from the New menu) opens the create dialog. */
@@ -78,17 +77,29 @@ function useSelection(scope: string) {
   return { selected, select, clear, revealing, reveal, revealed };
 }
 
-export function WorkspacePage() {
-  const { folder, filters, listed, setFilters } = useFilters();
-  const [dialog, setDialog] = useState<Dialog>(null);
-  useNewRequest(setDialog);
-  const data = useWorkspaceItems();
+/** Undo and redo of workspace changes, from the toolbar and Ctrl+Z / Ctrl+Shift+Z. */
+function useWorkspaceUndo() {
   const { workspace } = useSignedIn();
-  const maxBytes = workspace.importLimit;
-  const imports = useNotebookImport();
-  const startImport = imports.importInto;
-  const importInto = useCallback((target: string, files: File[]) => void startImport(target, files), [startImport]);
-  const { selected, select, clear, revealing, reveal, revealed } = useSelection(`${folder}|${filters.view}`);
+  const { canUndo, canRedo } = useUndoState((reads) => reads.workspaceUndo());
+  const undo = useCallback(() => void workspace.undo(), [workspace]);
+  const redo = useCallback(() => void workspace.redo(), [workspace]);
+  useModHotkey('z', undo, { ignoreInFields: true });
+  useModHotkey('z', redo, { shift: true, ignoreInFields: true });
+  return { canUndo, canRedo, undo, redo };
+}
+
+/** The rows listed: the scope sorted once per scope, then narrowed (a keystroke only narrows); and every owner, for the filter. */
+function useListedRows(items: WorkspaceItem[], listed: Filters, folder: string) {
+  const { view, sort, dir } = listed;
+  const narrowed = hasFilter(listed);
+  const scope = useMemo(() => scopeRows(items, { view, sort, dir }, narrowed ? null : folder), [items, view, sort, dir, narrowed, folder]);
+  const visible = useMemo(() => narrowRows(scope, listed), [scope, listed]);
+  const owners = useMemo(() => [...new Set(items.map((item) => item.owner).filter(Boolean))].sort(), [items]);
+  return { visible, owners };
+}
+
+/** The details panel: open or closed, and opened on one item (selecting it). */
+function useDetails(select: (paths: string[]) => void) {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const showDetails = useCallback(
     (item: WorkspaceItem) => {
@@ -97,43 +108,48 @@ export function WorkspacePage() {
     },
     [select],
   );
-  const actions = useWorkspaceActions({ setDialog, clearSelection: clear, reveal, showDetails, importInto });
-  const [dropHere, setDropHere] = useState(false);
-  const undoState = useUndoState((reads) => reads.workspaceUndo());
-  const undo = useCallback(() => void workspace.undo(), [workspace]);
-  const redo = useCallback(() => void workspace.redo(), [workspace]);
-  useModHotkey('z', undo, { ignoreInFields: true });
-  useModHotkey('z', redo, { shift: true, ignoreInFields: true });
-  const items = useMemo(() => data?.items ?? [], [data]);
-  // Sorted once per scope; a keystroke only narrows it.
-  const { view, sort, dir } = listed;
-  const narrowed = hasFilter(listed);
-  const scope = useMemo(() => scopeRows(items, { view, sort, dir }, narrowed ? null : folder), [items, view, sort, dir, narrowed, folder]);
-  const visible = useMemo(() => narrowRows(scope, listed), [scope, listed]);
-  const owners = useMemo(() => [...new Set(items.map((item) => item.owner).filter(Boolean))].sort(), [items]);
-  if (!data) return <Loading />;
+  return { detailsOpen, setDetailsOpen, showDetails };
+}
 
+/** What the details panel and Export are about: the one item selected, else the folder shown. */
+function targets(items: WorkspaceItem[], selected: ReadonlySet<string>, folder: string) {
   const selectedItems = items.filter((item) => selected.has(item.path));
   const current = selectedItems.length === 1 ? (selectedItems[0] ?? null) : null;
   const folderItem = items.find((item) => item.path === folder && item.type === 'folder');
   const exportTarget = current ?? { path: folder, type: 'folder' as const, name: folder ? folder.slice(folder.lastIndexOf('/') + 1) : 'the workspace' };
-  const sortBy = (sort: SortKey) => setFilters({ sort, dir: filters.sort === sort && filters.dir === 'asc' ? 'desc' : 'asc' });
-  // Files dropped on the list (not on a folder's row) go into the folder shown.
-  const dropZone = {
-    onDragOver: (event: DragEvent) => {
-      if (!carriesFiles(event) || filters.view === 'trash') return;
-      event.preventDefault();
-      setDropHere(true);
-    },
-    onDragLeave: (event: DragEvent) => !event.currentTarget.contains(event.relatedTarget as Node | null) && setDropHere(false),
-    onDrop: (event: DragEvent) => {
-      if (!carriesFiles(event) || filters.view === 'trash') return;
-      event.preventDefault();
-      setDropHere(false);
-      importInto(folder, [...event.dataTransfer.files]);
-    },
-  };
+  return { detailsItem: current ?? folderItem ?? null, exportTarget };
+}
 
+function CacheNote({ scope, fetchedAt, error }: { scope: string; fetchedAt: number | undefined; error: string | undefined }) {
+  return (
+    <p className="muted cache-note" data-testid="cache-note">
+      <span data-testid="scope-note">{scope}</span>{' '}
+      {fetchedAt ? `Listing from the server, updated ${formatDistanceToNow(fetchedAt, { addSuffix: true })}.` : 'Not fetched from the server yet.'}
+      {error && ` Last refresh failed: ${error}.`}
+    </p>
+  );
+}
+
+export function WorkspacePage() {
+  const { folder, filters, listed, setFilters } = useFilters();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  useNewRequest(setDialog);
+  const data = useWorkspaceItems();
+  const { workspace } = useSignedIn();
+  const imports = useNotebookImport();
+  const startImport = imports.importInto;
+  const importInto = useCallback((target: string, files: File[]) => void startImport(target, files), [startImport]);
+  const selection = useSelection(`${folder}|${filters.view}`);
+  const { detailsOpen, setDetailsOpen, showDetails } = useDetails(selection.select);
+  const actions = useWorkspaceActions({ setDialog, clearSelection: selection.clear, reveal: selection.reveal, showDetails, importInto });
+  const { canUndo, canRedo, undo, redo } = useWorkspaceUndo();
+  const items = useMemo(() => data?.items ?? [], [data]);
+  const { visible, owners } = useListedRows(items, listed, folder);
+  if (!data) return <Loading />;
+
+  const limit = limitText(workspace.importLimit);
+  const { detailsItem, exportTarget } = targets(items, selection.selected, folder);
+  const sortBy = (sort: SortKey) => setFilters({ sort, dir: filters.sort === sort && filters.dir === 'asc' ? 'desc' : 'asc' });
   return (
     <div className="workspace" data-details={detailsOpen || undefined}>
       <ViewRail view={filters.view} />
@@ -141,12 +157,12 @@ export function WorkspacePage() {
         <WorkspaceToolbar
           folder={folder}
           drop={actions.drop}
-          canUndo={undoState.canUndo}
-          canRedo={undoState.canRedo}
+          canUndo={canUndo}
+          canRedo={canRedo}
           detailsOpen={detailsOpen}
           trash={filters.view === 'trash'}
           exportLabel={exportTarget.name}
-          uploadLimit={limitText(maxBytes)}
+          uploadLimit={limit}
           onNewFolder={() => setDialog({ kind: 'folder' })}
           onNewNotebook={() => setDialog({ kind: 'notebook' })}
           onImport={(files) => importInto(folder, files)}
@@ -157,52 +173,12 @@ export function WorkspacePage() {
           onToggleDetails={() => setDetailsOpen((open) => !open)}
         />
         <FilterBar filters={filters} owners={owners} onChange={setFilters} />
-        <p className="muted cache-note" data-testid="cache-note">
-          <span data-testid="scope-note">{scopeNote(listed, visible.length)}</span>{' '}
-          {data.fetchedAt ? `Listing from the server, updated ${formatDistanceToNow(data.fetchedAt, { addSuffix: true })}.` : 'Not fetched from the server yet.'}
-          {data.error && ` Last refresh failed: ${data.error}.`}
-        </p>
+        <CacheNote scope={scopeNote(listed, visible.length)} fetchedAt={data.fetchedAt} error={data.error} />
         {imports.results && <ImportResults report={imports.results.report} focusKey={imports.results.focusKey} onClose={imports.closeResults} />}
-        <div className="workspace-drop" data-testid="workspace-drop" data-drop-target={dropHere || undefined} {...dropZone}>
-          {visible.length === 0 ? (
-            <EmptyState filters={listed} limit={limitText(maxBytes)} />
-          ) : (
-            <WorkspaceTable
-              items={visible}
-              filters={listed}
-              showLocation={filters.view !== 'all' || hasFilter(listed)}
-              selected={selected}
-              actions={actions.rows}
-              drop={actions.drop}
-              onSelect={select}
-              revealing={revealing}
-              onRevealed={revealed}
-              onOpen={actions.open}
-              onSort={sortBy}
-            />
-          )}
-          {filters.view === 'all' && <p className="muted upload-note">Drop .ipynb files here to import them. {limitText(maxBytes)}.</p>}
-        </div>
+        <WorkspaceListing folder={folder} filters={filters} listed={listed} rows={visible} selection={selection} actions={actions} limit={limit} onImport={importInto} onSort={sortBy} />
       </div>
-      {detailsOpen && <DetailsPanel item={current ?? folderItem ?? null} load={actions.workspace.details} onClose={() => setDetailsOpen(false)} />}
+      {detailsOpen && <DetailsPanel item={detailsItem} load={actions.workspace.details} onClose={() => setDetailsOpen(false)} />}
       {dialog && <WorkspaceDialogs dialog={dialog} folder={folder} items={items} commands={actions.commands} onClose={() => setDialog(null)} />}
-    </div>
-  );
-}
-
-function EmptyState({ filters, limit }: { filters: Filters; limit: string }) {
-  const [title, text] =
-    filters.view === 'trash'
-      ? ['The trash is empty', 'Deleted items wait here until you restore them or delete them permanently.']
-      : filters.view === 'favourites'
-        ? ['No favourites yet', 'Star a notebook or a folder to find it here.']
-        : hasFilter(filters)
-          ? ['Nothing matches', 'No item in the whole workspace matches these filters.']
-          : ['This folder is empty', `Create a notebook or a folder, or drop .ipynb files here to import them. ${limit}.`];
-  return (
-    <div className="empty-state">
-      <h2>{title}</h2>
-      <p className="muted">{text}</p>
     </div>
   );
 }

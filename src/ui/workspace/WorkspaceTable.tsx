@@ -1,6 +1,6 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { WorkspaceItem } from '../../model/workspace/view';
 import type { FolderDrop } from './dragItems';
 import type { Filters, SortKey } from './workspaceFilters';
@@ -46,29 +46,23 @@ function nextIndex(key: string, index: number, count: number, page: number): num
   return null;
 }
 
-/**
- * The listing, virtualized: only the rows in view are in the page (10,000 items scroll as fast as 10),
- * with spacer rows above and below so it stays a real table for screen readers and the keyboard.
- */
-export function WorkspaceTable({ items, filters, showLocation, selected, actions, drop, onSelect, revealing, onRevealed, onOpen, onSort }: Props) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(0);
-  // The page scrolls, not a box inside it: row menus and dialogs are never clipped by the list.
+type WindowVirtualizer = Virtualizer<Window, Element>;
+
+/** Where the list starts on the page; it moves when what is above it changes size (import results, a wrapped toolbar). */
+function useListOffset(scroller: RefObject<HTMLDivElement | null>): number {
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
-    // Where the list starts on the page moves when what is above it changes size (import results, a wrapped toolbar).
     const measure = () => setOffset((scroller.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => observer.disconnect();
-  }, []);
-  // The app does not run React Compiler; the virtualizer re-renders this component itself on scroll.
-  const virtual = useWindowVirtualizer({ count: items.length, estimateSize: () => ROW_HEIGHT, overscan: 8, scrollMargin: offset });
-  const rows = virtual.getVirtualItems();
-  const at = Math.min(active, items.length - 1);
-  const trash = filters.view === 'trash';
+  }, [scroller]);
+  return offset;
+}
 
+/** Brings the row being revealed into view once the listing has it. */
+function useReveal(revealing: string | null, items: WorkspaceItem[], virtual: WindowVirtualizer, onRevealed: () => void) {
   useEffect(() => {
     if (revealing === null) return;
     const index = items.findIndex((item) => item.path === revealing);
@@ -76,7 +70,21 @@ export function WorkspaceTable({ items, filters, showLocation, selected, actions
     virtual.scrollToIndex(index, { align: 'auto' });
     onRevealed();
   }, [revealing, items, virtual, onRevealed]);
+}
 
+interface KeyDeps {
+  items: WorkspaceItem[];
+  virtual: WindowVirtualizer;
+  scroller: RefObject<HTMLDivElement | null>;
+  /** Rows in view, for PageUp and PageDown. */
+  inView: number;
+  onOpen: (item: WorkspaceItem) => void;
+  onSelect: (paths: string[]) => void;
+}
+
+/** The active row (the one the keyboard is on) and the keys that move, open and select. */
+function useRowKeys({ items, virtual, scroller, inView, onOpen, onSelect }: KeyDeps) {
+  const [active, setActive] = useState(0);
   const focusRow = (index: number) => {
     setActive(index);
     virtual.scrollToIndex(index, { align: 'auto' });
@@ -86,18 +94,60 @@ export function WorkspaceTable({ items, filters, showLocation, selected, actions
   const onKey = (event: KeyboardEvent, index: number) => {
     if (event.target !== event.currentTarget) return; // keys in the row's buttons and menus are theirs
     const item = items[index];
-    const next = nextIndex(event.key, index, items.length, Math.max(1, rows.length - 2));
+    const next = nextIndex(event.key, index, items.length, Math.max(1, inView - 2));
     if (next !== null) focusRow(next);
     else if (event.key === 'Enter' && item && !item.isDeleted) onOpen(item);
     else if (event.key === ' ' && item) onSelect([item.path]);
     else return;
     event.preventDefault();
   };
+  return { active, setActive, onKey };
+}
+
+/** A click selects the row; Ctrl/Cmd+click adds it to the selection or takes it out. */
+function picked(selected: ReadonlySet<string>, path: string, toggle: boolean): string[] {
+  if (!toggle) return [path];
+  return selected.has(path) ? [...selected].filter((p) => p !== path) : [...selected, path];
+}
+
+function TableHead({ trash, filters, onSort }: { trash: boolean; filters: Filters; onSort: (sort: SortKey) => void }) {
+  return (
+    <thead>
+      <tr aria-rowindex={1}>
+        <th scope="col" className="star-cell">
+          <span className="visually-hidden">Starred</span>
+        </th>
+        <SortHeader label="Name" sort="name" filters={filters} onSort={onSort} />
+        <th scope="col" className="col-owner">Owner</th>
+        <SortHeader label={trash ? 'Deleted' : 'Modified'} sort="modified" filters={filters} onSort={onSort} />
+        <th scope="col" className="col-status">Status</th>
+        <th scope="col" className="row-actions">
+          <span className="visually-hidden">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+/**
+ * The listing, virtualized: only the rows in view are in the page (10,000 items scroll as fast as 10),
+ * with spacer rows above and below so it stays a real table for screen readers and the keyboard.
+ */
+export function WorkspaceTable({ items, filters, showLocation, selected, actions, drop, onSelect, revealing, onRevealed, onOpen, onSort }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // The page scrolls, not a box inside it: row menus and dialogs are never clipped by the list.
+  const offset = useListOffset(scroller);
+  // The app does not run React Compiler; the virtualizer re-renders this component itself on scroll.
+  const virtual = useWindowVirtualizer({ count: items.length, estimateSize: () => ROW_HEIGHT, overscan: 8, scrollMargin: offset });
+  const rows = virtual.getVirtualItems();
+  useReveal(revealing, items, virtual, onRevealed);
+  const { active, setActive, onKey } = useRowKeys({ items, virtual, scroller, inView: rows.length, onOpen, onSelect });
+  const at = Math.min(active, items.length - 1);
+  const trash = filters.view === 'trash';
+
   const onPick = (item: WorkspaceItem, event: MouseEvent) => {
     setActive(items.indexOf(item));
-    const toggle = event.ctrlKey || event.metaKey;
-    if (!toggle) onSelect([item.path]);
-    else onSelect(selected.has(item.path) ? [...selected].filter((p) => p !== item.path) : [...selected, item.path]);
+    onSelect(picked(selected, item.path, event.ctrlKey || event.metaKey));
   };
   const dragPaths = (item: WorkspaceItem) => (selected.has(item.path) ? [...selected] : [item.path]);
   // Row positions count from the page's top (the scroll margin is where the list starts).
@@ -107,20 +157,7 @@ export function WorkspaceTable({ items, filters, showLocation, selected, actions
   return (
     <div className="workspace-scroll" ref={scroller}>
       <table className="data-table workspace-table" aria-rowcount={items.length + 1} aria-label={trash ? 'Trash' : 'Workspace items'}>
-        <thead>
-          <tr aria-rowindex={1}>
-            <th scope="col" className="star-cell">
-              <span className="visually-hidden">Starred</span>
-            </th>
-            <SortHeader label="Name" sort="name" filters={filters} onSort={onSort} />
-            <th scope="col" className="col-owner">Owner</th>
-            <SortHeader label={trash ? 'Deleted' : 'Modified'} sort="modified" filters={filters} onSort={onSort} />
-            <th scope="col" className="col-status">Status</th>
-            <th scope="col" className="row-actions">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead trash={trash} filters={filters} onSort={onSort} />
         <tbody>
           {top > 0 && <tr aria-hidden="true" className="spacer" style={{ height: top }} />}
           {rows.map((row) => {

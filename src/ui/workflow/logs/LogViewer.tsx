@@ -1,14 +1,14 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { LOG_LEVELS, lineCount, plainText, visibleLines, type LogIndex, type LogLevel } from '../../../model/workflow/logLines';
 import type { LogMatch } from '../../../model/workflow/logSearch';
 import { copyText, downloadFile, textBlob } from '../../components/fileActions';
 import { logFileName } from './logActions';
-import { LogLines, type ViewSize } from './LogLines';
+import { LogLines, type LogLinesProps, type ViewSize } from './LogLines';
 import { LogSearchBox } from './LogSearchBox';
 import { LogToolbar } from './LogToolbar';
 import { useLogIndex } from './useLogIndex';
-import { useLogSearch } from './useLogSearch';
+import { useLogSearch, type LogSearch } from './useLogSearch';
 import './logViewer.css';
 
 export interface LogViewerProps {
@@ -87,21 +87,13 @@ function emptyMessage(loading: boolean, running: boolean): string {
   return running ? 'No log lines yet' : 'This try wrote no log';
 }
 
-/**
- * A task try's log: virtualized lines with numbers and ANSI colours, search over every line, level
- * filter, wrap, follow-tail, copy and download. Presentational: the page reads the log and passes it in.
- */
-export function LogViewer({ text, fileName, running, following, onFollowChange, loading = false, hasMore = false, onLoadMore, label = 'Log lines', initialSize }: LogViewerProps) {
-  const index = useLogIndex(text);
+/** The lines shown (the level filter), the search over them, and the scroll position both move. */
+function useLogView(index: LogIndex, following: boolean, onFollowChange: (following: boolean) => void) {
   const [levels, setLevels] = useState<ReadonlySet<LogLevel>>(ALL_LEVELS);
-  const [wrap, setWrap] = useState(false);
-  const [copied, setCopied] = useCopied();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
   const lines = useMemo(() => visibleLines(index, levels), [index, levels]);
   const rowCount = lines ? lines.length : lineCount(index);
-  const levelCounts = useMemo(() => countLevels(index), [index]);
 
   const goTo = useCallback(
     (match: LogMatch) => {
@@ -125,34 +117,71 @@ export function LogViewer({ text, fileName, running, following, onFollowChange, 
     setLevels(next);
     search.restart(next, topLine());
   };
+  return { levels, toggleLevel, lines, rowCount, search, topLine, scrollRef, virtualizerRef };
+}
+
+/** The browser's own find sees only the rendered lines; Ctrl+F goes to this one, which searches them all. */
+function findInLog(event: KeyboardEvent, searchRef: RefObject<HTMLInputElement | null>) {
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
+    event.preventDefault();
+    searchRef.current?.focus();
+    searchRef.current?.select();
+  }
+}
+
+/** The search box over the log's search; a new search starts from the top line in view. */
+function SearchBox({ search, topLine, inputRef }: { search: LogSearch; topLine: () => number; inputRef: RefObject<HTMLInputElement | null> }) {
+  return (
+    <LogSearchBox
+      inputRef={inputRef}
+      query={search.query}
+      onQuery={(q) => search.setQuery(q, topLine())}
+      options={search.options}
+      onOptions={(o) => search.setOptions(o, topLine())}
+      count={search.count}
+      current={search.current}
+      capped={search.capped}
+      error={search.error}
+      onStep={search.step}
+    />
+  );
+}
+
+/** The lines, or why there are none. */
+function LogBody({ empty, emptyText, ...lines }: { empty: boolean; emptyText: string } & LogLinesProps) {
+  if (empty) {
+    return (
+      <div className="lv-empty" role="status">
+        {emptyText}
+      </div>
+    );
+  }
+  return (
+    <>
+      {lines.rowCount === 0 && <div className="lv-empty lv-empty-filter">No lines at the selected levels</div>}
+      <LogLines {...lines} />
+    </>
+  );
+}
+
+/**
+ * A task try's log: virtualized lines with numbers and ANSI colours, search over every line, level
+ * filter, wrap, follow-tail, copy and download. Presentational: the page reads the log and passes it in.
+ */
+export function LogViewer({ text, fileName, running, following, onFollowChange, loading = false, hasMore = false, onLoadMore, label = 'Log lines', initialSize }: LogViewerProps) {
+  const index = useLogIndex(text);
+  const [wrap, setWrap] = useState(false);
+  const [copied, setCopied] = useCopied();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const { levels, toggleLevel, lines, rowCount, search, topLine, scrollRef, virtualizerRef } = useLogView(index, following, onFollowChange);
+  const levelCounts = useMemo(() => countLevels(index), [index]);
   const total = lineCount(index);
   const empty = total === 0;
 
   return (
-    <div
-      className="lv"
-      onKeyDown={(event) => {
-        // The browser's own find sees only the rendered lines; this one searches them all.
-        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
-          event.preventDefault();
-          searchRef.current?.focus();
-          searchRef.current?.select();
-        }
-      }}
-    >
+    <div className="lv" onKeyDown={(event) => findInLog(event, searchRef)}>
       <div className="lv-toolbar">
-        <LogSearchBox
-          inputRef={searchRef}
-          query={search.query}
-          onQuery={(q) => search.setQuery(q, topLine())}
-          options={search.options}
-          onOptions={(o) => search.setOptions(o, topLine())}
-          count={search.count}
-          current={search.current}
-          capped={search.capped}
-          error={search.error}
-          onStep={search.step}
-        />
+        <SearchBox search={search} topLine={topLine} inputRef={searchRef} />
         <LogToolbar
           levels={levels}
           levelCounts={levelCounts}
@@ -167,29 +196,22 @@ export function LogViewer({ text, fileName, running, following, onFollowChange, 
           empty={empty}
         />
       </div>
-      {empty ? (
-        <div className="lv-empty" role="status">
-          {emptyMessage(loading, running)}
-        </div>
-      ) : (
-        <>
-          {rowCount === 0 && <div className="lv-empty lv-empty-filter">No lines at the selected levels</div>}
-          <LogLines
-            index={index}
-            lines={lines}
-            rowCount={rowCount}
-            matches={search.matches}
-            current={search.current}
-            wrap={wrap}
-            following={following}
-            onUserScrollUp={() => onFollowChange(false)}
-            scrollRef={scrollRef}
-            virtualizerRef={virtualizerRef}
-            initialSize={initialSize}
-            label={label}
-          />
-        </>
-      )}
+      <LogBody
+        empty={empty}
+        emptyText={emptyMessage(loading, running)}
+        index={index}
+        lines={lines}
+        rowCount={rowCount}
+        matches={search.matches}
+        current={search.current}
+        wrap={wrap}
+        following={following}
+        onUserScrollUp={() => onFollowChange(false)}
+        scrollRef={scrollRef}
+        virtualizerRef={virtualizerRef}
+        initialSize={initialSize}
+        label={label}
+      />
       <LogFooter total={total} shown={lines ? rowCount : null} running={running} following={following} onLoadMore={hasMore ? onLoadMore : undefined} />
     </div>
   );
