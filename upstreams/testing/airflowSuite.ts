@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import { useFixture } from '../../server/testing/harness';
 import { airflow2 } from '../airflow2';
 import { airflow3 } from '../airflow3';
 import type { UpstreamDefinition } from '../definition';
@@ -8,6 +7,7 @@ import { venvFor, whyNoVenv } from '../venv';
 import { airflowClient, type AirflowClient } from './airflowClient';
 import { attachOrStart, type Attached } from './attach';
 import { consoleInFront, type ConsoleInFront } from './consoleInFront';
+import type { AirflowUpstream } from '../../server/config';
 
 /** What each test of a suite against a real Airflow gets (filled in beforeAll). */
 export interface AirflowContext {
@@ -15,8 +15,10 @@ export interface AirflowContext {
   attached: Attached;
   /** Airflow's own REST API as its admin, for arranging and checking behind the console's back. */
   airflow: AirflowClient;
-  /** The console in front of it (a fresh data dir). */
+  /** The console in front of it (a fresh data dir), for the whole file. */
   console: ConsoleInFront;
+  /** Another console in front of it with other settings (e.g. other accounts), closed after the file. */
+  consoleWith(overrides: Partial<AirflowUpstream>): Promise<ConsoleInFront>;
 }
 
 const UP_TIMEOUT_MS = 8 * 60_000;
@@ -31,15 +33,19 @@ export async function forEachAirflow(title: string, body: (context: () => Airflo
     const why = await whyNoVenv(venvFor(cacheRoot(), definition.name, definition.lockFile), basePython());
     if (why) console.warn(`${title} on ${definition.title} skipped: ${why}.`);
     describe.skipIf(why !== null)(`${title} on ${definition.title}`, () => {
-      const fixture = useFixture();
       let context: AirflowContext | null = null;
+      const consoles: ConsoleInFront[] = [];
       beforeAll(async () => {
         const attached = await attachOrStart(definition);
-        // The console's fixture closes apps after each test; this one lives for the whole file.
-        context = { definition, attached, airflow: await airflowClient(attached.running), console: await consoleInFront(fixture, attached.running) };
+        const consoleWith = async (overrides: Partial<AirflowUpstream>) => {
+          const started = await consoleInFront(attached.running, overrides);
+          consoles.push(started);
+          return started;
+        };
+        context = { definition, attached, airflow: await airflowClient(attached.running), console: await consoleWith({}), consoleWith };
       }, UP_TIMEOUT_MS);
       afterAll(async () => {
-        await context?.console.close();
+        await Promise.all(consoles.map((each) => each.close()));
         await context?.attached.release();
       }, 60_000);
       body(() => {

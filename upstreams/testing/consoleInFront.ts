@@ -1,8 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import axios, { type AxiosInstance } from 'axios';
 import type { WorkflowService } from '../../contracts/workflow';
 import type { AirflowUpstream } from '../../server/config';
-import { ADMIN_PASSWORD, closeListening, EDITOR_PASSWORD, signIn, type Fixture } from '../../server/testing/harness';
+import { buildApp } from '../../server/app';
+import { ADMIN_PASSWORD, closeListening, EDITOR_PASSWORD, FAST_HASHING, signIn, testConfig } from '../../server/testing/harness';
+import { warmWarehouseSeedCache } from '../../server/testing/warehouse';
 import { createWorkflowV1 } from '../../src/sync/api/workflowV1.api';
 import { createWorkflowV2 } from '../../src/sync/api/workflowV2.api';
 import type { Running } from '../lifecycle';
@@ -24,9 +29,14 @@ export function airflowSettings(running: Running, overrides: Partial<AirflowUpst
   return { url: running.url, api: running.api, accounts: { admin: account('admin'), editor: account('editor') }, timeoutMs: 30_000, ...overrides };
 }
 
-/** Builds and starts the console (a fresh data dir from `fixture`) proxying /api/workflow to `running`. */
-export async function consoleInFront(fixture: Fixture, running: Running, overrides: Partial<AirflowUpstream> = {}): Promise<ConsoleInFront> {
-  const { app } = await fixture.build({ airflow: airflowSettings(running, overrides) });
+/**
+ * Builds and starts the console on a fresh data dir, proxying /api/workflow to `running`; it lives
+ * until `close` (a whole test file, unlike the harness's per-test apps), which removes the dir.
+ */
+export async function consoleInFront(running: Running, overrides: Partial<AirflowUpstream> = {}): Promise<ConsoleInFront> {
+  await warmWarehouseSeedCache();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-in-front-'));
+  const { app } = await buildApp(testConfig(dataDir, { airflow: airflowSettings(running, overrides) }), { passwordHashing: FAST_HASHING });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
@@ -36,6 +46,9 @@ export async function consoleInFront(fixture: Fixture, running: Running, overrid
       const http = axios.create({ baseURL: `${url}/api/workflow`, headers: { cookie }, adapter: 'http' });
       return { service: running.api === 'v1' ? createWorkflowV1(http) : createWorkflowV2(http), http };
     },
-    close: () => closeListening(app),
+    async close() {
+      await closeListening(app);
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }

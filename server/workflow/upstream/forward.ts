@@ -7,6 +7,7 @@ import type { AirflowAccount, AirflowUpstream } from '../../config';
 import { upstreamCredentials, type UpstreamCredentials } from './credentials';
 import { refusedCredentials, UpstreamFailure } from './failure';
 import { fetchUpstream } from './fetchUpstream';
+import { airflowRefusal, isTrigger, stampTriggerNote } from './identity';
 
 /** What of the browser's request goes on: never its cookies or Authorization (the console's, not Airflow's). */
 const REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'] as const;
@@ -14,11 +15,18 @@ const REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'] as const;
 const RESPONSE_HEADERS = ['content-type', 'cache-control', 'etag', 'last-modified', 'content-disposition', 'content-language'] as const;
 const USER_AGENT = 'data-platform-console';
 
-export type Forward = (request: FastifyRequest, reply: FastifyReply, target: string) => Promise<FastifyReply>;
+/** Where an allowed call goes (`target`) and which allowlist entry it is (`call`). */
+export interface Allowed {
+  target: string;
+  call: string;
+}
+
+export type Forward = (request: FastifyRequest, reply: FastifyReply, allowed: Allowed) => Promise<FastifyReply>;
 
 /**
  * Sends the request on to `<upstream.url><target>` with the Airflow account of the user's role and
- * answers with Airflow's status, body and content headers (its 403 included: the account may not).
+ * answers with Airflow's status, body and content headers; its 403 (the account may not) is said
+ * as Airflow's refusal, naming the account (identity.ts).
  * Reads (logs can be large) stream through; answers to writes are small and read whole, so
  * Idempotency-Key replays can store them.
  */
@@ -28,7 +36,7 @@ export function createForward(upstream: AirflowUpstream): Forward {
   // A shared account shares its JWT too.
   const credentialsOf: Record<Role, UpstreamCredentials> = { admin: adminCredentials, editor: sameAccount(admin, editor) ? adminCredentials : upstreamCredentials(upstream, editor) };
 
-  async function send(request: FastifyRequest, target: string, signal: AbortSignal): Promise<Response> {
+  async function send(request: FastifyRequest, { target, call: allowed }: Allowed, signal: AbortSignal): Promise<Response> {
     // The guard has set the user on every /api call; were it missing, the lesser account goes.
     const role = request.user?.role ?? 'editor';
     const credentials = credentialsOf[role];
@@ -38,7 +46,8 @@ export function createForward(upstream: AirflowUpstream): Forward {
       if (typeof value === 'string') headers[name] = value;
     }
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
-    const body = hasBody ? (request.body as Buffer) : undefined;
+    const sent = hasBody ? (request.body as Buffer) : undefined;
+    const body = isTrigger(allowed) && request.user ? stampTriggerNote(sent, request.user.username) : sent;
     const call = async () => {
       const authorization = await credentials.authorization();
       const response = await fetchUpstream(upstream, `${upstream.url}${target}`, {
@@ -61,15 +70,19 @@ export function createForward(upstream: AirflowUpstream): Forward {
     return response;
   }
 
-  return async function forward(request, reply, target) {
+  return async function forward(request, reply, allowed) {
     const aborted = new AbortController();
     // Closed after the answer went out or when the browser left: a still-running upstream read stops.
     reply.raw.once('close', () => aborted.abort());
-    const response = await send(request, target, aborted.signal);
+    const response = await send(request, allowed, aborted.signal);
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel();
       const location = response.headers.get('location');
       throw new UpstreamFailure(502, `The Airflow server answered with a redirect${location ? ` to ${location}` : ''}; is CONSOLE_AIRFLOW_URL its root URL?`);
+    }
+    if (response.status === 403) {
+      const role = request.user?.role ?? 'editor';
+      return reply.code(403).send(airflowRefusal(await response.text(), role, upstream.accounts[role]));
     }
     reply.code(response.status);
     for (const name of RESPONSE_HEADERS) {

@@ -52,7 +52,7 @@ export const upstreamRoutes: FastifyPluginAsync<UpstreamRoutesOptions> = async (
       const verdict = allowlist(request.method, path, query === -1 ? '' : rest.slice(query + 1));
       if (verdict.kind === 'malformed') return reply.code(400).send(problemBody(400, 'Bad Request', verdict.detail));
       if (verdict.kind === 'refused') return reply.code(403).send(problemBody(403, 'Forbidden', verdict.detail));
-      return forward(request, reply, verdict.target);
+      return forward(request, reply, verdict);
     });
   }
   app.all('/*', notServed);
