@@ -1,0 +1,55 @@
+import { airflow3 } from '../../upstreams/airflow3';
+import type { UpstreamDefinition } from '../../upstreams/definition';
+import { basePython, cacheRoot } from '../../upstreams/paths';
+import { airflowClient, type AirflowClient } from '../../upstreams/testing/airflowClient';
+import { attachOrStart, type Attached } from '../../upstreams/testing/attach';
+import { airflowSettings } from '../../upstreams/testing/consoleInFront';
+import { sleep } from '../../upstreams/processes';
+import { venvFor, whyNoVenv } from '../../upstreams/venv';
+import { ConsoleServer } from './consoleServer';
+
+/** Why the real Airflow 3 cannot be had on this machine (no venv and none can be built), or null. */
+export async function whyNoAirflow(definition: UpstreamDefinition = airflow3): Promise<string | null> {
+  return whyNoVenv(venvFor(cacheRoot(), definition.name, definition.lockFile), basePython());
+}
+
+/** A real Airflow with the console (as `npm start` runs it) in front of it, and Airflow's own API to arrange runs. */
+export interface AirflowBehindConsole {
+  attached: Attached;
+  server: ConsoleServer;
+  airflow: AirflowClient;
+  dispose(): Promise<void>;
+}
+
+export async function startAirflowBehindConsole(definition: UpstreamDefinition = airflow3): Promise<AirflowBehindConsole> {
+  const attached = await attachOrStart(definition);
+  const settings = airflowSettings(attached.running);
+  const server = await ConsoleServer.start({
+    CONSOLE_AIRFLOW_URL: settings.url,
+    CONSOLE_AIRFLOW_API: settings.api,
+    CONSOLE_AIRFLOW_ACCOUNTS: JSON.stringify({ admin: settings.accounts.admin, editor: settings.accounts.editor }),
+  });
+  return {
+    attached,
+    server,
+    airflow: await airflowClient(attached.running),
+    async dispose() {
+      await server.dispose();
+      await attached.release();
+    },
+  };
+}
+
+/** Unpauses `dagId`, triggers a run as Airflow's admin and waits (bounded) until it ends; its run id and state. */
+export async function finishedRun(airflow: AirflowClient, api: 'v1' | 'v2', dagId: string, conf: object = {}, timeoutMs = 150_000): Promise<{ runId: string; state: string }> {
+  await airflow.send('PATCH', `/dags/${dagId}`, { is_paused: false });
+  const body = api === 'v2' ? { logical_date: null, conf } : { conf };
+  const { dag_run_id: runId } = (await airflow.send('POST', `/dags/${dagId}/dagRuns`, body)) as { dag_run_id: string };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { state } = (await airflow.get(`/dags/${dagId}/dagRuns/${encodeURIComponent(runId)}`)) as { state: string };
+    if (state === 'success' || state === 'failed') return { runId, state };
+    if (Date.now() > deadline) throw new Error(`${dagId} run ${runId} still ${state} after ${timeoutMs / 1000} s`);
+    await sleep(1000);
+  }
+}
