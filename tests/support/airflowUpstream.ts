@@ -3,6 +3,7 @@ import type { UpstreamDefinition } from '../../upstreams/definition';
 import { basePython, cacheRoot } from '../../upstreams/paths';
 import { airflowClient, type AirflowClient } from '../../upstreams/testing/airflowClient';
 import { attachOrStart, type Attached } from '../../upstreams/testing/attach';
+import { startRelay, type Relay } from '../../upstreams/testing/relay';
 import { airflowSettings } from '../../upstreams/testing/consoleInFront';
 import { sleep } from '../../upstreams/processes';
 import { venvFor, whyNoVenv } from '../../upstreams/venv';
@@ -17,24 +18,30 @@ export async function whyNoAirflow(definition: UpstreamDefinition = airflow3): P
 export interface AirflowBehindConsole {
   attached: Attached;
   server: ConsoleServer;
+  /** Between the console and Airflow: stop it and Airflow is unreachable to the console, as if stopped. */
+  relay: Relay;
   airflow: AirflowClient;
   dispose(): Promise<void>;
 }
 
-export async function startAirflowBehindConsole(definition: UpstreamDefinition = airflow3): Promise<AirflowBehindConsole> {
+export async function startAirflowBehindConsole(definition: UpstreamDefinition = airflow3, env: Record<string, string> = {}): Promise<AirflowBehindConsole> {
   const attached = await attachOrStart(definition);
-  const settings = airflowSettings(attached.running);
+  const relay = await startRelay(attached.running.url);
+  const settings = airflowSettings(attached.running, { url: relay.url });
   const server = await ConsoleServer.start({
     CONSOLE_AIRFLOW_URL: settings.url,
     CONSOLE_AIRFLOW_API: settings.api,
     CONSOLE_AIRFLOW_ACCOUNTS: JSON.stringify({ admin: settings.accounts.admin, editor: settings.accounts.editor }),
+    ...env,
   });
   return {
     attached,
     server,
+    relay,
     airflow: await airflowClient(attached.running),
     async dispose() {
       await server.dispose();
+      await relay.close();
       await attached.release();
     },
   };

@@ -19,6 +19,9 @@ export interface Relay {
   url: string;
   /** Every exchange so far, in the order the answers ended. */
   exchanges(): readonly Exchange[];
+  /** Stops listening (as if Airflow were stopped: connections refused) until `resume`, on the same port. */
+  stop(): Promise<void>;
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,16 +70,16 @@ export async function startRelay(target: string): Promise<Relay> {
     });
     incoming.on('end', () => forwarded.end());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    exchanges: () => seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  await listen(0);
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, exchanges: () => seen, stop, resume: () => listen(port), close: stop };
 }
 
 /** The body as sent before Airflow compressed it (it gzips what a client accepts gzipped). */

@@ -1,0 +1,67 @@
+import { expect, test as base } from '@playwright/test';
+import { startAirflowBehindConsole, whyNoAirflow, type AirflowBehindConsole } from '../support/airflowUpstream';
+import { ConsoleServer } from '../support/consoleServer';
+import { LoginPage } from './pages/LoginPage';
+import { WorkflowsPage } from './pages/WorkflowsPage';
+
+// Faults in front of a real Airflow 3: it goes away mid-session and comes back; the console's
+// account for it is wrong. Airflow "stops" by the relay between them refusing connections, as a
+// stopped server does; the shared Airflow other suites use keeps running.
+const why = await whyNoAirflow();
+if (why) console.warn(`Faults in front of a real Airflow 3 skipped: ${why}.`);
+
+const test = base.extend<{ loginPage: LoginPage; workflows: WorkflowsPage }, { upstream: AirflowBehindConsole }>({
+  upstream: [
+    async ({}, use) => {
+      const upstream = await startAirflowBehindConsole();
+      await use(upstream);
+      await upstream.dispose();
+    },
+    { scope: 'worker', timeout: 8 * 60_000 },
+  ],
+  baseURL: async ({ upstream }, use) => use(upstream.server.url),
+  loginPage: async ({ page }, use) => use(new LoginPage(page)),
+  workflows: async ({ page }, use) => use(new WorkflowsPage(page)),
+});
+
+test.skip(why !== null, why ?? '');
+
+test('Airflow stops mid-session: the screens keep their views with their age and say why; when it returns they recover without a reload', async ({ page, loginPage, workflows, upstream }) => {
+  await loginPage.goto();
+  await loginPage.signInAsRole('editor');
+  await workflows.gotoList('q=console_');
+  await expect(workflows.row('console_smoke')).toBeVisible();
+  await workflows.table.getByRole('link', { name: 'console_smoke' }).click();
+  await expect(page.getByRole('heading', { name: 'console_smoke', level: 2 })).toBeVisible();
+
+  await upstream.relay.stop();
+  // Back to the list as it was shown (in the app, no reload): its cached view, with its age.
+  await page.goBack();
+  await expect(page.getByRole('status').filter({ hasText: /Showing the .* from .*: The Airflow server could not be reached/ }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(workflows.row('console_smoke')).toBeVisible();
+
+  await upstream.relay.resume();
+  await expect(page.getByRole('status').filter({ hasText: /could not be reached/ })).toHaveCount(0, { timeout: 60_000 });
+  await expect(workflows.row('console_smoke')).toBeVisible();
+});
+
+test('a wrong password for the console\'s Airflow account is said as such, not a blank pane', async ({ browser, upstream }) => {
+  const { running } = upstream.attached;
+  const server = await ConsoleServer.start({
+    CONSOLE_AIRFLOW_URL: running.url,
+    CONSOLE_AIRFLOW_API: 'v2',
+    CONSOLE_AIRFLOW_USERNAME: 'admin',
+    CONSOLE_AIRFLOW_PASSWORD: 'not-the-password',
+  });
+  const page = await browser.newPage({ baseURL: server.url });
+  try {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signInAsRole('editor');
+    await new WorkflowsPage(page).page.goto('/admin/workflow');
+    await expect(page.getByText(/The Airflow server refused the console's credentials/).first()).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await page.close();
+    await server.dispose();
+  }
+});
