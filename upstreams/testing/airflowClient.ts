@@ -3,7 +3,7 @@ import type { Running } from '../lifecycle';
 /** The REST API of a running upstream as its admin: JSON in, JSON out (Basic auth on v1, a JWT on v2). */
 export interface AirflowClient {
   get(path: string): Promise<unknown>;
-  send(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<unknown>;
+  send(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<unknown>;
 }
 
 export async function airflowClient(running: Running): Promise<AirflowClient> {
@@ -20,7 +20,7 @@ export async function airflowClient(running: Running): Promise<AirflowClient> {
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
-    return JSON.parse(text) as unknown;
+    return text === '' ? null : (JSON.parse(text) as unknown);
   }
   return { get: (path) => call('GET', path), send: call };
 }

@@ -52,4 +52,15 @@ describe('Airflow accounts per console role', () => {
     expect(list.statusCode).toBe(502);
     expect(list.json().detail).toMatch(/refused the console's credentials \(GET \/api\/v1\/dags answered 401 to the editors' account\)/);
   });
+
+  it('an Airflow error page (5xx HTML) is said as Airflow\'s failure, not passed on as a page', async () => {
+    const airflow = (await standIn()).on('GET', '/api/v1/dags/a/details', (_request, response) => {
+      response.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<!DOCTYPE html><h1>Ooops!</h1>');
+    });
+    const { app, editor } = await consoleWith({ url: airflow.url });
+    const answer = await app.inject({ method: 'GET', url: '/api/workflow/v1/dags/a/details', headers: { cookie: editor } });
+    expect(answer.statusCode).toBe(502);
+    expect(answer.json().detail).toBe('The Airflow server failed on GET /api/v1/dags/a/details (500); its own log says why');
+  });
 });

@@ -10,6 +10,7 @@ const CALLS: Record<AirflowUpstream['api'], ReadonlyArray<readonly [call: string
   v1: [
     ['GET /api/v1/dags', ['limit', 'offset', 'order_by', 'tags', 'paused', 'dag_id_pattern']],
     ['GET /api/v1/dags/{}/details'],
+    ['GET /api/v1/dags/{}'],
     ['PATCH /api/v1/dags/{}', ['update_mask']],
     ['GET /api/v1/dags/{}/tasks'],
     ['GET /api/v1/dags/{}/dagRuns', ['limit', 'offset', 'order_by', 'state', 'execution_date_lte']],

@@ -80,6 +80,11 @@ export function createForward(upstream: AirflowUpstream): Forward {
       const location = response.headers.get('location');
       throw new UpstreamFailure(502, `The Airflow server answered with a redirect${location ? ` to ${location}` : ''}; is CONSOLE_AIRFLOW_URL its root URL?`);
     }
+    if (response.status >= 500 && /^text\/html\b/.test(response.headers.get('content-type') ?? '')) {
+      // Airflow's own error page: nothing a screen can show; its log has the reason.
+      await response.body?.cancel();
+      throw new UpstreamFailure(502, `The Airflow server failed on ${request.method} ${pathOf(allowed.target)} (${response.status}); its own log says why`);
+    }
     if (response.status === 403) {
       const role = request.user?.role ?? 'editor';
       return reply.code(403).send(airflowRefusal(await response.text(), role, upstream.accounts[role]));

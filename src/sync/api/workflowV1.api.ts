@@ -43,6 +43,20 @@ export function createWorkflowV1(http: AxiosInstance, { consoleFilters = false }
   return bindHandlers('v1', { ...workflowContext(http, '/v1'), consoleFilters }, v1Handlers);
 }
 
+/**
+ * Airflow 2.10 answers /details of a DAG deleted from its database (its file still there) with a
+ * 500 page; its plain entry then tells "not found" apart from a real failure.
+ */
+const getDag: Handlers['getDag'] = async ({ get, dag }, dagId) => {
+  try {
+    return map.dagDetailFromV1(await get<V1DagDetail>(`${dag(dagId)}/details`));
+  } catch (error) {
+    if (!(error instanceof WorkflowApiError) || error.status < 500) throw error;
+    await get<V1Dag>(dag(dagId));
+    throw error;
+  }
+};
+
 const listDags: Handlers['listDags'] = async ({ get, http, consoleFilters }, q) => {
   const params = { order_by: q.orderBy && V1_ORDER[q.orderBy], tags: q.tags, paused: q.paused, dag_id_pattern: q.search || undefined };
   if (consoleFilters) {
@@ -143,7 +157,7 @@ const graph: Handlers['graph'] = async (ctx, dagId) => {
 
 const v1Handlers: Handlers = {
   listDags,
-  getDag: async ({ get, dag }, dagId) => map.dagDetailFromV1(await get<V1DagDetail>(`${dag(dagId)}/details`)),
+  getDag,
   setPaused: async ({ http, dag }, dagId, paused) =>
     map.dagFromV1((await http.patch<V1Dag>(dag(dagId), { is_paused: paused }, { params: query({ update_mask: ['is_paused'] }) })).data),
   listTasks,
