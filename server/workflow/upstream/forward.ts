@@ -75,16 +75,7 @@ export function createForward(upstream: AirflowUpstream): Forward {
     // Closed after the answer went out or when the browser left: a still-running upstream read stops.
     reply.raw.once('close', () => aborted.abort());
     const response = await send(request, allowed, aborted.signal);
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
-      const location = response.headers.get('location');
-      throw new UpstreamFailure(502, `The Airflow server answered with a redirect${location ? ` to ${location}` : ''}; is CONSOLE_AIRFLOW_URL its root URL?`);
-    }
-    if (response.status >= 500 && /^text\/html\b/.test(response.headers.get('content-type') ?? '')) {
-      // Airflow's own error page: nothing a screen can show; its log has the reason.
-      await response.body?.cancel();
-      throw new UpstreamFailure(502, `The Airflow server failed on ${request.method} ${pathOf(allowed.target)} (${response.status}); its own log says why`);
-    }
+    await refuseUnusable(request, response, allowed);
     if (response.status === 403) {
       const role = request.user?.role ?? 'editor';
       return reply.code(403).send(airflowRefusal(await response.text(), role, upstream.accounts[role]));
@@ -98,6 +89,19 @@ export function createForward(upstream: AirflowUpstream): Forward {
     if (request.method !== 'GET') return reply.send(Buffer.from(await response.arrayBuffer()));
     return reply.send(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
   };
+}
+
+/** Answers no screen can use: a redirect (a wrong base URL), or Airflow's own 5xx HTML page (its log has the reason). */
+async function refuseUnusable(request: FastifyRequest, response: Response, allowed: Allowed): Promise<void> {
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    const location = response.headers.get('location');
+    throw new UpstreamFailure(502, `The Airflow server answered with a redirect${location ? ` to ${location}` : ''}; is CONSOLE_AIRFLOW_URL its root URL?`);
+  }
+  if (response.status >= 500 && /^text\/html\b/.test(response.headers.get('content-type') ?? '')) {
+    await response.body?.cancel();
+    throw new UpstreamFailure(502, `The Airflow server failed on ${request.method} ${pathOf(allowed.target)} (${response.status}); its own log says why`);
+  }
 }
 
 function sameAccount(a: AirflowAccount | null, b: AirflowAccount | null): boolean {
