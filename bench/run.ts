@@ -3,6 +3,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { ConsoleServer } from '../tests/support/consoleServer';
+import { airflowSuite } from './suites/airflow.bench';
 import { bundleSuite } from './suites/bundle.bench';
 import { catalogSuite } from './suites/catalog.bench';
 import { crosstabSuite } from './suites/crosstab.bench';
@@ -19,7 +20,7 @@ import { CHROMIUM_LAUNCH } from './support/chromium';
 import type { BenchResult, BenchSuite } from './types';
 
 /** Every benchmark suite; later issues add theirs here. */
-const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite, loadSuite, workspaceSuite, kernelsSuite, notebookSuite, workflowSuite];
+const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite, loadSuite, workspaceSuite, kernelsSuite, notebookSuite, workflowSuite, airflowSuite];
 
 const RESULTS_FILE = resolve(import.meta.dirname, 'results.json');
 

@@ -2,6 +2,7 @@ import { airflow3 } from '../../upstreams/airflow3';
 import type { UpstreamDefinition } from '../../upstreams/definition';
 import { basePython, cacheRoot } from '../../upstreams/paths';
 import { airflowClient, type AirflowClient } from '../../upstreams/testing/airflowClient';
+import type { Running } from '../../upstreams/lifecycle';
 import { attachOrStart, type Attached } from '../../upstreams/testing/attach';
 import { startRelay, type Relay } from '../../upstreams/testing/relay';
 import { airflowSettings } from '../../upstreams/testing/consoleInFront';
@@ -24,16 +25,16 @@ export interface AirflowBehindConsole {
   dispose(): Promise<void>;
 }
 
-export async function startAirflowBehindConsole(definition: UpstreamDefinition = airflow3, env: Record<string, string> = {}): Promise<AirflowBehindConsole> {
+/** The environment `npm run upstreams -- up` tells a user to start the console with (`url`: another way to the same Airflow). */
+export function consoleEnv(running: Running, url = running.url): Record<string, string> {
+  const { accounts, api } = airflowSettings(running, { url });
+  return { CONSOLE_AIRFLOW_URL: url, CONSOLE_AIRFLOW_API: api, CONSOLE_AIRFLOW_ACCOUNTS: JSON.stringify(accounts) };
+}
+
+export async function startAirflowBehindConsole(definition: UpstreamDefinition = airflow3): Promise<AirflowBehindConsole> {
   const attached = await attachOrStart(definition);
   const relay = await startRelay(attached.running.url);
-  const settings = airflowSettings(attached.running, { url: relay.url });
-  const server = await ConsoleServer.start({
-    CONSOLE_AIRFLOW_URL: settings.url,
-    CONSOLE_AIRFLOW_API: settings.api,
-    CONSOLE_AIRFLOW_ACCOUNTS: JSON.stringify({ admin: settings.accounts.admin, editor: settings.accounts.editor }),
-    ...env,
-  });
+  const server = await ConsoleServer.start(consoleEnv(attached.running, relay.url));
   return {
     attached,
     server,
