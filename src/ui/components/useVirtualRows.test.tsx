@@ -1,31 +1,18 @@
 // @vitest-environment jsdom
-import { act, useRef } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useRef } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testRoot } from '../testing/testRoot';
 import { useVirtualRows, type VirtualRows, type VirtualRowsOptions } from './useVirtualRows';
 
-let root: Root;
-let host: HTMLDivElement;
 /** The virtualizer of the last render. */
 const seen: { rows: VirtualRows | null } = { rows: null };
 /** What each render showed: [index, start, key] of every item. */
 let renders: [number, number, unknown][][];
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
+const root = testRoot();
 
 beforeEach(() => {
   seen.rows = null;
   renders = [];
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
 });
 
 /** A scroller rendering the items the hook gives (jsdom lays nothing out: the first render, before measuring, is the initial size's). */
@@ -53,7 +40,7 @@ const first = () => renders[0].map(([index, start]) => [index, start]);
 
 describe('useVirtualRows', () => {
   it('renders the rows in the initial view and `overscan` more, after the space before the first', () => {
-    act(() => root.render(<List count={1000} size={20} overscan={5} start={84} initialSize={{ width: 300, height: 200 }} />));
+    root.render(<List count={1000} size={20} overscan={5} start={84} initialSize={{ width: 300, height: 200 }} />);
     // 200 px show rows 0–5 below the 84 px header (rows 0..5 start at 84..184); 5 more beyond.
     expect(first().slice(0, 2)).toEqual([
       [0, 84],
@@ -65,7 +52,7 @@ describe('useVirtualRows', () => {
 
   it('sizes each item by its index when sizes differ, keyed as asked', () => {
     const widths = [50, 120, 80];
-    act(() => root.render(<List horizontal count={3} size={(i) => widths[i]} itemKey={(i) => `c${i}:${widths[i]}`} overscan={2} initialSize={{ width: 1000, height: 100 }} />));
+    root.render(<List horizontal count={3} size={(i) => widths[i]} itemKey={(i) => `c${i}:${widths[i]}`} overscan={2} initialSize={{ width: 1000, height: 100 }} />);
     expect(renders[0].map(([, start, key]) => [key, start])).toEqual([
       ['c0:50', 0],
       ['c1:120', 50],
@@ -74,9 +61,9 @@ describe('useVirtualRows', () => {
   });
 
   it('keeps scrollToIndex clear of the header only with keepClear', () => {
-    act(() => root.render(<List count={10} size={20} overscan={1} start={84} initialSize={{ width: 300, height: 200 }} />));
+    root.render(<List count={10} size={20} overscan={1} start={84} initialSize={{ width: 300, height: 200 }} />);
     expect(seen.rows?.options.scrollPaddingStart).toBe(0);
-    act(() => root.render(<List count={10} size={20} overscan={1} start={84} keepClear initialSize={{ width: 300, height: 200 }} />));
+    root.render(<List count={10} size={20} overscan={1} start={84} keepClear initialSize={{ width: 300, height: 200 }} />);
     expect(seen.rows?.options.scrollPaddingStart).toBe(84);
     expect(seen.rows?.options.paddingStart).toBe(84);
   });
