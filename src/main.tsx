@@ -104,16 +104,18 @@ function lazyCatalog({ kit, db, context, user, apis, sync }: Session) {
   });
 }
 
-function lazyKernels({ user, apis, config, metadata, loaded }: Session, notebook: () => Promise<NotebookDocCommands>) {
+function lazyKernels({ db, user, apis, config, metadata, sync, loaded }: Session, notebook: () => Promise<NotebookDocCommands>) {
   return once(async () => {
-    const [{ createKernels }, { createKernelsApi }, docs] = await Promise.all([import('./commands/kernels/kernels'), import('./sync/api/kernels.api'), notebook()]);
+    const [{ createKernels }, { createKernelsApi }, { createMetadataWatch }, docs, read] = await Promise.all([
+      import('./commands/kernels/kernels'),
+      import('./sync/api/kernels.api'),
+      import('./commands/catalog/watch'),
+      notebook(),
+      metadata(),
+    ]);
     const api = createKernelsApi(apis.notebook, config.apis.notebook);
     const record = (docId: string, cellId: string, outputs: Output[], count: number | null) => void docs.recordOutputs(docId, cellId, outputs, count);
-    const warehouse = {
-      databases: async () => (await (await metadata()).databases()).value,
-      schemas: async (databaseId: number) => (await (await metadata()).schemas(databaseId)).value,
-      metadata,
-    };
+    const warehouse = { watchMetadata: createMetadataWatch({ db, refresh: () => sync.refreshNow('metadata') }).watch, metadata: read };
     const hosted = createKernels({ api, username: user.username, notify, record, warehouse });
     loaded.push(hosted);
     return hosted;
@@ -147,7 +149,9 @@ async function openSession(user: Profile, config: RuntimeConfig, apis: Apis, onU
   void kit.requestPersistentStorage();
   const context = { db, identity, notify };
   const sync = kit.startSync({ config, onUnauthorized });
-  const metadata = once(async () => (await import('./sync/caches/biMetadata')).createBiMetadata(db, await apis.bi()));
+  const metadata = once(async () =>
+    (await import('./sync/caches/biMetadata')).createBiMetadata({ db, wake: () => sync.refreshNow('metadata'), searchTables: async (text, limit) => (await apis.bi()).searchTables(text, limit) }),
+  );
   const session: Session = { kit, user, config, apis, db, context, sync, metadata, loaded: [] };
   const sender = buildSender(session, onUnauthorized);
   const workspace = buildWorkspace(session, sender);

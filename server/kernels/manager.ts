@@ -1,12 +1,13 @@
-import type { KernelModel, KernelSpec, KernelSpecList, RunDone, RunEvent } from '../../contracts/kernels';
+import type { KernelModel, KernelSpecList, RunDone, RunEvent } from '../../contracts/kernels';
 import type { Clock } from '../util/clock';
 import { storageProblem } from '../http/storageErrors';
-import { badRequest, conflict, forbidden, notFound, unavailable } from './errors';
+import { conflict, forbidden, notFound, unavailable } from './errors';
 import { KernelHub } from './hub';
 import { limitOutputs } from './outputLimit';
 import { StartSlots } from './startSlots';
 import type { KernelProvider, ProviderKernel } from './provider';
 import { NotebookServers } from './servers';
+import { listSpecs, resolveSpec } from './specs';
 
 /** Who asks. Kernels are their owner's; admins may list and shut down anyone's. */
 export interface Viewer {
@@ -60,12 +61,8 @@ export class KernelManager {
     this.servers = new NotebookServers(options.serverProvider, (username) => this.publishServer(username));
   }
 
-  async specs(): Promise<KernelSpecList> {
-    const lists = await Promise.all(this.options.providers.map((provider) => this.specsOf(provider)));
-    const kernelspecs = lists.flat();
-    const own = lists[this.options.providers.indexOf(this.options.serverProvider)] ?? [];
-    const fallback = own.find((spec) => spec.language === 'python') ?? own[0] ?? kernelspecs[0];
-    return { default: fallback?.name ?? '', kernelspecs };
+  specs(): Promise<KernelSpecList> {
+    return listSpecs(this.options);
   }
 
   list(viewer: Viewer): KernelModel[] {
@@ -79,7 +76,7 @@ export class KernelManager {
   async start(viewer: Viewer, request: { kernelspec?: string; path?: string }): Promise<KernelModel> {
     const release = this.starts.reserve(viewer.username, this.ownedCount(viewer.username));
     try {
-      const { spec, provider } = await this.resolve(request.kernelspec);
+      const { spec, provider } = await resolveSpec(this.options, request.kernelspec);
       await this.startHost(provider, viewer.username);
       let kernel: ProviderKernel;
       try {
@@ -210,21 +207,6 @@ export class KernelManager {
     throw forbidden(`Kernel ${id} belongs to ${viewer.admin ? entry.model.owner : 'another user'}; only they may ${action === 'use' ? 'run code in it or control it' : `${action} it`}`);
   }
 
-  private async resolve(name: string | undefined): Promise<{ spec: KernelSpec; provider: KernelProvider }> {
-    const lists = await Promise.all(this.options.providers.map(async (provider) => ({ provider, specs: await this.specsOf(provider) })));
-    const all = lists.flatMap(({ provider, specs }) => specs.map((spec) => ({ spec, provider })));
-    const exact = all.find(({ spec }) => spec.name === name);
-    if (exact) return exact;
-    // A notebook saved elsewhere as "python3" (or with no kernelspec) runs on the default Python.
-    if (!name || /^python/i.test(name)) {
-      const { default: fallback } = await this.specs();
-      const found = all.find(({ spec }) => spec.name === fallback);
-      if (found) return found;
-      throw unavailable('No kernel can be started: no provider answered');
-    }
-    throw badRequest(`No kernel named "${name}"; available: ${all.map(({ spec }) => spec.name).join(', ') || 'none'}`);
-  }
-
   private async startHost(provider: KernelProvider, username: string): Promise<void> {
     try {
       if (provider === this.options.serverProvider) await this.servers.ensure(username);
@@ -232,13 +214,6 @@ export class KernelManager {
     } catch (error) {
       throw unavailable(`Your notebook server could not start: ${reasonOf(error)}`);
     }
-  }
-
-  private specsOf(provider: KernelProvider): Promise<KernelSpec[]> {
-    return provider.specs().catch((error: unknown) => {
-      this.options.log.warn({ err: error, provider: provider.id }, 'a kernel provider could not list its kernelspecs');
-      return [];
-    });
   }
 
   private register(kernel: ProviderKernel, provider: KernelProvider, owner: string, path: string | null): Entry {

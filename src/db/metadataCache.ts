@@ -137,14 +137,6 @@ function withoutUndefined(row: BiMetadataRow): BiMetadataRow {
   return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as unknown as BiMetadataRow;
 }
 
-/** Keeps one answer fetched by the page itself (the editor's completion asks as the user types). */
-export async function putMetadataValue(db: ConsoleDb, key: string, value: unknown, fetchedAt: number): Promise<void> {
-  await db.transaction('rw', db.biMetadata, async () => {
-    const row = await db.biMetadata.get(key);
-    await db.biMetadata.put(withoutUndefined({ ...row, key, value, fetchedAt, error: undefined }));
-  });
-}
-
 /** One key's answer (undefined until one came) and how it stands (read-only: runs in a live query). */
 export async function readMetadataEntry<T>(db: ConsoleDb, key: string): Promise<{ value: T | undefined; state: NodeLoadState }> {
   const row = await db.biMetadata.get(key);

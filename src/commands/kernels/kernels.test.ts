@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { KernelsApi } from '../../sync/api/kernels.api';
+import type { BiMetadata } from '../../sync/caches/biMetadata';
 import { createKernels, mergedView, runningCount, type RunMessage } from './kernels';
 import type { CellRunView, RunView } from '../notebook/run';
 
@@ -51,7 +52,7 @@ describe('createKernels', () => {
     } as unknown as KernelsApi;
     const posted: RunMessage[] = [];
     const broadcast = () => ({ post: (message: RunMessage) => void posted.push(message), subscribe: () => () => {}, close: () => {} });
-    const warehouse = { databases: async () => [], schemas: async () => [], metadata: () => Promise.reject(new Error('no SQL completion in these tests')) };
+    const warehouse = { watchMetadata: async () => {}, metadata: {} as BiMetadata }; // no SQL cells in these tests
     const kernels = createKernels({ api, username: 'ann', notify: () => {}, record: () => {}, broadcast, warehouse });
     // The run's kernel actor starts with the existing kernel: its first change comes while the run is being made.
     const run = await kernels.open('d1', 'a.ipynb');
@@ -75,7 +76,7 @@ describe('createKernels', () => {
       get: vi.fn(async () => ({ ...existing, execution_state: 'busy' })),
     } as unknown as KernelsApi;
     const broadcast = () => ({ post: () => {}, subscribe: () => () => {}, close: () => {} });
-    const warehouse = { databases: async () => [], schemas: async () => [], metadata: () => Promise.reject(new Error('unused')) };
+    const warehouse = { watchMetadata: async () => {}, metadata: {} as BiMetadata }; // no SQL cells in these tests
     const kernels = createKernels({ api, username: 'ann', notify: () => {}, record: () => {}, broadcast, warehouse });
     await kernels.open('d1', 'a.ipynb');
     const told = vi.fn();

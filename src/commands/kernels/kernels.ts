@@ -1,11 +1,11 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import type { BiDatabase } from '../../../contracts/biCatalog';
 import type { KernelSpecList } from '../../../contracts/kernels';
 import type { Output } from '../../model/nbformat/types';
 import { notebookServerMachine } from '../../machines/notebookServer.machine';
 import type { KernelsApi } from '../../sync/api/kernels.api';
 import type { BiMetadata } from '../../sync/caches/biMetadata';
 import { createBroadcast, type Broadcast } from '../../sync/tabs/broadcast';
+import type { MetadataWatch } from '../catalog/watch';
 import type { Notify } from '../core';
 import { createNotebookRun, type NotebookRun, type RunView } from '../notebook/run';
 
@@ -20,11 +20,12 @@ export interface RunMessage {
 const isRunMessage = (data: unknown): data is RunMessage =>
   typeof data === 'object' && data !== null && typeof (data as RunMessage).docId === 'string' && typeof (data as RunMessage).view === 'object';
 
+/** What SQL cells need of the warehouse: the pickers watch metadata keys and read them live; completion awaits answers. */
 export interface WarehousePlaces {
-  databases(): Promise<BiDatabase[]>;
-  schemas(databaseId: number): Promise<string[]>;
-  /** SQL Lab's metadata cache, for SQL cells' completion. */
-  metadata(): Promise<BiMetadata>;
+  /** Asks the sync worker for these keys (commands/catalog/watch.ts); the rows are read with live queries. */
+  watchMetadata: MetadataWatch['watch'];
+  /** SQL Lab's metadata, for SQL cells' completion. */
+  metadata: BiMetadata;
 }
 
 export interface KernelsDeps {
@@ -33,7 +34,7 @@ export interface KernelsDeps {
   notify: Notify;
   /** Writes a run's outputs into the notebook's document (notebook.recordOutputs). */
   record: (docId: string, cellId: string, outputs: Output[], executionCount: number | null) => void;
-  /** The warehouse's databases and schemas, for SQL cells' pickers (SQL Lab's metadata cache). */
+  /** The warehouse's databases and schemas, for SQL cells' pickers and completion (the BI metadata cache). */
   warehouse: WarehousePlaces;
   /** Injectable for tests (BroadcastChannel by default). */
   broadcast?: () => Broadcast<RunMessage>;

@@ -13,6 +13,7 @@ import type { BiApi } from '../../sync/api/bi.api';
 import { fakeBiApi } from '../../sync/api/testing/fakeBiApi';
 import { cancelledError, httpError, networkError } from '../../sync/api/testing/httpErrors';
 import { createBiMetadata } from '../../sync/caches/biMetadata';
+import { metadataWorker } from '../../sync/caches/testing/metadataWorker';
 import type { Notice } from '../core';
 import { createSqlLab, OFFLINE_RUN_MESSAGE, RESULTS_NOT_KEPT_MESSAGE, type SqlLab, type SqlTabActor } from './lab';
 
@@ -51,7 +52,7 @@ afterEach(() => {
 async function setup(api = fakeApi()) {
   const db = freshDb();
   const notices: Notice[] = [];
-  const lab = createSqlLab({ db, identity, username: 'admin', api, metadata: createBiMetadata(db, api), refreshMetadata: () => {}, notify: (notice) => notices.push(notice) });
+  const lab = createSqlLab({ db, identity, username: 'admin', api, metadata: createBiMetadata({ db, wake: metadataWorker(db, api).wake, searchTables: api.searchTables }), refreshMetadata: () => {}, notify: (notice) => notices.push(notice) });
   labs.push(lab);
   await lab.tabs.openTab({ id: 'report', name: 'Report', sql: 'select n from t', databaseId: 1, schema: 'gaming', catalog: null });
   return { db, api, lab, notices };
@@ -292,7 +293,7 @@ describe('formatting', () => {
 });
 
 describe('metadata', () => {
-  it('reads through the same API into the same database', async () => {
+  it('is answered by the sync worker’s task, through the same API into the same database', async () => {
     const { db, api, lab } = await setup();
     await lab.metadata.databases();
     expect(api.databases).toHaveBeenCalledOnce();

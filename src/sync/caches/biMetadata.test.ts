@@ -5,7 +5,9 @@ import { freshDbs } from '../../db/testing/db';
 import type { BiApi } from '../api/bi.api';
 import { fakeBiApi } from '../api/testing/fakeBiApi';
 import { httpError, networkError } from '../api/testing/httpErrors';
+import { UNREACHABLE_MESSAGE, writeMetadataOutcomes } from '../../db/metadataCache';
 import { createBiMetadata } from './biMetadata';
+import { metadataWorker } from './testing/metadataWorker';
 
 const freshDb = freshDbs('biMetadata');
 const MINUTE = 60 * 1000;
@@ -28,49 +30,85 @@ function fakeApi(overrides: Partial<BiApi> = {}): BiApi {
   });
 }
 
-/** The cache on a fresh database with a clock the test moves (`clock.now`). */
-function setup(api = fakeApi()) {
+/** The page's metadata on a fresh database, answered by the sync worker's real task, with a clock the test moves (`clock.now`). */
+function setup(api = fakeApi(), { waitMs = 2000, worker = true } = {}) {
   const db = freshDb();
   const clock = { now: 1_000_000 };
-  return { db, api, clock, metadata: createBiMetadata(db, api, () => clock.now) };
+  const fetcher = metadataWorker(db, api, () => clock.now);
+  const wake = vi.fn(worker ? fetcher.wake : () => {});
+  const metadata = createBiMetadata({ db, wake, searchTables: api.searchTables, now: () => clock.now, waitMs });
+  return { db, api, clock, wake, fetcher, metadata };
 }
 
-describe('read-through', () => {
-  it('fetches on first use and keeps the answer with its fetchedAt', async () => {
-    const { db, api, metadata } = setup();
+describe('waiting for the sync worker', () => {
+  it('with nothing kept, marks the key wanted, wakes the worker and answers with what it wrote', async () => {
+    const { db, api, wake, metadata } = setup();
     expect(await metadata.databases()).toEqual({ value: databases, fetchedAt: 1_000_000, stale: false });
+    expect(wake).toHaveBeenCalledOnce();
     expect(api.databases).toHaveBeenCalledOnce();
-    expect(await db.biMetadata.get('databases')).toEqual({ key: 'databases', value: databases, fetchedAt: 1_000_000 });
+    expect(await db.biMetadata.get('databases')).toMatchObject({ key: 'databases', value: databases, fetchedAt: 1_000_000 });
+    expect((await db.biMetadata.get('databases'))?.wantedAt).toBeUndefined();
   });
 
-  it('keys each read by what it asks and passes the arguments to the API', async () => {
+  it('answers when the row arrives from any writer (another tab’s worker), not only its own wake', async () => {
+    const { db, metadata } = setup(fakeApi(), { worker: false });
+    const answer = metadata.schemas(1);
+    await vi.waitFor(async () => expect((await db.biMetadata.get('schemas/1'))?.wantedAt).toBe(1_000_000));
+    await writeMetadataOutcomes(db, [{ key: 'schemas/1', value: ['main'] }], 1_000_001, 1_000_002);
+    expect(await answer).toEqual({ value: ['main'], fetchedAt: 1_000_002, stale: false });
+  });
+
+  it('keys each read by what it asks and the worker passes the arguments to the API', async () => {
     const { db, api, metadata } = setup();
     await metadata.schemas(1);
     await metadata.tables(1, 'gaming');
     await metadata.table(1, 'gaming', 'bets');
-    expect(api.schemas).toHaveBeenCalledWith(1);
-    expect(api.tables).toHaveBeenCalledWith(1, 'gaming');
-    expect(api.tableMetadata).toHaveBeenCalledWith(1, 'gaming', 'bets');
+    expect(api.schemas).toHaveBeenCalledWith(1, expect.anything());
+    expect(api.tables).toHaveBeenCalledWith(1, 'gaming', expect.anything());
+    expect(api.tableMetadata).toHaveBeenCalledWith(1, 'gaming', 'bets', expect.anything());
     expect((await db.biMetadata.toArray()).map((row) => row.key).sort()).toEqual(['schemas/1', 'table/1/gaming/bets', 'tables/1/gaming']);
   });
 
-  it('answers from the cache without asking the server while it is younger than 5 minutes', async () => {
-    const { api, clock, metadata } = setup();
-    await metadata.tables(1, 'gaming');
-    clock.now += 5 * MINUTE - 1;
-    expect(await metadata.tables(1, 'gaming')).toEqual({ value: tables, fetchedAt: 1_000_000, stale: false });
-    expect(api.tables).toHaveBeenCalledOnce();
+  it('times out with a clear error when no answer comes (offline the worker is paused); the key stays wanted', async () => {
+    const { db, metadata } = setup(fakeApi(), { waitMs: 50, worker: false });
+    await expect(metadata.tables(1, 'gaming')).rejects.toThrow('No answer for the metadata "tables/1/gaming" within 0.05 s: the server may be unreachable. Try again later.');
+    expect(await db.biMetadata.get('tables/1/gaming')).toMatchObject({ wantedAt: 1_000_000 });
   });
 
-  it('asks the server again once the kept answer is 5 minutes old, and keeps the new one', async () => {
+  it('with nothing kept, the worker’s failure is the error: unreachable, or the server’s message', async () => {
+    const { metadata } = setup(fakeApi({ databases: vi.fn(async () => Promise.reject(networkError())), tables: vi.fn(async () => Promise.reject(httpError(404, { message: 'Schema not found' }))) }));
+    await expect(metadata.databases()).rejects.toThrow(UNREACHABLE_MESSAGE);
+    await expect(metadata.tables(1, 'nope')).rejects.toThrow('Schema not found');
+  });
+});
+
+describe('kept answers', () => {
+  it('a kept answer younger than 5 minutes answers at once: nothing wanted, the worker not woken', async () => {
+    const { db, api, clock, wake, metadata } = setup();
+    await writeMetadataOutcomes(db, [{ key: 'tables/1/gaming', value: tables }], clock.now, clock.now);
+    clock.now += 5 * MINUTE - 1;
+    expect(await metadata.tables(1, 'gaming')).toEqual({ value: tables, fetchedAt: 1_000_000, stale: false });
+    expect(wake).not.toHaveBeenCalled();
+    expect(api.tables).not.toHaveBeenCalled();
+    expect((await db.biMetadata.get('tables/1/gaming'))?.wantedAt).toBeUndefined();
+  });
+
+  it('an older one answers at once, marked stale, and the worker is asked for a new one (the next read has it)', async () => {
     const api = fakeApi();
-    const { db, clock, metadata } = setup(api);
-    await metadata.schemas(1);
-    vi.mocked(api.schemas).mockResolvedValueOnce(['main']);
+    const { db, clock, wake, fetcher, metadata } = setup(api);
+    await writeMetadataOutcomes(db, [{ key: 'schemas/1', value: ['main'] }], clock.now, clock.now);
     clock.now += 5 * MINUTE;
-    expect(await metadata.schemas(1)).toEqual({ value: ['main'], fetchedAt: clock.now, stale: false });
-    expect(api.schemas).toHaveBeenCalledTimes(2);
-    expect(await db.biMetadata.get('schemas/1')).toMatchObject({ value: ['main'], fetchedAt: clock.now });
+    expect(await metadata.schemas(1)).toEqual({ value: ['main'], fetchedAt: 1_000_000, stale: true });
+    expect(wake).toHaveBeenCalledOnce();
+    await fetcher.settled();
+    expect(await metadata.schemas(1)).toEqual({ value: ['main', 'gaming'], fetchedAt: clock.now, stale: false });
+  });
+
+  it('offline, an older one still answers at once (no wait for a paused worker)', async () => {
+    const { db, clock, metadata } = setup(fakeApi(), { waitMs: 10_000, worker: false });
+    await writeMetadataOutcomes(db, [{ key: 'table/1/gaming/bets', value: betsMetadata }], clock.now, clock.now);
+    clock.now += 10 * MINUTE;
+    expect(await metadata.table(1, 'gaming', 'bets')).toEqual({ value: betsMetadata, fetchedAt: 1_000_000, stale: true });
   });
 
   it('keeps databases apart: another id is another entry', async () => {
@@ -78,44 +116,6 @@ describe('read-through', () => {
     await metadata.schemas(1);
     await metadata.schemas(2);
     expect(api.schemas).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe('when the server cannot be reached', () => {
-  it('answers the kept value, marked stale with its old fetchedAt, and leaves the row alone', async () => {
-    const api = fakeApi();
-    const { db, clock, metadata } = setup(api);
-    await metadata.table(1, 'gaming', 'bets');
-    clock.now += 10 * MINUTE;
-    vi.mocked(api.tableMetadata).mockRejectedValueOnce(networkError());
-    expect(await metadata.table(1, 'gaming', 'bets')).toEqual({ value: betsMetadata, fetchedAt: 1_000_000, stale: true });
-    expect(await db.biMetadata.get('table/1/gaming/bets')).toMatchObject({ fetchedAt: 1_000_000 });
-  });
-
-  it('a gateway error (503) counts as unreachable', async () => {
-    const api = fakeApi();
-    const { clock, metadata } = setup(api);
-    await metadata.schemas(1);
-    clock.now += 10 * MINUTE;
-    vi.mocked(api.schemas).mockRejectedValueOnce(httpError(503));
-    expect(await metadata.schemas(1)).toMatchObject({ value: ['main', 'gaming'], stale: true });
-  });
-
-  it('with nothing kept, the network error propagates and nothing is written', async () => {
-    const error = networkError();
-    const { db, metadata } = setup(fakeApi({ databases: vi.fn(async () => Promise.reject(error)) }));
-    await expect(metadata.databases()).rejects.toBe(error);
-    expect(await db.biMetadata.count()).toBe(0);
-  });
-
-  it('an answer that is an error (not unreachable) propagates even with a kept value', async () => {
-    const api = fakeApi();
-    const { clock, metadata } = setup(api);
-    await metadata.tables(1, 'gaming');
-    clock.now += 10 * MINUTE;
-    const refused = httpError(404, { message: 'Schema not found' });
-    vi.mocked(api.tables).mockRejectedValueOnce(refused);
-    await expect(metadata.tables(1, 'gaming')).rejects.toBe(refused);
   });
 });
 

@@ -1,13 +1,15 @@
 import type { BiDatabase, TableMetadata, TableOption, TableSearchHit } from '../../../contracts/biCatalog';
+import { liveQuery } from 'dexie';
 import type { ConsoleDb } from '../../db/schema';
+import type { BiMetadataRow } from '../../model/cacheRows';
 import {
   keptMetadataFor,
   metadataKey,
   METADATA_FRESH_MS,
-  putMetadataValue,
   requestOf,
   UNREACHABLE_MESSAGE,
   wantedMetadata,
+  wantMetadata,
   writeMetadataOutcomes,
   type MetadataOutcome,
   type MetadataRequest,
@@ -73,42 +75,97 @@ export async function refreshWantedMetadata(db: ConsoleDb, api: MetadataApi, now
   return outcomes.length;
 }
 
-/** A metadata answer and when it was fetched; `stale` when the server could not be asked now. */
+/** A metadata answer and when it was fetched; `stale` when it is not fresh (the server could not be asked, or a new answer is on its way). */
 export interface Cached<T> {
   value: T;
   fetchedAt: number;
   stale: boolean;
 }
 
+/** How long a caller waits for the sync worker's answer to a key nothing is kept for. */
+export const METADATA_WAIT_MS = 10_000;
+
+export interface BiMetadataDeps {
+  db: ConsoleDb;
+  /** Wakes the sync worker (in whichever tab leads): it fetches the keys wanted and writes the answers. */
+  wake: () => void;
+  /** The server's table search across every catalog and schema; not kept (each typed prefix is its own question). */
+  searchTables: (text: string, limit: number) => Promise<TableSearchHit[]>;
+  now?: () => number;
+  waitMs?: number;
+}
+
+const keptAnswer = <T>(row: BiMetadataRow | undefined): Cached<T> | null =>
+  row?.value !== undefined && row.fetchedAt !== undefined ? { value: row.value as T, fetchedAt: row.fetchedAt, stale: true } : null;
+
+/** The worker's outcome for a row it was asked for: its answer, else (unreachable) the kept one, else its failure. */
+function outcomeOf<T>(row: BiMetadataRow): Cached<T> {
+  const kept = keptAnswer<T>(row);
+  if (kept && row.error === undefined) return { ...kept, stale: false };
+  if (kept && row.error === UNREACHABLE_MESSAGE) return kept;
+  throw new Error(row.error ?? UNREACHABLE_MESSAGE);
+}
+
 /**
- * Read-through access to the same cache, for callers that must wait for an answer as the user
- * types (the editor's completion, a notebook's SQL cell): a fresh kept answer, else the server's
- * (kept for every tab), else, offline, the kept one. Screens do not use it: they ask for keys and
- * read them live (commands/catalog/watch.ts).
+ * Waits for the sync worker to answer a wanted key: the live row once no one wants it any more
+ * (every tab's writes wake the live query). Past `ms`, a clear error: offline the worker is paused.
  */
-export function createBiMetadata(db: ConsoleDb, api: BiApi, now: () => number = Date.now) {
-  async function read<T>(key: string, fetch: () => Promise<T>): Promise<Cached<T>> {
-    const kept = await db.biMetadata.get(key);
-    const answered = kept?.value !== undefined && kept.fetchedAt !== undefined ? { value: kept.value as T, fetchedAt: kept.fetchedAt } : null;
-    if (answered && now() - answered.fetchedAt < METADATA_FRESH_MS) return { ...answered, stale: false };
-    try {
-      const value = await fetch();
-      const fetchedAt = now();
-      await putMetadataValue(db, key, value, fetchedAt);
-      return { value, fetchedAt, stale: false };
-    } catch (error) {
-      if (answered && isNetworkError(error)) return { ...answered, stale: true };
-      throw error;
-    }
+export function waitForMetadata<T>(db: ConsoleDb, key: string, ms: number): Promise<Cached<T>> {
+  return new Promise((resolve, reject) => {
+    const live: { subscription?: { unsubscribe(): void } } = {};
+    let done = false;
+    const settle = (outcome: () => Cached<T>) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      live.subscription?.unsubscribe();
+      try {
+        resolve(outcome());
+      } catch (error) {
+        reject(error);
+      }
+    };
+    const timer = setTimeout(
+      () =>
+        settle(() => {
+          throw new Error(`No answer for the metadata "${key}" within ${ms / 1000} s: the server may be unreachable. Try again later.`);
+        }),
+      ms,
+    );
+    live.subscription = liveQuery(() => db.biMetadata.get(key)).subscribe({
+      next: (row) => {
+        if (row && row.wantedAt === undefined && (row.value !== undefined || row.error !== undefined)) settle(() => outcomeOf<T>(row));
+      },
+      error: (error: unknown) =>
+        settle(() => {
+          throw error;
+        }),
+    });
+    if (done) live.subscription.unsubscribe(); // answered at once, before subscribe returned
+  });
+}
+
+/**
+ * Metadata for callers that must await an answer as the user types (the editor's completion, a
+ * notebook's SQL cell), over the same cache the screens read live. The sync worker is its one
+ * writer: a fresh kept answer comes at once; an older one comes at once too, marked stale, while
+ * the worker is asked for a new one; with nothing kept, the key is marked wanted and the worker's
+ * answer awaited (a clear error past the wait).
+ */
+export function createBiMetadata({ db, wake, searchTables, now = Date.now, waitMs = METADATA_WAIT_MS }: BiMetadataDeps) {
+  async function read<T>(key: string): Promise<Cached<T>> {
+    const kept = keptAnswer<T>(await db.biMetadata.get(key));
+    if (kept && now() - kept.fetchedAt < METADATA_FRESH_MS) return { ...kept, stale: false };
+    await wantMetadata(db, [key], now());
+    wake(); // even when another caller wanted it first: the worker may not have heard
+    return kept ?? waitForMetadata<T>(db, key, waitMs);
   }
   return {
-    databases: () => read<BiDatabase[]>(metadataKey('databases'), () => api.databases()),
-    schemas: (databaseId: number) => read<string[]>(metadataKey('schemas', databaseId), () => api.schemas(databaseId)),
-    tables: (databaseId: number, schema: string) => read<TableOption[]>(metadataKey('tables', databaseId, schema), () => api.tables(databaseId, schema)),
-    table: (databaseId: number, schema: string, table: string) =>
-      read<TableMetadata>(metadataKey('table', databaseId, schema, table), () => api.tableMetadata(databaseId, schema, table)),
-    /** The server's table search across every catalog and schema; not kept (each typed prefix is its own question). */
-    searchTables: (text: string, limit: number): Promise<TableSearchHit[]> => api.searchTables(text, limit),
+    databases: () => read<BiDatabase[]>(metadataKey('databases')),
+    schemas: (databaseId: number) => read<string[]>(metadataKey('schemas', databaseId)),
+    tables: (databaseId: number, schema: string) => read<TableOption[]>(metadataKey('tables', databaseId, schema)),
+    table: (databaseId: number, schema: string, table: string) => read<TableMetadata>(metadataKey('table', databaseId, schema, table)),
+    searchTables,
     /** Everything kept for a database, for autocomplete (no network). */
     keptFor: (databaseId: number) => keptMetadataFor(db, databaseId),
   };

@@ -45,6 +45,7 @@ function useTableFacts(services: CatalogBrowser, node: CatalogNode, metadata: Re
   const [schema, table] = isTable ? [node.schemaName!, parseNodeId(node.id)[2]] : [null, null];
   const [preview, setPreview] = useState<{ key: string; data: TablePreview | null; error: string | null }>({ key: '', data: null, error: null });
   const key = isTable ? node.id : '';
+  // On demand, not live-cached (intentional): first rows are a look at the data now, never kept offline.
   useEffect(() => {
     if (!isTable || node.pk === null || !schema || !table) return;
     const controller = new AbortController();

@@ -69,6 +69,7 @@ function nodeTarget(index: TreeIndex | null, id: CatalogNodeId): LoadTarget[] {
 function useServerSearch(services: CatalogBrowser | null, text: string) {
   const [state, setState] = useState<{ text: string; hits: CatalogSearchHit[]; columnsCut: boolean; failed: boolean }>({ text: '', hits: [], columnsCut: false, failed: false });
   const trimmed = text.trim();
+  // On demand, not live-cached (intentional): each typed text is its own question; offline the tree's cache is searched.
   useEffect(() => {
     if (!services || trimmed.length < 2) return;
     const controller = new AbortController();

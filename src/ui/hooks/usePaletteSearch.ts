@@ -82,6 +82,7 @@ function useDagSearch(open: boolean, text: string): { targets: SearchTarget[]; p
 /** Asks the server once typing pauses, while `ask` holds; answers for a text the user has typed past are dropped. */
 function useServerSearch(ask: boolean, text: string, find: Find): { targets: SearchTarget[]; pending: boolean } {
   const [answer, setAnswer] = useState<{ text: string; targets: SearchTarget[] }>({ text: '', targets: NONE });
+  // On demand, not live-cached (intentional): each typed text is its own question; the cached views answer first.
   useEffect(() => {
     if (!ask) return;
     const controller = new AbortController();

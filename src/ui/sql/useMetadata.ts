@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { SqlLab } from '../../commands/sql/lab';
+import type { MetadataWatch } from '../../commands/catalog/watch';
 import { useLive } from '../hooks/live';
 
 export interface MetadataShown<T> {
@@ -12,11 +12,12 @@ export interface MetadataShown<T> {
 }
 
 /**
- * A BI metadata key (built with metadataKeys) as the SQL editor's schema panel shows it: asked for
+ * A BI metadata key (built with metadataKeys) as the SQL editor's schema panel and a notebook's SQL
+ * cells show it: asked for
  * through the sync worker, read live from the cache (so a refresh in any browser tab shows here).
  * A null key asks nothing.
  */
-export function useMetadata<T>(lab: SqlLab, key: string | null): MetadataShown<T> {
+export function useMetadata<T>(lab: { watchMetadata: MetadataWatch['watch'] }, key: string | null): MetadataShown<T> {
   const entry = useLive((reads) => (key === null ? Promise.resolve(null) : reads.metadataEntry<T>(key)), [key]);
   useEffect(() => {
     if (key !== null) void lab.watchMetadata([key]);

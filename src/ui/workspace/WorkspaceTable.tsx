@@ -1,10 +1,10 @@
-import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { WorkspaceItem } from '../../model/workspace/view';
 import type { FolderDrop } from './dragItems';
 import type { Filters, SortKey } from './workspaceFilters';
 import { WorkspaceRow, type RowActions } from './WorkspaceRow';
+import { useVirtualPageRows, type VirtualPageRows } from '../components/useVirtualRows';
 
 const ROW_HEIGHT = 44;
 
@@ -46,7 +46,6 @@ function nextIndex(key: string, index: number, count: number, page: number): num
   return null;
 }
 
-type WindowVirtualizer = Virtualizer<Window, Element>;
 
 /** Where the list starts on the page; it moves when what is above it changes size (import results, a wrapped toolbar). */
 function useListOffset(scroller: RefObject<HTMLDivElement | null>): number {
@@ -62,7 +61,7 @@ function useListOffset(scroller: RefObject<HTMLDivElement | null>): number {
 }
 
 /** Brings the row being revealed into view once the listing has it. */
-function useReveal(revealing: string | null, items: WorkspaceItem[], virtual: WindowVirtualizer, onRevealed: () => void) {
+function useReveal(revealing: string | null, items: WorkspaceItem[], virtual: VirtualPageRows, onRevealed: () => void) {
   useEffect(() => {
     if (revealing === null) return;
     const index = items.findIndex((item) => item.path === revealing);
@@ -74,7 +73,7 @@ function useReveal(revealing: string | null, items: WorkspaceItem[], virtual: Wi
 
 interface KeyDeps {
   items: WorkspaceItem[];
-  virtual: WindowVirtualizer;
+  virtual: VirtualPageRows;
   scroller: RefObject<HTMLDivElement | null>;
   /** Rows in view, for PageUp and PageDown. */
   inView: number;
@@ -137,8 +136,7 @@ export function WorkspaceTable({ items, filters, showLocation, selected, actions
   const scroller = useRef<HTMLDivElement>(null);
   // The page scrolls, not a box inside it: row menus and dialogs are never clipped by the list.
   const offset = useListOffset(scroller);
-  // The app does not run React Compiler; the virtualizer re-renders this component itself on scroll.
-  const virtual = useWindowVirtualizer({ count: items.length, estimateSize: () => ROW_HEIGHT, overscan: 8, scrollMargin: offset });
+  const virtual = useVirtualPageRows({ count: items.length, size: ROW_HEIGHT, overscan: 8, margin: offset });
   const rows = virtual.getVirtualItems();
   useReveal(revealing, items, virtual, onRevealed);
   const { active, setActive, onKey } = useRowKeys({ items, virtual, scroller, inView: rows.length, onOpen, onSelect });

@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import type { ResultColumn } from '../../../../contracts/bi';
 import { CellMenu } from './CellMenu';
@@ -12,11 +11,7 @@ import type { SortState } from './sortRows';
 import { fitWidthOf } from './textMeasure';
 import { useGridMenu } from './useGridMenu';
 import { useGridSelection, type CopyWhat } from './useGridSelection';
-
-export interface GridSize {
-  width: number;
-  height: number;
-}
+import { useVirtualRows, type ViewportSize } from '../useVirtualRows';
 
 export interface GridViewProps {
   columns: ResultColumn[];
@@ -30,39 +25,21 @@ export interface GridViewProps {
   onCopyAll: () => void;
   /** Each column's decimals for numbers (null: not numeric), so a column's numbers line up. */
   decimals: (number | null)[];
-  initialSize?: GridSize;
+  initialSize?: ViewportSize;
 }
 
 /**
  * In the browser the first render has no cells: the scroller is measured (before paint) and the
  * cells that fit are rendered once, instead of a guessed window first and the real one after.
  */
-const UNMEASURED: GridSize = { width: 0, height: 0 };
+const UNMEASURED: ViewportSize = { width: 0, height: 0 };
 
 /** Both axes windowed over one scroller; fixed sizes, so a position is index arithmetic. */
-function useGridVirtualizers(scrollRef: RefObject<HTMLDivElement | null>, rowCount: number, widths: number[], offset: number, initialSize: GridSize) {
+function useGridVirtualizers(scrollRef: RefObject<HTMLDivElement | null>, rowCount: number, widths: number[], offset: number, initialSize: ViewportSize) {
   // The key carries the width, so a resize makes the virtualizer recompute column offsets.
   const columnKey = useCallback((i: number) => `${i}:${widths[i]}`, [widths]);
-  // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const rowV = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    paddingStart: HEADER_HEIGHT,
-    overscan: 3,
-    initialRect: initialSize,
-  });
-  const colV = useVirtualizer({
-    horizontal: true,
-    count: widths.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => widths[i],
-    getItemKey: columnKey,
-    paddingStart: offset,
-    overscan: 2,
-    initialRect: initialSize,
-  });
+  const rowV = useVirtualRows(scrollRef, { count: rowCount, size: ROW_HEIGHT, start: HEADER_HEIGHT, overscan: 3, initialSize });
+  const colV = useVirtualRows(scrollRef, { horizontal: true, count: widths.length, size: (i) => widths[i], itemKey: columnKey, start: offset, overscan: 2, initialSize });
   return { rowV, colV };
 }
 

@@ -5,7 +5,8 @@ import { useStoredFlag } from '../../hooks/useStoredFlag';
 import { csvBlob, csvFileName, toCsv } from './csv';
 import { copyText, downloadFile } from '../fileActions';
 import { estimateColumnWidths, formatCount, formatElapsed, formatRowCount, METRICS } from './gridModel';
-import { GridView, type GridSize } from './GridView';
+import { GridView } from './GridView';
+import type { ViewportSize } from '../useVirtualRows';
 import { columnDecimals } from './numberFormat';
 import './resultsGrid.css';
 import { nextSort, sortOrder, type SortState } from './sortRows';
@@ -24,7 +25,7 @@ export interface ResultsGridProps {
    * The size assumed before the grid is measured, for server rendering and tests; in the browser the
    * grid measures itself before its first paint, so this is not needed there.
    */
-  initialSize?: GridSize;
+  initialSize?: ViewportSize;
 }
 
 interface ToolbarProps {

@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { RunView } from '../../../commands/notebook/run';
 import type { CellSqlPlace } from '../../../model/nbformat/sqlPlace';
@@ -11,6 +10,7 @@ import { HighlighterProvider } from '../../components/highlight/HighlightedSourc
 import type { NotebookCommandId } from '../../../commands/notebook/registry/registry';
 import type { Selection } from '../../../model/notebookDoc/selection';
 import { useWarmRenders } from './useWarmRenders';
+import { useVirtualRows } from '../../components/useVirtualRows';
 
 export interface EditorCellsProps {
   notebook: Nbformat45;
@@ -65,15 +65,7 @@ export function EditorCells(props: EditorCellsProps) {
   const code = viewMode === 'code';
   const handlers = useStableHandlers(props);
   const scrolling = useScrolling(scroller);
-  // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: cells.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => 72,
-    overscan: 6,
-    getItemKey: (index) => cells[index].id,
-  });
+  const virtualizer = useVirtualRows(scroller, { count: cells.length, size: 72, overscan: 6, itemKey: (index) => cells[index].id });
   return (
     <MathProvider>
       <FrameHoldProvider scrolling={scrolling}>

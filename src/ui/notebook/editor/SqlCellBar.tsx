@@ -3,18 +3,15 @@ import type { BiDatabase } from '../../../../contracts/biCatalog';
 import { NOTEBOOK_DATABASE_ID } from '../../../../contracts/kernels';
 import type { WarehousePlaces } from '../../../commands/kernels/kernels';
 import type { CellSqlPlace } from '../../../model/nbformat/sqlPlace';
-import { useAsync } from '../../hooks/useAsync';
+import { metadataKeys } from '../../../commands/catalog/watch';
+import { useMetadata } from '../../sql/useMetadata';
 
 /** The warehouse's databases and schemas, given by the editor page to its SQL cells. */
 export const WarehouseContext = createContext<WarehousePlaces | null>(null);
 
 /** A SQL cell's database and schema pickers (SQL Lab's), above its text. */
 export function SqlCellBar({ place, onPlace, index }: { place: CellSqlPlace | null; onPlace: (place: CellSqlPlace) => void; index: number }) {
-  const warehouse = useContext(WarehouseContext);
-  // Offline with nothing cached, an answer fails: the pickers keep what the cell names.
-  const databases = useAsync<BiDatabase[]>(warehouse && (() => warehouse.databases()), [warehouse]).value;
-  const databaseId = place?.databaseId ?? (databases ? NOTEBOOK_DATABASE_ID : null);
-  const schemas = useAsync<string[]>(warehouse && databaseId !== null ? () => warehouse.schemas(databaseId) : null, [warehouse, databaseId]).value;
+  const { databases, databaseId, schemas } = usePlaces(place);
   const known = databases ?? (place ? [{ id: place.databaseId, database_name: `Database ${place.databaseId}` }] : []);
   const schemaList = schemas ?? (place?.schema ? [place.schema] : []);
   return (
@@ -43,4 +40,19 @@ export function SqlCellBar({ place, onPlace, index }: { place: CellSqlPlace | nu
       </select>
     </div>
   );
+}
+
+const NO_WATCH = { watchMetadata: async () => {} };
+
+/**
+ * The databases and the chosen one's schemas, asked of the sync worker and read live (SQL Lab's
+ * schema panel's road). Offline with nothing kept they stay null: the pickers keep what the cell names.
+ */
+function usePlaces(place: CellSqlPlace | null) {
+  const warehouse = useContext(WarehouseContext);
+  const watcher = warehouse ?? NO_WATCH;
+  const databases = useMetadata<BiDatabase[]>(watcher, warehouse ? metadataKeys.databases() : null).value;
+  const databaseId = place?.databaseId ?? (databases ? NOTEBOOK_DATABASE_ID : null);
+  const schemas = useMetadata<string[]>(watcher, warehouse && databaseId !== null ? metadataKeys.schemas(databaseId) : null).value;
+  return { databases, databaseId, schemas };
 }

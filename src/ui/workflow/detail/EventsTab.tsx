@@ -1,28 +1,20 @@
-import { useState } from 'react';
 import { when } from '../time';
 import { useWorkflowView } from '../useWorkflowView';
-import { PagedTable } from './PagedTable';
+import { PagedTable, usePaging, type PagedTableText } from './PagedTable';
 
 const EVENTS_PAGE = 25;
-const COLUMNS = ['When', 'Event', 'Owner', 'Run', 'Task', 'Extra'];
+const TEXT: PagedTableText = { what: 'event log', noun: 'events', label: 'Event log', pagerLabel: 'Event pages', className: 'events-table', empty: 'No events recorded for this DAG.',
+  columns: ['When', 'Event', 'Owner', 'Run', 'Task', 'Extra'] };
 
 /** The DAG's audit log: who paused, triggered, cleared or marked what, and when. */
 export function EventsTab({ dagId }: { dagId: string }) {
-  const [page, setPage] = useState(0);
-  const events = useWorkflowView({ kind: 'events', dagId, limit: EVENTS_PAGE, offset: page * EVENTS_PAGE });
+  const paging = usePaging(EVENTS_PAGE);
+  const events = useWorkflowView({ kind: 'events', dagId, ...paging.window });
   return (
     <PagedTable
       view={events}
-      what="event log"
-      noun="events"
-      label="Event log"
-      pagerLabel="Event pages"
-      className="events-table"
-      pageSize={EVENTS_PAGE}
-      page={page}
-      onPage={setPage}
-      columns={COLUMNS}
-      empty="No events recorded for this DAG."
+      paging={paging}
+      text={TEXT}
       row={(e) => (
         <tr key={e.id}>
           <td>{when(e.when)}</td>

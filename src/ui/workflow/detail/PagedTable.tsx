@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Page } from '../../../../contracts/workflow';
 import { Pager } from '../../components/Pager';
 import { CacheNote } from '../CacheNote';
@@ -9,24 +9,33 @@ interface PagedView<T> {
   error?: string;
 }
 
-export interface PagedTableProps<T> {
-  view: PagedView<T>;
-  /** What the cache note and the pager call the rows ('runs', 'event log'). */
+/** What a paged table says: its rows' names in the cache note ('runs', 'event log') and the pager, its label, columns and empty line. */
+export interface PagedTableText {
   what: string;
   noun: string;
   label: string;
   pagerLabel: string;
   className: string;
-  pageSize: number;
-  page: number;
-  onPage: (page: number) => void;
   columns: readonly string[];
-  row: (item: T) => ReactNode;
   empty: string;
 }
 
+/** The page shown, and the window of rows it asks the cache for. */
+export function usePaging(pageSize: number) {
+  const [page, setPage] = useState(0);
+  return { page, onPage: setPage, pageSize, window: { limit: pageSize, offset: page * pageSize } };
+}
+
+export interface PagedTableProps<T> {
+  view: PagedView<T>;
+  paging: ReturnType<typeof usePaging>;
+  text: PagedTableText;
+  row: (item: T) => ReactNode;
+}
+
 /** One page of a DAG's rows from the cache (with its note), a row each, a line when there are none, and the pager. */
-export function PagedTable<T>({ view, what, noun, label, pagerLabel, className, pageSize, page, onPage, columns, row, empty }: PagedTableProps<T>) {
+export function PagedTable<T>({ view, paging: { page, onPage, pageSize }, text, row }: PagedTableProps<T>) {
+  const { what, noun, label, pagerLabel, className, columns, empty } = text;
   const items = view.value?.items ?? [];
   return (
     <div>

@@ -1,28 +1,20 @@
-import { useState } from 'react';
 import { duration, when } from '../time';
 import { useWorkflowView } from '../useWorkflowView';
-import { PagedTable } from './PagedTable';
+import { PagedTable, usePaging, type PagedTableText } from './PagedTable';
 
 const RUNS_PAGE = 25;
-const COLUMNS = ['State', 'Run', 'Type', 'Run after', 'Started', 'Ended', 'Duration'];
+const TEXT: PagedTableText = { what: 'runs', noun: 'runs', label: 'Runs', pagerLabel: 'Run pages', className: 'runs-table', empty: 'This DAG has not run yet.',
+  columns: ['State', 'Run', 'Type', 'Run after', 'Started', 'Ended', 'Duration'] };
 
 /** Every run, newest first, paged: state, type, times and duration; a click opens it in the grid. */
 export function RunsTab({ dagId, onSelectRun }: { dagId: string; onSelectRun: (runId: string) => void }) {
-  const [page, setPage] = useState(0);
-  const runs = useWorkflowView({ kind: 'runs', dagId, query: { limit: RUNS_PAGE, offset: page * RUNS_PAGE } });
+  const paging = usePaging(RUNS_PAGE);
+  const runs = useWorkflowView({ kind: 'runs', dagId, query: paging.window });
   return (
     <PagedTable
       view={runs}
-      what="runs"
-      noun="runs"
-      label="Runs"
-      pagerLabel="Run pages"
-      className="runs-table"
-      pageSize={RUNS_PAGE}
-      page={page}
-      onPage={setPage}
-      columns={COLUMNS}
-      empty="This DAG has not run yet."
+      paging={paging}
+      text={TEXT}
       row={(run) => (
         <tr key={run.runId}>
           <td><span className={`state-pill state-${run.state}`}>{run.state}</span></td>

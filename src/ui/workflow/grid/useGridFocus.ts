@@ -1,4 +1,4 @@
-import type { Virtualizer } from '@tanstack/react-virtual';
+import type { VirtualRows } from '../../components/useVirtualRows';
 import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type RefObject } from 'react';
 import type { DagRun } from '../../../../contracts/workflow';
 import { cellText, moveFocus, runText, type GridPos, type GridRowItem } from './dagGridModel';
@@ -7,8 +7,8 @@ export interface GridFocusOptions {
   scrollRef: RefObject<HTMLDivElement | null>;
   rows: readonly GridRowItem[];
   runs: readonly DagRun[];
-  rowV: Virtualizer<HTMLDivElement, Element>;
-  colV: Virtualizer<HTMLDivElement, Element>;
+  rowV: VirtualRows;
+  colV: VirtualRows;
   toggle: (groupId: string) => void;
   onSelect: (selection: { runId?: string; taskId?: string }) => void;
   now: number;

@@ -1,5 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RefObject } from 'react';
+import { useVirtualRows, type ViewportSize } from '../../components/useVirtualRows';
 
 /** Match dagGrid.css (--dg-row-h, --dg-head-h, --dg-col-w). */
 export const ROW_HEIGHT = 24;
@@ -15,29 +15,18 @@ const NARROW_BELOW = 640;
  * are rendered, so 100 runs × 50 tasks and 25 runs × 5,000 tasks both stay a few thousand cells
  * at most. Scrolling to a row or column keeps it clear of the sticky run headers and name column.
  */
-export function useGridWindow(scrollRef: RefObject<HTMLDivElement | null>, rowCount: number, runCount: number, initialSize?: { width: number; height: number }) {
-  // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const rowV = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    paddingStart: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
-    overscan: 4,
-    initialRect: initialSize,
-  });
+export function useGridWindow(scrollRef: RefObject<HTMLDivElement | null>, rowCount: number, runCount: number, initialSize?: ViewportSize) {
+  const rowV = useVirtualRows(scrollRef, { count: rowCount, size: ROW_HEIGHT, start: HEADER_HEIGHT, keepClear: true, overscan: 4, initialSize });
   const width = rowV.scrollRect?.width || initialSize?.width || 1000;
   const nameWidth = width < NARROW_BELOW ? NARROW_NAME_WIDTH : NAME_WIDTH;
-  const colV = useVirtualizer({
+  const colV = useVirtualRows(scrollRef, {
     horizontal: true,
     count: runCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => COLUMN_WIDTH,
-    paddingStart: nameWidth,
-    scrollPaddingStart: nameWidth,
+    size: COLUMN_WIDTH,
+    start: nameWidth,
+    keepClear: true,
     overscan: 3,
-    initialRect: initialSize,
+    initialSize,
     // The grid opens scrolled to the newest runs (DagGrid scrolls there): render those columns the
     // first time, not the oldest ones and then, after the scroll, the newest. Read once, when the
     // virtualizer first measures the mounted scroller (DagGrid asks for no columns before).

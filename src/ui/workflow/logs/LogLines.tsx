@@ -1,17 +1,12 @@
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react';
 import { lineLevel, plainLine, rawLine, type LogIndex } from '../../../model/workflow/logLines';
 import { matchesInLine, type LogMatch } from '../../../model/workflow/logSearch';
 import type { Mark } from './lineHtml';
 import { LogRow } from './LogRow';
+import { useVirtualRows, type ViewportSize, type VirtualRows } from '../../components/useVirtualRows';
 
 /** Matches .lv-row's height in logViewer.css (an unwrapped line). */
 export const LINE_HEIGHT = 20;
-
-export interface ViewSize {
-  width: number;
-  height: number;
-}
 
 export interface LogLinesProps {
   index: LogIndex;
@@ -24,8 +19,8 @@ export interface LogLinesProps {
   following: boolean;
   onUserScrollUp: () => void;
   scrollRef: RefObject<HTMLDivElement | null>;
-  virtualizerRef: RefObject<Virtualizer<HTMLDivElement, Element> | null>;
-  initialSize?: ViewSize;
+  virtualizerRef: RefObject<VirtualRows | null>;
+  initialSize?: ViewportSize;
   label: string;
 }
 
@@ -65,15 +60,7 @@ function useFollow(scrollRef: RefObject<HTMLDivElement | null>, following: boole
 /** The virtualized lines: only the rows in view (and a few more) are in the DOM, at 100,000 lines too. */
 export function LogLines(props: LogLinesProps) {
   const { index, lines, rowCount, matches, current, wrap, following, onUserScrollUp, scrollRef, virtualizerRef, initialSize, label } = props;
-  // The app does not run React Compiler; useVirtualizer re-renders this component itself on scroll.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => LINE_HEIGHT,
-    overscan: 5,
-    initialRect: initialSize,
-  });
+  const virtualizer = useVirtualRows(scrollRef, { count: rowCount, size: LINE_HEIGHT, overscan: 5, initialSize });
   useLayoutEffect(() => {
     virtualizerRef.current = virtualizer;
   }, [virtualizerRef, virtualizer]);

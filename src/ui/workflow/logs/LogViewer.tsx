@@ -1,10 +1,10 @@
-import type { Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { LOG_LEVELS, lineCount, plainText, visibleLines, type LogIndex, type LogLevel } from '../../../model/workflow/logLines';
 import type { LogMatch } from '../../../model/workflow/logSearch';
 import { copyText, downloadFile, textBlob } from '../../components/fileActions';
 import { logFileName } from './logActions';
-import { LogLines, type LogLinesProps, type ViewSize } from './LogLines';
+import { LogLines, type LogLinesProps } from './LogLines';
+import type { ViewportSize, VirtualRows } from '../../components/useVirtualRows';
 import { LogSearchBox } from './LogSearchBox';
 import { LogToolbar } from './LogToolbar';
 import { useLogIndex } from './useLogIndex';
@@ -29,7 +29,7 @@ export interface LogViewerProps {
   /** The region's accessible name, e.g. "Log of extract, try 2". */
   label?: string;
   /** Size before the first measurement (server rendering, tests). */
-  initialSize?: ViewSize;
+  initialSize?: ViewportSize;
 }
 
 const ALL_LEVELS: ReadonlySet<LogLevel> = new Set(LOG_LEVELS);
@@ -91,7 +91,7 @@ function emptyMessage(loading: boolean, running: boolean): string {
 function useLogView(index: LogIndex, following: boolean, onFollowChange: (following: boolean) => void) {
   const [levels, setLevels] = useState<ReadonlySet<LogLevel>>(ALL_LEVELS);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
+  const virtualizerRef = useRef<VirtualRows | null>(null);
   const lines = useMemo(() => visibleLines(index, levels), [index, levels]);
   const rowCount = lines ? lines.length : lineCount(index);
 
