@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { UpstreamDefinition } from '../definition';
-import { down, healthOf, stateDirOf, up, type Running, type Where } from '../lifecycle';
+import { downWithNeeds, stateDirOf, up, type Running, type Where } from '../lifecycle';
 import { basePython, cacheRoot, defaultStateRoot } from '../paths';
 import { groupAlive } from '../processes';
 import { readState, secretsFor } from '../state';
@@ -29,7 +29,7 @@ export async function attachOrStart(definition: UpstreamDefinition): Promise<Att
     running,
     shared: false,
     async release() {
-      await down(definition.name, where);
+      await downWithNeeds(definition, where);
       rmSync(where.stateRoot, { recursive: true, force: true });
     },
   };
@@ -39,8 +39,8 @@ async function runningShared(definition: UpstreamDefinition): Promise<Running | 
   const stateDir = stateDirOf({ stateRoot: defaultStateRoot() }, definition.name);
   const state = readState(stateDir);
   if (!state || !state.processes.every(groupAlive)) return null;
-  if (!definition.healthy(await healthOf(state.url + definition.healthPath))) return null;
+  if (!(await definition.ready(state.url))) return null;
   const secrets = secretsFor(stateDir, definition.accounts.map(({ username }) => username));
   const accounts = definition.accounts.map((account) => ({ ...account, password: secrets.passwords[account.username] }));
-  return { ...state, stateDir, accounts, timings: { venvMs: 0, venvBuilt: false, startMs: 0 } };
+  return { ...state, api: definition.api, stateDir, accounts, timings: { venvMs: 0, venvBuilt: false, startMs: 0 } };
 }
