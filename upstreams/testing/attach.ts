@@ -6,6 +6,8 @@ import { downWithNeeds, stateDirOf, up, type Running, type Where } from '../life
 import { basePython, cacheRoot, defaultStateRoot } from '../paths';
 import { groupAlive } from '../processes';
 import { readState, secretsFor } from '../state';
+import { airflowClient } from './airflowClient';
+import { listedOnceParsed } from './upstreamSuite';
 
 /** An upstream for one test file: `release` stops it only when this file started it. */
 export interface Attached {
@@ -17,14 +19,17 @@ export interface Attached {
 
 /**
  * The upstream a suite tests against: the one `npm run upstreams -- up <name>` holds in the default
- * state root when it is running and healthy (started once, by CI while the unit tests run, or by a
- * developer), else a fresh one in a temporary state root, stopped and removed by `release`.
+ * state root when it is running and healthy (started once, by `npm test` while the unit tests run, or
+ * by a developer), else a fresh one in a temporary state root, once it lists our DAGs, stopped and
+ * removed (with what it needed) by `release`.
  */
 export async function attachOrStart(definition: UpstreamDefinition): Promise<Attached> {
   const shared = await runningShared(definition);
   if (shared) return { running: shared, shared: true, release: async () => {} };
   const where: Where = { cache: cacheRoot(), stateRoot: mkdtempSync(path.join(tmpdir(), `console-${definition.name}-`)), basePython: basePython(), say: () => {} };
   const running = await up(definition, where);
+  // The suites expect our DAGs listed, as on a shared upstream that has been up for a while.
+  await listedOnceParsed(await airflowClient(running), Date.now() + 120_000);
   return {
     running,
     shared: false,
