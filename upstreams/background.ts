@@ -1,8 +1,7 @@
 import type { Upstream } from './definition';
-import { down, stateDirOf, up, type Where } from './lifecycle';
+import { down, stateDirOf, up, whyNotHere, type Where } from './lifecycle';
 import { groupAlive } from './processes';
 import { readState } from './state';
-import { venvFor, whyNoVenv } from './venv';
 
 /** Upstreams being brought up behind other work: `ready` when each is up (or given up on), `stop` stops what this started. */
 export interface Background {
@@ -48,7 +47,7 @@ export function startInBackground(definitions: readonly Upstream[], where: Where
 
 /** Those to start: not running already, and startable here (each other one gets its line). */
 async function sift(definitions: readonly Upstream[], before: ReadonlySet<string>, where: Where, say: (line: string) => void): Promise<Upstream[]> {
-  const reasons = await Promise.all(definitions.map((definition) => (before.has(definition.name) ? 'already running, used as it is' : whyNot(definition, where))));
+  const reasons = await Promise.all(definitions.map((definition) => (before.has(definition.name) ? 'already running, used as it is' : whyNotHere(definition, where))));
   definitions.forEach((definition, index) => {
     if (reasons[index]) say(`${definition.title} not started: ${reasons[index]}.`);
   });
@@ -70,10 +69,4 @@ function startOrder(definitions: readonly Upstream[]): Upstream[] {
 function isRunning(definition: Upstream, where: Where): boolean {
   const state = readState(stateDirOf(where, definition.name));
   return state !== null && state.processes.every(groupAlive);
-}
-
-async function whyNot(definition: Upstream, where: Where): Promise<string | null> {
-  const missing = [definition, ...(definition.needs ?? [])].map((each) => each.whyNot?.() ?? null).find((why) => why !== null);
-  if (missing) return missing;
-  return definition.lockFile ? whyNoVenv(venvFor(where.cache, definition.name, definition.lockFile), where.basePython) : null;
 }

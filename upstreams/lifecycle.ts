@@ -6,7 +6,7 @@ import { freePort } from '../server/util/freePort';
 import { groupAlive, startDetached, stopGroups, sleep, type Command, type Started } from './processes';
 import { UPSTREAMS_DIR } from './paths';
 import { clearState, readState, secretsFor, writeState, type UpstreamState } from './state';
-import { ensureVenv, venvFor } from './venv';
+import { ensureVenv, venvFor, whyNoVenv } from './venv';
 
 export interface Where {
   /** Venvs live in <cache>/venvs. */
@@ -137,4 +137,10 @@ function tail(file: string, lines = 30): string {
 export async function downWithNeeds(definition: Upstream, where: Pick<Where, 'stateRoot' | 'say'>): Promise<void> {
   await down(definition.name, where);
   for (const need of definition.needs ?? []) await downWithNeeds(need, where);
+}
+
+/** Why `definition` cannot be started on this machine (a system package missing, here or in what it needs; no venv to be had), or null. */
+export async function whyNotHere(definition: Upstream, where: Pick<Where, 'cache' | 'basePython'>): Promise<string | null> {
+  const missing = (each: Upstream): string | null => each.whyNot?.() ?? (each.needs ?? []).map(missing).find((why) => why !== null) ?? null;
+  return missing(definition) ?? (definition.lockFile ? whyNoVenv(venvFor(where.cache, definition.name, definition.lockFile), where.basePython) : null);
 }

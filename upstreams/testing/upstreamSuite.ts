@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UpstreamDefinition } from '../definition';
-import { down, downWithNeeds, up, type Running, type Where } from '../lifecycle';
+import { down, downWithNeeds, up, whyNotHere, type Running, type Where } from '../lifecycle';
 import { basePython, cacheRoot, UPSTREAMS_DIR } from '../paths';
 import { groupAlive, sleep } from '../processes';
 import { readState } from '../state';
-import { venvFor, whyNoVenv } from '../venv';
 import { airflowClient, type AirflowClient } from './airflowClient';
 
 const DAGS_FOLDER = path.join(UPSTREAMS_DIR, 'airflow', 'dags');
@@ -30,7 +29,7 @@ export function ourDagIds(): string[] {
  */
 export async function upstreamSuite(definition: UpstreamDefinition, { simultaneousRuns = 1 } = {}): Promise<void> {
   const cache = cacheRoot();
-  const why = await whyNoVenv(venvFor(cache, definition.name, definition.lockFile), basePython());
+  const why = await whyNotHere(definition, { cache, basePython: basePython() });
   if (why) console.warn(`${definition.title} tests skipped: ${why}.`);
 
   describe.skipIf(why !== null)(`${definition.title} started by upstreams/`, () => {
