@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { UPSTREAMS_DIR } from './paths';
-import { airflow, airflowEnv, componentsHealthy, sqliteMetadata, type PlanContext, type UpstreamDefinition } from './definition';
+import { airflow, airflowAccounts, airflowEnv, airflowReady, sqliteMetadata } from './airflowCommon';
+import type { PlanContext, UpstreamDefinition } from './definition';
 
 /**
  * Apache Airflow 2.10.5: webserver (/api/v1 with Basic auth), scheduler and triggerer. Airflow 2
@@ -11,21 +12,12 @@ export const airflow2: UpstreamDefinition = {
   title: 'Apache Airflow 2.10.5',
   api: 'v1',
   lockFile: path.join(UPSTREAMS_DIR, 'locks', 'airflow2.txt'),
-  accounts: [
-    { username: 'admin', role: 'Admin', console: 'admin' },
-    { username: 'op', role: 'Op', console: 'editor' },
-    { username: 'viewer', role: 'Viewer' },
-  ],
-  healthPath: '/api/v1/health',
-  healthy: (body) => componentsHealthy(body, ['metadatabase', 'scheduler', 'triggerer']),
+  accounts: airflowAccounts({ admin: 'Admin', op: 'Op', viewer: 'Viewer' }),
+  ready: airflowReady('/api/v1/health', ['metadatabase', 'scheduler', 'triggerer']),
   plan(context) {
     const metadata = sqliteMetadata(context);
-    const env = airflowEnv(context, {
-      AIRFLOW__CORE__DAGS_FOLDER: context.dagsFolder,
-      AIRFLOW__CORE__LOAD_EXAMPLES: 'False',
-      AIRFLOW__CORE__DAGS_ARE_PAUSED_AT_CREATION: 'True',
+    const env = airflowEnv(context, metadata.url, {
       AIRFLOW__CORE__EXECUTOR: 'SequentialExecutor',
-      AIRFLOW__CORE__FERNET_KEY: context.secrets.fernetKey,
       AIRFLOW__API__AUTH_BACKENDS: 'airflow.api.auth.backend.basic_auth,airflow.api.auth.backend.session',
       AIRFLOW__WEBSERVER__WEB_SERVER_HOST: '127.0.0.1',
       AIRFLOW__WEBSERVER__WEB_SERVER_PORT: String(context.port),
@@ -36,8 +28,6 @@ export const airflow2: UpstreamDefinition = {
       AIRFLOW__SCHEDULER__DAG_DIR_LIST_INTERVAL: '5',
       AIRFLOW__SCHEDULER__MIN_FILE_PROCESS_INTERVAL: '10',
       AIRFLOW__SCHEDULER__PARSING_PROCESSES: '1',
-      AIRFLOW__DATABASE__SQL_ALCHEMY_CONN: metadata.url,
-      AIRFLOW__LOGGING__BASE_LOG_FOLDER: path.join(context.stateDir, 'logs'),
     });
     return {
       env,

@@ -1,36 +1,31 @@
 import path from 'node:path';
 import { UPSTREAMS_DIR } from './paths';
-import { airflow, airflowEnv, componentsHealthy, sqliteMetadata, type UpstreamDefinition } from './definition';
+import { airflow, airflowAccounts, airflowEnv, airflowReady } from './airflowCommon';
+import type { UpstreamDefinition } from './definition';
+import { postgres, postgresDatabase } from './postgres';
 
 /**
  * Apache Airflow 3.3.2: the api-server (/api/v2, the UI API and the execution API), scheduler
  * (LocalExecutor), dag-processor and triggerer as four processes rather than `airflow standalone`,
  * which picks its own port (8080, the console's), writes its own users and passwords, and runs
- * all four in one process group we could only stop together.
+ * all four in one process group we could only stop together. Its metadata DB is a database of the
+ * `postgres` upstream: on SQLite, a handful of simultaneous triggers ends in "database is locked".
  */
 export const airflow3: UpstreamDefinition = {
   name: 'airflow3',
   title: 'Apache Airflow 3.3.2',
   api: 'v2',
   lockFile: path.join(UPSTREAMS_DIR, 'locks', 'airflow3.txt'),
-  accounts: [
-    { username: 'admin', role: 'admin', console: 'admin' },
-    { username: 'op', role: 'op', console: 'editor' },
-    { username: 'viewer', role: 'viewer' },
-  ],
-  healthPath: '/api/v2/monitor/health',
-  healthy: (body) => componentsHealthy(body, ['metadatabase', 'scheduler', 'triggerer', 'dag_processor']),
+  needs: [postgres],
+  accounts: airflowAccounts({ admin: 'admin', op: 'op', viewer: 'viewer' }),
+  ready: airflowReady('/api/v2/monitor/health', ['metadatabase', 'scheduler', 'triggerer', 'dag_processor']),
   plan(context) {
     const passwordsFile = path.join(context.stateDir, 'passwords.json');
-    const metadata = sqliteMetadata(context);
-    const env = airflowEnv(context, {
-      AIRFLOW__CORE__DAGS_FOLDER: context.dagsFolder,
-      AIRFLOW__CORE__LOAD_EXAMPLES: 'False',
-      AIRFLOW__CORE__DAGS_ARE_PAUSED_AT_CREATION: 'True',
+    const metadata = postgresDatabase(context.needs.postgres, 'airflow3');
+    const env = airflowEnv(context, metadata.sqlalchemyUrl, {
       AIRFLOW__CORE__EXECUTOR: 'LocalExecutor',
-      // Two cores: a few tasks at a time is plenty and keeps SQLite's writers few.
+      // Two cores: a few tasks at a time is plenty.
       AIRFLOW__CORE__PARALLELISM: '4',
-      AIRFLOW__CORE__FERNET_KEY: context.secrets.fernetKey,
       AIRFLOW__CORE__AUTH_MANAGER: 'airflow.api_fastapi.auth.managers.simple.simple_auth_manager.SimpleAuthManager',
       AIRFLOW__CORE__SIMPLE_AUTH_MANAGER_USERS: airflow3.accounts.map((account) => `${account.username}:${account.role}`).join(','),
       AIRFLOW__CORE__SIMPLE_AUTH_MANAGER_PASSWORDS_FILE: passwordsFile,
@@ -47,14 +42,12 @@ export const airflow3: UpstreamDefinition = {
       AIRFLOW__DAG_PROCESSOR__REFRESH_INTERVAL: '5',
       AIRFLOW__DAG_PROCESSOR__MIN_FILE_PROCESS_INTERVAL: '10',
       AIRFLOW__DAG_PROCESSOR__PARSING_PROCESSES: '1',
-      AIRFLOW__DATABASE__SQL_ALCHEMY_CONN: metadata.url,
-      AIRFLOW__LOGGING__BASE_LOG_FOLDER: path.join(context.stateDir, 'logs'),
     });
     const passwords = Object.fromEntries(airflow3.accounts.map(({ username }) => [username, context.secrets.passwords[username]]));
     return {
       env,
       files: { [passwordsFile]: `${JSON.stringify(passwords)}\n` },
-      setup: [airflow(context, 'db migrate', 'db', 'migrate'), metadata.wal],
+      setup: [metadata.create, airflow(context, 'db migrate', 'db', 'migrate')],
       services: [
         airflow(context, 'api-server', 'api-server', '--host', '127.0.0.1', '--port', String(context.port), '--workers', '1'),
         airflow(context, 'scheduler', 'scheduler'),

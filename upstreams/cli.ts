@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
-import { down, healthOf, up, type Running, type Where } from './lifecycle';
+import type { RunningUpstream } from './definition';
+import { down, up, type Where } from './lifecycle';
 import { groupAlive } from './processes';
 import { basePython, cacheRoot, defaultStateRoot } from './paths';
 import { UPSTREAMS } from './registry';
@@ -32,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** The URL, the accounts, and the environment the console needs to use this upstream. */
-function describe(running: Running): string {
+function describe(running: RunningUpstream): string {
   const role = (wanted: 'admin' | 'editor') => running.accounts.find((account) => account.console === wanted);
   const accounts = Object.fromEntries((['admin', 'editor'] as const).flatMap((wanted) => {
     const account = role(wanted);
@@ -41,11 +42,10 @@ function describe(running: Running): string {
   const { timings } = running;
   return [
     `${running.name} is up at ${running.url} (state in ${running.stateDir})`,
-    timings.startMs > 0 ? `  venv ${timings.venvBuilt ? 'built' : 'reused'} in ${(timings.venvMs / 1000).toFixed(1)} s, healthy ${(timings.startMs / 1000).toFixed(1)} s after start` : '',
+    timings.startMs > 0 ? `  ${running.venv ? `venv ${timings.venvBuilt ? 'built' : 'reused'} in ${(timings.venvMs / 1000).toFixed(1)} s, ` : ''}ready ${(timings.startMs / 1000).toFixed(1)} s after start` : '',
     '  Accounts:',
     ...running.accounts.map((account) => `    ${account.username} / ${account.password}  (${account.role})`),
-    '  Try the console against it:',
-    `    CONSOLE_AIRFLOW_URL=${running.url} CONSOLE_AIRFLOW_API=${running.api} CONSOLE_AIRFLOW_ACCOUNTS='${JSON.stringify(accounts)}' npm start`,
+    ...(running.api ? ['  Try the console against it:', `    CONSOLE_AIRFLOW_URL=${running.url} CONSOLE_AIRFLOW_API=${running.api} CONSOLE_AIRFLOW_ACCOUNTS='${JSON.stringify(accounts)}' npm start`] : []),
     `  Stop it: npm run upstreams -- down ${running.name}`,
   ].filter((line) => line !== '').join('\n');
 }
@@ -58,8 +58,7 @@ async function printStatus(stateRoot: string): Promise<void> {
     if (!state) continue;
     any = true;
     const definition = UPSTREAMS[state.name];
-    const health = definition ? await healthOf(state.url + definition.healthPath) : null;
-    const verdict = definition?.healthy(health) ? 'healthy' : health === null ? 'not answering' : 'starting or degraded';
+    const verdict = (await definition?.ready(state.url)) ? 'ready' : 'not answering, starting or degraded';
     console.log(`${state.name}: ${state.url} ${verdict}, since ${state.startedAt}`);
     for (const process of state.processes) console.log(`  ${process.role} pid ${process.pid}: ${groupAlive(process) ? 'running' : 'gone'}`);
   }

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { UpstreamDefinition } from './definition';
+import type { Plan, RunningUpstream, Upstream, UpstreamDefinition } from './definition';
 import { freePort } from '../server/util/freePort';
 import { groupAlive, startDetached, stopGroups, sleep, type Command, type Started } from './processes';
 import { UPSTREAMS_DIR } from './paths';
-import { clearState, readState, secretsFor, writeState, type Account, type UpstreamState } from './state';
-import { ensureVenv, venvFor } from './venv';
+import { clearState, readState, secretsFor, writeState, type UpstreamState } from './state';
+import { ensureVenv, venvFor, whyNoVenv } from './venv';
 
 export interface Where {
   /** Venvs live in <cache>/venvs. */
@@ -17,19 +17,24 @@ export interface Where {
   say(line: string): void;
 }
 
-/** A started (or already running) upstream. */
-export interface Running extends UpstreamState {
-  stateDir: string;
-  accounts: Array<Account & { console?: 'admin' | 'editor' }>;
-  timings: { venvMs: number; venvBuilt: boolean; startMs: number };
-}
+/** A started (or already running) Airflow: an upstream with the API the console speaks to it. */
+export type Running = RunningUpstream & { api: 'v1' | 'v2' };
 
 const HEALTH_TIMEOUT_MS = 240_000;
 
 export const stateDirOf = (where: Pick<Where, 'stateRoot'>, name: string) => path.join(where.stateRoot, name);
 
-/** Builds or reuses the venv, starts the upstream on a free loopback port, and resolves once it is healthy. */
-export async function up(definition: UpstreamDefinition, where: Where): Promise<Running> {
+/**
+ * Brings up what it needs first (or reuses it), builds or reuses its venv, starts it on a free
+ * loopback port, and resolves once it is ready. One already running is returned as it is.
+ */
+export async function up(definition: UpstreamDefinition, where: Where): Promise<Running>;
+export async function up(definition: Upstream, where: Where): Promise<RunningUpstream>;
+export async function up(definition: Upstream, where: Where): Promise<RunningUpstream> {
+  const why = definition.whyNot?.();
+  if (why) throw new Error(`${definition.title} cannot start here: ${why}`);
+  const needs: Record<string, RunningUpstream> = {};
+  for (const need of definition.needs ?? []) needs[need.name] = await up(need, where);
   const stateDir = stateDirOf(where, definition.name);
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   const secrets = secretsFor(stateDir, definition.accounts.map(({ username }) => username));
@@ -41,36 +46,44 @@ export async function up(definition: UpstreamDefinition, where: Where): Promise<
   }
   if (held) await down(definition.name, where);
 
-  const venv = venvFor(where.cache, definition.name, definition.lockFile);
-  const venvTiming = await ensureVenv(venv, definition.lockFile, where.basePython, where.say);
+  const venv = definition.lockFile ? venvFor(where.cache, definition.name, definition.lockFile) : null;
+  const venvTiming = venv && definition.lockFile ? await ensureVenv(venv, definition.lockFile, where.basePython, where.say) : { built: false, ms: 0 };
   const started = Date.now();
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const plan = definition.plan({ venv, stateDir, port, url, secrets, dagsFolder: path.join(UPSTREAMS_DIR, 'airflow', 'dags') });
+  const url = `${definition.scheme ?? 'http'}://127.0.0.1:${port}`;
+  const plan = definition.plan({ venv, stateDir, port, url, secrets, dagsFolder: path.join(UPSTREAMS_DIR, 'airflow', 'dags'), needs });
+  await runSetup(definition, plan, stateDir, where);
+  const state: UpstreamState = { name: definition.name, url, api: definition.api, venv: venv?.dir, startedAt: new Date().toISOString(), processes: [] };
+  await startServices(definition, plan, stateDir, state, where);
+  return { ...state, stateDir, accounts, timings: { venvMs: venvTiming.ms, venvBuilt: venvTiming.built, startMs: Date.now() - started } };
+}
+
+async function runSetup(definition: Upstream, plan: Plan, stateDir: string, where: Where): Promise<void> {
   for (const [file, text] of Object.entries(plan.files)) writeFileSync(file, text, { mode: 0o600 });
-  const logs = path.join(stateDir, 'logs');
-  mkdirSync(logs, { recursive: true });
+  mkdirSync(path.join(stateDir, 'logs'), { recursive: true });
   for (const stage of plan.setup) {
     const steps = [stage].flat();
     where.say(`${definition.name}: ${steps.map((step) => step.role).join(', ')}…`);
-    await Promise.all(steps.map((step) => runToEnd(step, plan.env, stateDir, path.join(logs, 'setup.log'))));
+    await Promise.all(steps.map((step) => runToEnd(step, plan.env, stateDir, path.join(stateDir, 'logs', 'setup.log'))));
   }
-  const processes: Started[] = [];
-  const state: UpstreamState = { name: definition.name, url, api: definition.api, venv: venv.dir, startedAt: new Date().toISOString(), processes };
+}
+
+/** Starts the services, recording each in the state file, and waits until the upstream is ready; stops them all if it never is. */
+async function startServices(definition: Upstream, plan: Plan, stateDir: string, state: UpstreamState, where: Where): Promise<void> {
+  const processes: Started[] = state.processes;
   try {
     for (const service of plan.services) {
-      processes.push(startDetached(service, plan.env, stateDir, path.join(logs, `${service.role}.log`)));
+      processes.push(startDetached(service, plan.env, stateDir, path.join(stateDir, 'logs', `${service.role}.log`)));
       // Recorded after each start, so `down` finds every process even if this script dies here.
       writeState(stateDir, state);
     }
-    where.say(`${definition.name}: waiting for ${url}${definition.healthPath}…`);
-    await waitHealthy(definition, url, processes);
+    where.say(`${definition.name}: waiting for ${state.url}…`);
+    await waitReady(definition, state.url, processes);
   } catch (error) {
     await stopGroups(processes);
     clearState(stateDir);
     throw error;
   }
-  return { ...state, stateDir, accounts, timings: { venvMs: venvTiming.ms, venvBuilt: venvTiming.built, startMs: Date.now() - started } };
 }
 
 /** Stops the process groups the state file of `name` records, and only those. */
@@ -85,29 +98,20 @@ export async function down(name: string, where: Pick<Where, 'stateRoot' | 'say'>
   return true;
 }
 
-async function waitHealthy(definition: UpstreamDefinition, url: string, processes: readonly Started[]): Promise<void> {
+async function waitReady(definition: Upstream, url: string, processes: readonly Started[]): Promise<void> {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   for (;;) {
     const dead = processes.find((process) => !groupAlive(process));
     if (dead) throw new Error(`${definition.name}: ${dead.role} exited; its log ends:\n${tail(dead.logFile)}`);
-    if (definition.healthy(await healthOf(url + definition.healthPath))) return;
-    if (Date.now() > deadline) throw new Error(`${definition.name} was not healthy at ${url}${definition.healthPath} within ${HEALTH_TIMEOUT_MS / 1000} s`);
+    if (await definition.ready(url)) return;
+    if (Date.now() > deadline) throw new Error(`${definition.name} was not ready at ${url} within ${HEALTH_TIMEOUT_MS / 1000} s`);
     await sleep(500);
-  }
-}
-
-export async function healthOf(url: string): Promise<unknown> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-    return response.ok ? await response.json() : null;
-  } catch {
-    return null;
   }
 }
 
 function runToEnd(command: Command, env: NodeJS.ProcessEnv, cwd: string, logFile: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command.command, command.args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command.command, command.args, { cwd, env: { ...env, ...command.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
@@ -127,4 +131,16 @@ function tail(file: string, lines = 30): string {
   } catch {
     return '(no log)';
   }
+}
+
+/** Stops `definition`, then what it needs: for a state root of its own (a test's), where nothing else uses them. */
+export async function downWithNeeds(definition: Upstream, where: Pick<Where, 'stateRoot' | 'say'>): Promise<void> {
+  await down(definition.name, where);
+  for (const need of definition.needs ?? []) await downWithNeeds(need, where);
+}
+
+/** Why `definition` cannot be started on this machine (a system package missing, here or in what it needs; no venv to be had), or null. */
+export async function whyNotHere(definition: Upstream, where: Pick<Where, 'cache' | 'basePython'>): Promise<string | null> {
+  const missing = (each: Upstream): string | null => each.whyNot?.() ?? (each.needs ?? []).map(missing).find((why) => why !== null) ?? null;
+  return missing(definition) ?? (definition.lockFile ? whyNoVenv(venvFor(where.cache, definition.name, definition.lockFile), where.basePython) : null);
 }

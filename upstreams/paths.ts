@@ -23,3 +23,8 @@ export function defaultStateRoot(env: NodeJS.ProcessEnv = process.env): string {
 export function basePython(env: NodeJS.ProcessEnv = process.env): string {
   return env.CONSOLE_UPSTREAMS_PYTHON?.trim() || '/usr/bin/python3';
 }
+
+/** Where PostgreSQL's server binaries are (Debian's postgresql 15); CONSOLE_UPSTREAMS_PG_BIN overrides. */
+export function postgresBin(env: NodeJS.ProcessEnv = process.env): string {
+  return env.CONSOLE_UPSTREAMS_PG_BIN?.trim() || '/usr/lib/postgresql/15/bin';
+}

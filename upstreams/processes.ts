@@ -10,22 +10,28 @@ export interface Started {
   /** Its start time in clock ticks since boot (/proc/<pid>/stat), so a reused pid is never taken for it. */
   startTicks: number | null;
   logFile: string;
+  /** The signal that asks it to stop (SIGTERM when absent). */
+  stopSignal?: NodeJS.Signals;
 }
 
 export interface Command {
   role: string;
   command: string;
   args: string[];
+  /** Set on top of the plan's environment (e.g. a password for this command only). */
+  env?: NodeJS.ProcessEnv;
+  /** The signal that asks it to stop (SIGTERM when absent). */
+  stopSignal?: NodeJS.Signals;
 }
 
 /** Starts `command` as the leader of a new process group, detached (it outlives this script), output appended to `logFile`. */
 export function startDetached(command: Command, env: NodeJS.ProcessEnv, cwd: string, logFile: string): Started {
   const log = openSync(logFile, 'a');
   try {
-    const child = spawn(command.command, command.args, { cwd, env, detached: true, stdio: ['ignore', log, log] });
+    const child = spawn(command.command, command.args, { cwd, env: { ...env, ...command.env }, detached: true, stdio: ['ignore', log, log] });
     if (child.pid === undefined) throw new Error(`${command.command} did not start`);
     child.unref();
-    return { role: command.role, pid: child.pid, startTicks: startTicks(child.pid), logFile };
+    return { role: command.role, pid: child.pid, startTicks: startTicks(child.pid), logFile, stopSignal: command.stopSignal };
   } finally {
     closeSync(log);
   }
@@ -58,18 +64,18 @@ export function groupAlive(started: Started): boolean {
   }
 }
 
-/** SIGTERM to each group, SIGKILL to those still there after `graceMs`; resolves when all are gone. */
+/** Each group's stop signal (SIGTERM), SIGKILL to those still there after `graceMs`; resolves when all are gone. */
 export async function stopGroups(groups: readonly Started[], graceMs = 20_000): Promise<void> {
-  const signal = (sig: NodeJS.Signals) => {
+  const signal = (sig: NodeJS.Signals | null) => {
     for (const group of groups.filter(groupAlive)) {
       try {
-        process.kill(-group.pid, sig);
+        process.kill(-group.pid, sig ?? group.stopSignal ?? 'SIGTERM');
       } catch {
         // Gone between the check and the signal.
       }
     }
   };
-  signal('SIGTERM');
+  signal(null);
   const deadline = Date.now() + graceMs;
   while (groups.some(groupAlive) && Date.now() < deadline) await sleep(200);
   if (!groups.some(groupAlive)) return;

@@ -1,6 +1,7 @@
 import { airflow2 } from './airflow2';
 import { airflow3 } from './airflow3';
-import type { UpstreamDefinition } from './definition';
+import type { Upstream } from './definition';
+import { postgres } from './postgres';
 
-/** Every upstream the script can start, by name. */
-export const UPSTREAMS: Readonly<Record<string, UpstreamDefinition>> = { airflow3, airflow2 };
+/** Every upstream the script can start, by name (`down` with no name stops them in this order). */
+export const UPSTREAMS: Readonly<Record<string, Upstream>> = { airflow3, airflow2, postgres };

@@ -13,9 +13,11 @@ export interface Account {
 /** What `up` wrote and `down`/`status` read: state.json in the upstream's state folder. */
 export interface UpstreamState {
   name: string;
+  /** Its address: an Airflow's http:// root, a PostgreSQL cluster's postgresql:// host and port. */
   url: string;
-  api: 'v1' | 'v2';
-  venv: string;
+  api?: 'v1' | 'v2';
+  /** The venv it runs from; none for one run from the system's binaries. */
+  venv?: string;
   startedAt: string;
   processes: Started[];
 }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UpstreamDefinition } from '../definition';
-import { down, healthOf, up, type Running, type Where } from '../lifecycle';
+import { down, downWithNeeds, up, whyNotHere, type Running, type Where } from '../lifecycle';
 import { basePython, cacheRoot, UPSTREAMS_DIR } from '../paths';
 import { groupAlive, sleep } from '../processes';
-import { venvFor, whyNoVenv } from '../venv';
+import { readState } from '../state';
 import { airflowClient, type AirflowClient } from './airflowClient';
 
 const DAGS_FOLDER = path.join(UPSTREAMS_DIR, 'airflow', 'dags');
@@ -23,12 +23,13 @@ export function ourDagIds(): string[] {
 
 /**
  * The integration suite of one upstream: started through the same modules as `npm run upstreams`
- * (the cached venv, a fresh state folder), our DAGs parsed, the smoke DAG run, then stopped. Where
- * the venv can be neither found nor built, the suite is skipped with one line saying why.
+ * (the cached venv, a fresh state folder), our DAGs parsed, the smoke DAG triggered
+ * `simultaneousRuns` times at once and every run brought to success, then stopped. Where the venv
+ * can be neither found nor built, the suite is skipped with one line saying why.
  */
-export async function upstreamSuite(definition: UpstreamDefinition): Promise<void> {
+export async function upstreamSuite(definition: UpstreamDefinition, { simultaneousRuns = 1 } = {}): Promise<void> {
   const cache = cacheRoot();
-  const why = await whyNoVenv(venvFor(cache, definition.name, definition.lockFile), basePython());
+  const why = await whyNotHere(definition, { cache, basePython: basePython() });
   if (why) console.warn(`${definition.title} tests skipped: ${why}.`);
 
   describe.skipIf(why !== null)(`${definition.title} started by upstreams/`, () => {
@@ -44,50 +45,60 @@ export async function upstreamSuite(definition: UpstreamDefinition): Promise<voi
     }, UP_TIMEOUT_MS);
 
     afterAll(async () => {
-      await down(definition.name, where);
+      await downWithNeeds(definition, where);
       rmSync(where.stateRoot, { recursive: true, force: true });
     }, 60_000);
 
     it('answers healthy on a loopback port other than 8080, with every component up', async () => {
       expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(running.url.endsWith(':8080')).toBe(false);
-      expect(definition.healthy(await healthOf(running.url + definition.healthPath))).toBe(true);
+      expect(await definition.ready(running.url)).toBe(true);
     });
 
     it('parses every one of our DAG files with no import error', async () => {
       const expected = ourDagIds();
       expect(expected.length).toBeGreaterThanOrEqual(7);
-      let listed: string[] = [];
-      const deadline = Date.now() + 90_000;
-      while (Date.now() < deadline) {
-        const { dags } = (await client.get('/dags?limit=100')) as { dags: Array<{ dag_id: string }> };
-        listed = dags.map((dag) => dag.dag_id).sort();
-        if (expected.every((id) => listed.includes(id))) break;
-        await sleep(1000);
-      }
-      expect(listed).toEqual(expect.arrayContaining(expected));
+      expect(await listedOnceParsed(client, Date.now() + 90_000)).toEqual(expect.arrayContaining(expected));
       expect(await client.get('/importErrors')).toMatchObject({ total_entries: 0 });
     }, 120_000);
 
-    it('runs the smoke DAG to success', async () => {
+    it(`runs the smoke DAG to success, triggered ${simultaneousRuns} time(s) at once`, async () => {
       const body = definition.api === 'v2' ? { logical_date: null } : {};
-      const run = (await client.send('POST', '/dags/console_smoke/dagRuns', body)) as { dag_run_id: string };
-      const runPath = `/dags/console_smoke/dagRuns/${encodeURIComponent(run.dag_run_id)}`;
-      let state = 'queued';
-      const deadline = Date.now() + 120_000;
-      while (!['success', 'failed'].includes(state) && Date.now() < deadline) {
-        await sleep(1000);
-        state = ((await client.get(runPath)) as { state: string }).state;
-      }
-      expect(state).toBe('success');
-    }, 150_000);
+      const trigger = async () => ((await client.send('POST', '/dags/console_smoke/dagRuns', body)) as { dag_run_id: string }).dag_run_id;
+      const runIds = await Promise.all(Array.from({ length: simultaneousRuns }, trigger));
+      const states = await Promise.all(runIds.map((runId) => finalState(client, `/dags/console_smoke/dagRuns/${encodeURIComponent(runId)}`, Date.now() + 150_000)));
+      expect(states).toEqual(runIds.map(() => 'success'));
+    }, 200_000);
 
     it('down stops exactly the processes up started', async () => {
       const processes = running.processes;
       expect(processes.every(groupAlive)).toBe(true);
       expect(await down(definition.name, where)).toBe(true);
       expect(processes.filter(groupAlive)).toEqual([]);
-      expect(await healthOf(running.url + definition.healthPath)).toBeNull();
+      expect(await definition.ready(running.url)).toBe(false);
+      // What it needs stays up: it is an upstream of its own, maybe shared.
+      for (const need of definition.needs ?? []) expect(readState(path.join(where.stateRoot, need.name))?.processes.every(groupAlive)).toBe(true);
     }, 60_000);
   });
+}
+
+/** The dag_ids Airflow lists, polled until it lists all of ours or the deadline passes (a fresh one parses them over a minute). */
+export async function listedOnceParsed(client: AirflowClient, deadline: number): Promise<string[]> {
+  const expected = ourDagIds();
+  for (;;) {
+    const { dags } = (await client.get('/dags?limit=100')) as { dags: Array<{ dag_id: string }> };
+    const listed = dags.map((dag) => dag.dag_id).sort();
+    if (expected.every((id) => listed.includes(id)) || Date.now() > deadline) return listed;
+    await sleep(1000);
+  }
+}
+
+/** Polls a run until it is finished or the deadline passes: its last state. */
+async function finalState(client: AirflowClient, runPath: string, deadline: number): Promise<string> {
+  let state = 'queued';
+  while (!['success', 'failed'].includes(state) && Date.now() < deadline) {
+    await sleep(1000);
+    state = ((await client.get(runPath)) as { state: string }).state;
+  }
+  return state;
 }

@@ -2,17 +2,13 @@
 
 # An Airflow DAG file: safe-mode discovery reads only files that name both words.
 
-import pendulum
-from console_compat import DAG, task
+from console_compat import console_dag, task
 
 COLOURS = [31, 32, 33, 34, 35, 36]
 
-with DAG(
+with console_dag(
     dag_id="console_big_log",
-    schedule=None,
-    start_date=pendulum.datetime(2026, 1, 1, tz="UTC"),
-    catchup=False,
-    tags=["console", "logs"],
+    tags=["logs"],
 ):
 
     @task

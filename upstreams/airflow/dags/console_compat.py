@@ -1,6 +1,8 @@
-"""One import line for our DAG files on Airflow 3 (the task SDK) and Airflow 2 (classic imports)."""
+"""One import line for our DAG files on Airflow 3 (the task SDK) and Airflow 2 (classic imports), and their shared header."""
 
 from datetime import timedelta
+
+import pendulum
 
 try:
     from airflow.providers.standard.operators.empty import EmptyOperator
@@ -31,13 +33,19 @@ def deferred_wait(task_id, seconds):
 
 __all__ = [
     "AIRFLOW_3",
-    "DAG",
     "DateTimeSensor",
     "EmptyOperator",
     "Param",
     "TaskGroup",
+    "console_dag",
     "deferred_wait",
     "get_current_context",
     "task",
     "task_group",
 ]
+
+
+def console_dag(dag_id, tags, schedule=None, **settings):
+    """Our DAGs' shared header: started 2026-01-01 UTC, no catch-up, on demand unless `schedule` says, tagged "console"."""
+    start = pendulum.datetime(2026, 1, 1, tz="UTC")
+    return DAG(dag_id=dag_id, schedule=schedule, start_date=start, catchup=False, tags=["console", *tags], **settings)

@@ -2,15 +2,11 @@
 
 # An Airflow DAG file: safe-mode discovery reads only files that name both words.
 
-import pendulum
-from console_compat import DAG, task
+from console_compat import console_dag, task
 
-with DAG(
+with console_dag(
     dag_id="console_failing",
-    schedule=None,
-    start_date=pendulum.datetime(2026, 1, 1, tz="UTC"),
-    catchup=False,
-    tags=["console", "failures"],
+    tags=["failures"],
 ):
 
     @task

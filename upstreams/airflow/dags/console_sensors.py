@@ -2,15 +2,11 @@
 
 # An Airflow DAG file: safe-mode discovery reads only files that name both words.
 
-import pendulum
-from console_compat import DAG, DateTimeSensor, deferred_wait, task
+from console_compat import DateTimeSensor, console_dag, deferred_wait, task
 
-with DAG(
+with console_dag(
     dag_id="console_sensors",
-    schedule=None,
-    start_date=pendulum.datetime(2026, 1, 1, tz="UTC"),
-    catchup=False,
-    tags=["console", "sensors"],
+    tags=["sensors"],
 ):
     deferred = deferred_wait("wait_deferred", seconds=15)
     rescheduled = DateTimeSensor(

@@ -5,15 +5,11 @@ a task that fails once then succeeds on retry, XComs, and params with a conf for
 
 from datetime import timedelta
 
-import pendulum
-from console_compat import DAG, EmptyOperator, Param, TaskGroup, get_current_context, task
+from console_compat import EmptyOperator, Param, TaskGroup, console_dag, get_current_context, task
 
-with DAG(
+with console_dag(
     dag_id="console_showcase",
-    schedule=None,
-    start_date=pendulum.datetime(2026, 1, 1, tz="UTC"),
-    catchup=False,
-    tags=["console", "showcase"],
+    tags=["showcase"],
     params={
         "rows": Param(24, type="integer", minimum=1, maximum=200, description="How many mapped tasks to run"),
         "region": Param("eu", type="string", enum=["eu", "us", "apac"], description="Which branch to take"),

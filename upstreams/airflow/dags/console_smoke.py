@@ -2,16 +2,12 @@
 
 # An Airflow DAG file: safe-mode discovery reads only files that name both words.
 
-import pendulum
-from console_compat import DAG, task
+from console_compat import console_dag, task
 
-with DAG(
+with console_dag(
     dag_id="console_smoke",
-    schedule=None,
-    start_date=pendulum.datetime(2026, 1, 1, tz="UTC"),
-    catchup=False,
     is_paused_upon_creation=False,
-    tags=["console", "smoke"],
+    tags=["smoke"],
     doc_md="Three quick tasks: make a number, double it, check it.",
 ):
 

@@ -2,15 +2,11 @@
 
 # An Airflow DAG file: safe-mode discovery reads only files that name both words.
 
-import pendulum
-from console_compat import DAG, EmptyOperator
+from console_compat import EmptyOperator, console_dag
 
-with DAG(
+with console_dag(
     dag_id="console_wide",
-    schedule=None,
-    start_date=pendulum.datetime(2026, 1, 1, tz="UTC"),
-    catchup=False,
-    tags=["console", "size"],
+    tags=["size"],
 ):
     for lane in range(20):
         previous = None
