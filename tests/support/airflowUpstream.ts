@@ -2,17 +2,16 @@ import { airflow3 } from '../../upstreams/airflow3';
 import type { UpstreamDefinition } from '../../upstreams/definition';
 import { basePython, cacheRoot } from '../../upstreams/paths';
 import { airflowClient, type AirflowClient } from '../../upstreams/testing/airflowClient';
-import type { Running } from '../../upstreams/lifecycle';
+import { whyNotHere, type Running } from '../../upstreams/lifecycle';
 import { attachOrStart, type Attached } from '../../upstreams/testing/attach';
 import { startRelay, type Relay } from '../../upstreams/testing/relay';
 import { airflowSettings } from '../../upstreams/testing/consoleInFront';
 import { sleep } from '../../upstreams/processes';
-import { venvFor, whyNoVenv } from '../../upstreams/venv';
 import { ConsoleServer } from './consoleServer';
 
-/** Why the real Airflow 3 cannot be had on this machine (no venv and none can be built), or null. */
+/** Why the real Airflow 3 cannot be had on this machine (no venv and none can be built, no PostgreSQL), or null. */
 export async function whyNoAirflow(definition: UpstreamDefinition = airflow3): Promise<string | null> {
-  return whyNoVenv(venvFor(cacheRoot(), definition.name, definition.lockFile), basePython());
+  return whyNotHere(definition, { cache: cacheRoot(), basePython: basePython() });
 }
 
 /** A real Airflow with the console (as `npm start` runs it) in front of it, and Airflow's own API to arrange runs. */

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airflow2 } from '../airflow2';
 import { airflow3 } from '../airflow3';
 import type { UpstreamDefinition } from '../definition';
+import { whyNotHere } from '../lifecycle';
 import { basePython, cacheRoot } from '../paths';
-import { venvFor, whyNoVenv } from '../venv';
 import { airflowClient, type AirflowClient } from './airflowClient';
 import { attachOrStart, type Attached } from './attach';
 import { consoleInFront, type ConsoleInFront } from './consoleInFront';
@@ -36,7 +36,7 @@ const UP_TIMEOUT_MS = 8 * 60_000;
  */
 export async function forEachAirflow(title: string, body: (context: () => AirflowContext) => void, versions: readonly UpstreamDefinition[] = [airflow3, airflow2]): Promise<void> {
   for (const definition of versions) {
-    const why = await whyNoVenv(venvFor(cacheRoot(), definition.name, definition.lockFile), basePython());
+    const why = await whyNotHere(definition, { cache: cacheRoot(), basePython: basePython() });
     if (why) console.warn(`${title} on ${definition.title} skipped: ${why}.`);
     describe.skipIf(why !== null)(`${title} on ${definition.title}`, () => {
       let context: AirflowContext | null = null;

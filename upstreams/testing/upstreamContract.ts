@@ -24,6 +24,7 @@ export async function upstreamContract(running: Running): Promise<(exchange: Exc
 }
 
 async function airflow3Documents(running: Running): Promise<Document[]> {
+  if (!running.venv) throw new Error(`${running.name} runs from no venv: its package's OpenAPI documents cannot be read`);
   const packaged = path.join(sitePackages(running.venv), 'airflow', 'api_fastapi');
   const file = (relative: string, covers: (p: string) => boolean): Document => {
     const location = path.join(packaged, relative);
