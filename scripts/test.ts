@@ -10,8 +10,8 @@ import { startInBackground } from '../upstreams/background';
 import { basePython, cacheRoot, defaultStateRoot } from '../upstreams/paths';
 
 const STEPS = ['typecheck', 'lint', 'test:unit', 'test:upstreams', 'build', 'test:e2e'];
-/** The step that needs the upstreams: it waits for them to be up (or given up on). */
-const NEEDS_UPSTREAMS = 'test:upstreams';
+/** The steps that use the upstreams: each waits for them to be up (or given up on). */
+const NEEDS_UPSTREAMS = new Set(['test:upstreams', 'test:e2e']);
 
 async function main(): Promise<number> {
   const interrupted = new AbortController();
@@ -21,7 +21,7 @@ async function main(): Promise<number> {
   const steps = process.argv.length > 2 ? process.argv.slice(2) : STEPS;
   try {
     for (const step of steps) {
-      if (step === NEEDS_UPSTREAMS) await upstreams.ready;
+      if (NEEDS_UPSTREAMS.has(step)) await upstreams.ready;
       const code = await npmRun(step, interrupted.signal);
       if (code !== 0) return code;
     }
