@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { useFixture } from '../../server/testing/harness';
 import { airflow2 } from '../airflow2';
 import { airflow3 } from '../airflow3';
@@ -35,11 +35,13 @@ export async function forEachAirflow(title: string, body: (context: () => Airflo
       let context: AirflowContext | null = null;
       beforeAll(async () => {
         const attached = await attachOrStart(definition);
-        // The console's fixture closes apps after each test; this one lives for the whole file.
         context = { definition, attached, airflow: await airflowClient(attached.running), console: await consoleInFront(fixture, attached.running) };
       }, UP_TIMEOUT_MS);
+      // The fixture closes its apps (and removes their data dirs) after each test: each test gets a console of its own.
+      beforeEach(async () => {
+        if (context) context = { ...context, console: await consoleInFront(fixture, context.attached.running) };
+      }, 60_000);
       afterAll(async () => {
-        await context?.console.close();
         await context?.attached.release();
       }, 60_000);
       body(() => {
