@@ -125,6 +125,8 @@ export interface LogChunk {
   token: string | null;
   /** True when the try is finished and everything was read. */
   endOfLog: boolean;
+  /** The text is the whole log from its top: it replaces what was read before instead of adding to it. */
+  fromTop?: boolean;
 }
 
 export interface Page<T> {
@@ -242,13 +244,14 @@ export interface WorkflowService {
   listTaskInstances(dagId: string, runId: string): Promise<TaskInstance[]>;
   /** Every try of one task instance, oldest first. */
   listTries(dagId: string, runId: string, taskId: string, mapIndex: number): Promise<TaskInstance[]>;
-  setTaskState(dagId: string, runId: string, taskId: string, state: 'success' | 'failed'): Promise<void>;
+  /** mapIndex -1 for an unmapped task; a mapped task's calls name one map index, never all of them. */
+  setTaskState(dagId: string, runId: string, taskId: string, mapIndex: number, state: 'success' | 'failed'): Promise<void>;
   clearTasks(dagId: string, request: ClearRequest): Promise<void>;
   /** What clearTasks would clear (the upstream's dry run), changing nothing. */
   previewClear(dagId: string, request: ClearRequest): Promise<AffectedTaskInstance[]>;
-  listXComs(dagId: string, runId: string, taskId: string): Promise<XComEntry[]>;
-  getXCom(dagId: string, runId: string, taskId: string, key: string): Promise<XComEntry>;
-  getLog(dagId: string, runId: string, taskId: string, tryNumber: number, token: string | null): Promise<LogChunk>;
+  listXComs(dagId: string, runId: string, taskId: string, mapIndex: number): Promise<XComEntry[]>;
+  getXCom(dagId: string, runId: string, taskId: string, mapIndex: number, key: string): Promise<XComEntry>;
+  getLog(dagId: string, runId: string, taskId: string, mapIndex: number, tryNumber: number, token: string | null): Promise<LogChunk>;
   getSource(dag: Pick<Dag, 'id' | 'sourceKey'>): Promise<string>;
   listEventLogs(dagId: string, page: { limit: number; offset: number }): Promise<Page<EventLogEntry>>;
   dagStats(dagIds: string[]): Promise<DagStats[]>;

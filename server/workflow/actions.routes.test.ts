@@ -148,6 +148,19 @@ describe('marking, clearing and setting state', () => {
     const events = (await wf.call('GET', '/v1/eventLogs?dag_id=example_etl&task_id=notify')).json<{ event_logs: { event: string }[] }>();
     expect(events.event_logs.map((entry) => entry.event)).toContain('set_task_instance_state_failed');
   });
+
+  it('marks one map index of a mapped task and leaves the others as they were', async () => {
+    const runs = (await wf.call('GET', '/v1/dags/customer_360/dagRuns?order_by=-execution_date&state=success&limit=1')).json<{ dag_runs: V1DagRun[] }>();
+    const runId = runs.dag_runs[0].dag_run_id;
+    const before = (await tisOf('customer_360', runId)).filter((ti) => ti.task_id === 'process_partition');
+    const response = await wf.call('PATCH', `${runPath('customer_360', runId)}/taskInstances/process_partition/1`, { new_state: 'failed' });
+    expect(response.statusCode, response.body).toBe(200);
+    contract.expectResponse('/dags/{dag_id}/dagRuns/{dag_run_id}/taskInstances/{task_id}/{map_index}', 'patch', 200, response.json());
+    const after = (await tisOf('customer_360', runId)).filter((ti) => ti.task_id === 'process_partition');
+    expect(after.map((ti) => [ti.map_index, ti.state])).toEqual(before.map((ti) => [ti.map_index, ti.map_index === 1 ? 'failed' : ti.state]));
+    expect((await wf.call('PATCH', `${runPath('customer_360', runId)}/taskInstances/process_partition/99`, { new_state: 'failed' })).statusCode).toBe(404);
+    expect((await wf.call('PATCH', `${runPath('customer_360', runId)}/taskInstances/process_partition/-2`, { new_state: 'failed' })).statusCode).toBe(400);
+  });
 });
 
 describe('HTTP Basic auth on /api/workflow', () => {

@@ -65,7 +65,10 @@ const setStateBody = {
   properties: { new_state: { enum: ['success', 'failed'] }, dry_run: { strictType: 'boolean', default: false } },
 } as const;
 
+const mappedTiParams = { type: 'object', properties: { map_index: { type: 'integer', minimum: 0 } } } as const;
+
 type RunParams = { dag_id: string; dag_run_id: string };
+type TiParams = RunParams & { task_id: string; map_index?: number };
 type ClearBody = ClearRequest & { dag_run_id?: string; dry_run: boolean; start_date?: string; end_date?: string };
 type SetStateBody = { new_state: 'success' | 'failed'; dry_run: boolean };
 
@@ -78,6 +81,8 @@ export function runRoutes(context: WorkflowContext): FastifyPluginAsync {
     app.patch('/v1/dags/:dag_id/dagRuns/:dag_run_id', { schema: { body: markBody } }, markRunState(context));
     app.post('/v1/dags/:dag_id/clearTaskInstances', { schema: { body: clearBody } }, clearTaskInstances(context));
     app.patch('/v1/dags/:dag_id/dagRuns/:dag_run_id/taskInstances/:task_id', { schema: { body: setStateBody } }, setTaskInstanceState(context));
+    // One map index of a mapped task (Airflow 2.5+'s patch_mapped_task_instance).
+    app.patch('/v1/dags/:dag_id/dagRuns/:dag_run_id/taskInstances/:task_id/:map_index', { schema: { params: mappedTiParams, body: setStateBody } }, setTaskInstanceState(context));
   };
 }
 
@@ -161,11 +166,12 @@ function clearTaskInstances(context: WorkflowContext) {
 
 function setTaskInstanceState(context: WorkflowContext) {
   const { store, audit, now } = context;
-  return async (request: FastifyRequest<{ Params: RunParams & { task_id: string }; Body: SetStateBody }>) => {
+  return async (request: FastifyRequest<{ Params: TiParams; Body: SetStateBody }>) => {
     const { spec } = await store.dag(request.params.dag_id);
     const run = await store.run(spec.dag_id, request.params.dag_run_id);
-    const tis = (await store.tis(run.dag_id, run.run_id)).filter((ti) => ti.task_id === request.params.task_id);
-    if (tis.length === 0) throw notFound('Task instance not found', `Task instance not found: ${spec.dag_id}.${request.params.task_id} in run ${run.run_id}`);
+    const { task_id: taskId, map_index: mapIndex } = request.params;
+    const tis = (await store.tis(run.dag_id, run.run_id)).filter((ti) => ti.task_id === taskId && (mapIndex === undefined || ti.map_index === mapIndex));
+    if (tis.length === 0) throw notFound('Task instance not found', `Task instance not found: ${spec.dag_id}.${taskId}${mapIndex === undefined ? '' : `[${mapIndex}]`} in run ${run.run_id}`);
     if (!request.body.dry_run) {
       await setTaskState(store, spec, run, tis, request.body.new_state, now());
       await audit(request, { dag_id: spec.dag_id, run_id: run.run_id, task_id: request.params.task_id, event: `set_task_instance_state_${request.body.new_state}`, logical_date: run.logical_date, extra: JSON.stringify(request.body) });

@@ -185,6 +185,23 @@ test('Events lists a pause and an unpause, with the Extra column under its heade
   await expect(row.locator('td').nth(5)).toContainText('is_paused');
 });
 
+test('a mapped task’s pane shows the chosen map index: its log, and its mark names it', async ({ page, workflows }) => {
+  await workflows.gotoDag('customer_360');
+  await workflows.grid.getByRole('gridcell', { name: /^process_partition \[ \], .*, success$/ }).last().click();
+  await expect(workflows.taskPanel.getByRole('heading', { name: 'process_partition' })).toBeVisible();
+  await workflows.taskPanel.getByLabel('Map index').selectOption('2');
+  await workflows.taskTab('Logs').click();
+  const log = page.getByLabel(/^Log of process_partition\[2\], try \d+$/);
+  await expect(log).toBeVisible();
+  await expect(log).toContainText('map_index=2');
+  await expect(log).not.toContainText('map_index=0');
+  await workflows.taskTab('Details').click();
+  await workflows.taskPanel.getByRole('button', { name: 'Mark failed' }).click();
+  const mark = page.getByRole('alertdialog', { name: 'Mark process_partition[2] failed?' });
+  await expect(mark).toBeVisible();
+  await mark.getByRole('button', { name: 'Cancel' }).click();
+});
+
 test('Mark and Clear ask first: Clear’s dialog lists the task instances, Downstream changes the list, Cancel keeps them, Confirm clears', async ({ page, workflows }, testInfo) => {
   await workflows.gotoDag('example_etl');
   const cell = workflows.grid.getByRole('gridcell', { name: /^load_warehouse, .*, success$/ }).last();

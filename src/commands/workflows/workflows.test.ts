@@ -101,7 +101,7 @@ describe('actions', () => {
 });
 
 describe('logs', () => {
-  const logView = { kind: 'log' as const, dagId: 'etl', runId: 'r1', taskId: 't', tryNumber: 1 };
+  const logView = { kind: 'log' as const, dagId: 'etl', runId: 'r1', taskId: 't', mapIndex: 7, tryNumber: 1 };
 
   it('reads on from the kept text with the continuation token, and stops at the end of the log', async () => {
     const chunks: LogChunk[] = [
@@ -114,10 +114,24 @@ describe('logs', () => {
     await workflows.readLog(logView);
     expect((await readWorkflowView(db, logView)).value).toEqual({ content: 'line 1\n', token: 'a', endOfLog: false });
     await workflows.readLog(logView);
-    expect(getLog).toHaveBeenLastCalledWith('etl', 'r1', 't', 1, 'a');
+    expect(getLog).toHaveBeenLastCalledWith('etl', 'r1', 't', 7, 1, 'a');
     expect((await readWorkflowView(db, logView)).value).toEqual({ content: 'line 1\nline 2\n', token: 'b', endOfLog: true });
     await workflows.readLog(logView);
     expect(getLog).toHaveBeenCalledTimes(3);
+  });
+
+  it('a read without a token, or one from the top, replaces what was kept: never the text twice', async () => {
+    const chunks: LogChunk[] = [
+      { content: 'line 1\n', token: null, endOfLog: false },
+      { content: 'line 1\nline 2\n', token: 't', endOfLog: false },
+      { content: 'line 1\nline 2\nline 3\n', token: null, endOfLog: true, fromTop: true },
+    ];
+    const getLog = vi.fn<WorkflowService['getLog']>().mockImplementation(async () => chunks.shift()!);
+    const { db, workflows } = setup({ getLog });
+    await workflows.readLog(logView);
+    await workflows.readLog(logView);
+    expect(getLog.mock.calls.map((call) => call[5])).toEqual([null, null, 't']);
+    expect((await readWorkflowView(db, logView)).value).toEqual({ content: 'line 1\nline 2\nline 3\n', token: null, endOfLog: true });
   });
 
   it('offline, what was read stays and the reason is kept beside it', async () => {

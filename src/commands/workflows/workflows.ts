@@ -111,8 +111,10 @@ const handlers = {
     return act(ctx, `Failed to mark the run ${state}`, () => ctx.service.setRunState(dagId, runId, state), () => `Run ${runId} marked ${state}`, dagId);
   },
 
-  markTask(ctx: Ctx, dagId: string, runId: string, taskId: string, state: 'success' | 'failed') {
-    return act(ctx, `Failed to mark the task ${state}`, () => ctx.service.setTaskState(dagId, runId, taskId, state), () => `Task ${taskId} marked ${state}`, dagId);
+  /** Marks one task instance: a mapped task's one map index (mapIndex -1 for an unmapped task). */
+  markTask(ctx: Ctx, dagId: string, runId: string, taskId: string, mapIndex: number, state: 'success' | 'failed') {
+    const name = mapIndex >= 0 ? `${taskId}[${mapIndex}]` : taskId;
+    return act(ctx, `Failed to mark the task ${state}`, () => ctx.service.setTaskState(dagId, runId, taskId, mapIndex, state), () => `Task ${name} marked ${state}`, dagId);
   },
 
   clear(ctx: Ctx, dagId: string, request: ClearRequest) {
@@ -138,8 +140,8 @@ const handlers = {
   findDags: ({ service }: Ctx, text: string, limit: number) => service.listDags({ limit, offset: 0, search: text }).then((page) => page.items),
 
   /** One XCom's value (read when opened, not kept). */
-  xcomValue({ service }: Ctx, dagId: string, runId: string, taskId: string, key: string): Promise<unknown> {
-    return service.getXCom(dagId, runId, taskId, key).then((entry) => entry.value);
+  xcomValue({ service }: Ctx, dagId: string, runId: string, taskId: string, mapIndex: number, key: string): Promise<unknown> {
+    return service.getXCom(dagId, runId, taskId, mapIndex, key).then((entry) => entry.value);
   },
 };
 

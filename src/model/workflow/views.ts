@@ -16,10 +16,10 @@ export type WorkflowView =
   | { kind: 'runs'; dagId: string; query: RunQuery }
   | { kind: 'instances'; dagId: string; runId: string }
   | { kind: 'tries'; dagId: string; runId: string; taskId: string; mapIndex: number }
-  | { kind: 'xcoms'; dagId: string; runId: string; taskId: string }
+  | { kind: 'xcoms'; dagId: string; runId: string; taskId: string; mapIndex: number }
   | { kind: 'source'; dagId: string; sourceKey: string }
   | { kind: 'events'; dagId: string; limit: number; offset: number }
-  | { kind: 'log'; dagId: string; runId: string; taskId: string; tryNumber: number };
+  | { kind: 'log'; dagId: string; runId: string; taskId: string; mapIndex: number; tryNumber: number };
 
 /** What each view's answer is. */
 export interface ViewValues {
@@ -65,7 +65,7 @@ export function fetchView(service: WorkflowService, view: WorkflowView): Promise
     case 'runs': return service.listRuns(view.dagId, view.query);
     case 'instances': return service.listTaskInstances(view.dagId, view.runId);
     case 'tries': return service.listTries(view.dagId, view.runId, view.taskId, view.mapIndex);
-    case 'xcoms': return service.listXComs(view.dagId, view.runId, view.taskId);
+    case 'xcoms': return service.listXComs(view.dagId, view.runId, view.taskId, view.mapIndex);
     case 'source': return service.getSource({ id: view.dagId, sourceKey: view.sourceKey });
     case 'events': return service.listEventLogs(view.dagId, { limit: view.limit, offset: view.offset });
     case 'log': return readLogFrom(service, view, { content: '', token: null, endOfLog: false });
@@ -77,13 +77,16 @@ const LOG_CHUNKS_PER_READ = 64;
 
 /**
  * Reads a try's log on from what was read before (the upstream pages big logs through its
- * continuation token), stopping at its end or, for a running try, where it has got to now.
+ * continuation token), stopping at its end or, for a running try, where it has got to now. A log
+ * that has ended is not read again; a read without a token starts at the top, so its text
+ * replaces what was kept rather than being added to it twice.
  */
 export async function readLogFrom(service: WorkflowService, view: ViewOf<'log'>, before: LogChunk): Promise<LogChunk> {
   let log = before;
   for (let i = 0; i < LOG_CHUNKS_PER_READ && !log.endOfLog; i += 1) {
-    const chunk = await service.getLog(view.dagId, view.runId, view.taskId, view.tryNumber, log.token);
-    log = { content: log.content + chunk.content, token: chunk.token, endOfLog: chunk.endOfLog };
+    const chunk = await service.getLog(view.dagId, view.runId, view.taskId, view.mapIndex, view.tryNumber, log.token);
+    const content = log.token === null || chunk.fromTop ? chunk.content : log.content + chunk.content;
+    log = { content, token: chunk.token, endOfLog: chunk.endOfLog };
     // No token to read on with, or nothing new: the rest comes with a later read.
     if (chunk.token === null || chunk.content === '') break;
   }

@@ -16,19 +16,23 @@ export interface WorkflowContext {
   dag(dagId: string): string;
   run(dagId: string, runId: string): string;
   ti(dagId: string, runId: string, taskId: string): string;
+  /** One task instance by map index: a mapped one's own path (`…/{task_id}/{map_index}`), else the task's. */
+  tiAt(dagId: string, runId: string, taskId: string, mapIndex: number): string;
 }
 
 export function workflowContext(http: AxiosInstance, api: string): WorkflowContext {
   withWorkflowErrors(http);
   const dag = (dagId: string) => `${api}/dags/${seg(dagId)}`;
   const run = (dagId: string, runId: string) => `${dag(dagId)}/dagRuns/${seg(runId)}`;
+  const ti = (dagId: string, runId: string, taskId: string) => `${run(dagId, runId)}/taskInstances/${seg(taskId)}`;
   return {
     http,
     api,
     get: async <T>(url: string, params?: URLSearchParams) => (await http.get<T>(url, { params })).data,
     dag,
     run,
-    ti: (dagId, runId, taskId) => `${run(dagId, runId)}/taskInstances/${seg(taskId)}`,
+    ti,
+    tiAt: (dagId, runId, taskId, mapIndex) => (mapIndex >= 0 ? `${ti(dagId, runId, taskId)}/${mapIndex}` : ti(dagId, runId, taskId)),
   };
 }
 

@@ -128,9 +128,14 @@ describe('Airflow v1 adapter: runs and task instances', () => {
     fake
       .on('patch', runPath, { body: v1Run(RUN, '2025-11-25T02:30:00+00:00', 'success') })
       .on('patch', `${runPath}/taskInstances/load`, { body: { task_id: 'load', dag_id: 'orders_etl', dag_run_id: RUN, execution_date: '2025-11-25T02:30:00+00:00' } })
+      .on('patch', `${runPath}/taskInstances/load/7`, { body: { task_id: 'load', dag_id: 'orders_etl', dag_run_id: RUN, execution_date: '2025-11-25T02:30:00+00:00' } })
       .on('post', '/dags/orders_etl/clearTaskInstances', { body: { task_instances: [] } });
     expect((await api.setRunState('orders_etl', RUN, 'success')).state).toBe('success');
-    await api.setTaskState('orders_etl', RUN, 'load', 'failed');
+    await api.setTaskState('orders_etl', RUN, 'load', -1, 'failed');
+    // One map index of a mapped task: the mapped task instance's own path.
+    await api.setTaskState('orders_etl', RUN, 'load', 7, 'success');
+    expect(fake.seen[2]!.path).toBe(`${runPath}/taskInstances/load/7`);
+    fake.seen.splice(2, 1);
     await api.clearTasks('orders_etl', { runId: RUN, taskIds: ['load'], includeDownstream: true, includeUpstream: false, includePast: false, includeFuture: true, onlyFailed: false });
     expect(fake.seen.map((r) => r.body)).toEqual([
       { state: 'success' },
@@ -184,19 +189,28 @@ describe('Airflow v1 adapter: runs and task instances', () => {
     fake
       .on('get', `${runPath}/taskInstances/extract.orders/xcomEntries`, { body: { xcom_entries: [V1_XCOM], total_entries: 1 } })
       .on('get', `${runPath}/taskInstances/extract.orders/xcomEntries/return_value`, { body: { ...V1_XCOM, value: '{"rows": 1200}' } });
-    expect(await api.listXComs('orders_etl', RUN, 'extract.orders')).toEqual([{ key: 'return_value', taskId: 'extract.orders', mapIndex: -1, timestamp: '2025-11-26T02:31:05+00:00' }]);
-    expect((await api.getXCom('orders_etl', RUN, 'extract.orders', 'return_value')).value).toBe('{"rows": 1200}');
+    expect(await api.listXComs('orders_etl', RUN, 'extract.orders', -1)).toEqual([{ key: 'return_value', taskId: 'extract.orders', mapIndex: -1, timestamp: '2025-11-26T02:31:05+00:00' }]);
+    expect((await api.getXCom('orders_etl', RUN, 'extract.orders', 3, 'return_value')).value).toBe('{"rows": 1200}');
+    expect(fake.seen.map((r) => r.query.get('map_index'))).toEqual(['-1', '3']);
   });
 
   it('reads a log as JSON from its continuation token and says when it has ended', async () => {
     const { fake, api } = upstream();
     const ended = `${btoa(JSON.stringify({ end_of_log: true, log_pos: 120 })).replace(/=+$/, '')}.sig`;
     fake.on('get', `${runPath}/taskInstances/load/logs/2`, (r) => ({ body: { content: r.query.get('token') ? 'INFO - done\n' : 'INFO - start\n', continuation_token: ended } }));
-    const first = await api.getLog('orders_etl', RUN, 'load', 2, null);
-    const next = await api.getLog('orders_etl', RUN, 'load', 2, first.token);
+    const first = await api.getLog('orders_etl', RUN, 'load', -1, 2, null);
+    const next = await api.getLog('orders_etl', RUN, 'load', -1, 2, first.token);
     expect(first).toEqual({ content: 'INFO - start\n', token: ended, endOfLog: true });
     expect(next.content).toBe('INFO - done\n');
-    expect(Object.fromEntries(fake.seen[1]!.query)).toEqual({ full_content: 'false', token: ended });
+    expect(Object.fromEntries(fake.seen[1]!.query)).toEqual({ full_content: 'false', map_index: '-1', token: ended });
+  });
+
+  it("reads the text out of a real Airflow 2's content, the repr of [(host, text)], for one map index", async () => {
+    const { fake, api } = upstream();
+    const ended = `${btoa(JSON.stringify({ end_of_log: true, log_pos: 30 })).replace(/=+$/, '')}.sig`;
+    fake.on('get', `${runPath}/taskInstances/square/logs/1`, { body: { content: "[('vm', '\\x1b[31mINFO\\x1b[0m - it\\'s 49\\n')]", continuation_token: ended } });
+    expect(await api.getLog('orders_etl', RUN, 'square', 7, 1, null)).toEqual({ content: "\x1b[31mINFO\x1b[0m - it's 49\n", token: ended, endOfLog: true });
+    expect(fake.seen[0]!.query.get('map_index')).toBe('7');
   });
 });
 

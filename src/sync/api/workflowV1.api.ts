@@ -5,6 +5,7 @@ import { buildGraph } from '../../model/workflow/graph';
 import { buildGrid } from '../../model/workflow/grid';
 import { bindHandlers, workflowContext, type WorkflowContext, type WorkflowHandlers } from './workflowAdapter';
 import { allPages, clearBody, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded, WorkflowApiError } from './workflowHttp';
+import { logTextFromV1 } from './workflowV1.log';
 import { affectedFromV1, STATE_LOOKUP_RUNS, type V1TaskInstanceReference } from './workflowV1.affected';
 import * as map from './workflowV1.map';
 
@@ -96,9 +97,8 @@ const triggerRun: Handlers['triggerRun'] = async ({ http, dag }, dagId, request)
   return map.runFromV1((await http.post<V1DagRun>(`${dag(dagId)}/dagRuns`, body)).data);
 };
 
-const listTries: Handlers['listTries'] = async ({ http, ti }, dagId, runId, taskId, mapIndex) => {
-  const url = mapIndex >= 0 ? `${ti(dagId, runId, taskId)}/${mapIndex}/tries` : `${ti(dagId, runId, taskId)}/tries`;
-  const tries = await allPages<V1TaskInstance>(http, url, 'task_instances');
+const listTries: Handlers['listTries'] = async ({ http, tiAt }, dagId, runId, taskId, mapIndex) => {
+  const tries = await allPages<V1TaskInstance>(http, `${tiAt(dagId, runId, taskId, mapIndex)}/tries`, 'task_instances');
   return tries.map(map.taskInstanceFromV1).sort((a, b) => a.tryNumber - b.tryNumber);
 };
 
@@ -111,11 +111,11 @@ const previewClear: Handlers['previewClear'] = async (ctx, dagId, request) => {
   return affectedFromV1(body.task_instances, new Map(instances), request);
 };
 
-const getLog: Handlers['getLog'] = async ({ http, ti }, dagId, runId, taskId, tryNumber, token) => {
-  const params = query({ full_content: false, token: token ?? undefined });
+const getLog: Handlers['getLog'] = async ({ http, ti }, dagId, runId, taskId, mapIndex, tryNumber, token) => {
+  const params = query({ full_content: false, map_index: mapIndex, token: token ?? undefined });
   const body = (await http.get<V1Log>(`${ti(dagId, runId, taskId)}/logs/${tryNumber}`, { params, headers: { Accept: 'application/json' } })).data;
   const next = body.continuation_token || null;
-  return { content: body.content ?? '', token: next, endOfLog: tokenSaysEnded(next) };
+  return { content: logTextFromV1(body.content ?? ''), token: next, endOfLog: tokenSaysEnded(next) };
 };
 
 const dagStats: Handlers['dagStats'] = async ({ get }, dagIds) => {
@@ -167,16 +167,17 @@ const v1Handlers: Handlers = {
   setRunState: async ({ http, run }, dagId, runId, state) => map.runFromV1((await http.patch<V1DagRun>(run(dagId, runId), { state })).data),
   listTaskInstances,
   listTries,
-  async setTaskState({ http, ti }, dagId, runId, taskId, state) {
-    await http.patch(ti(dagId, runId, taskId), { dry_run: false, new_state: state });
+  async setTaskState({ http, tiAt }, dagId, runId, taskId, mapIndex, state) {
+    await http.patch(tiAt(dagId, runId, taskId, mapIndex), { dry_run: false, new_state: state });
   },
   async clearTasks({ http, dag }, dagId, request) {
     await http.post(`${dag(dagId)}/clearTaskInstances`, clearBody(request));
   },
   previewClear,
-  listXComs: async ({ http, ti }, dagId, runId, taskId) =>
-    (await allPages<V1XComEntry>(http, `${ti(dagId, runId, taskId)}/xcomEntries`, 'xcom_entries')).map(map.xcomFromV1),
-  getXCom: async ({ get, ti }, dagId, runId, taskId, key) => map.xcomFromV1(await get<V1XComEntry>(`${ti(dagId, runId, taskId)}/xcomEntries/${seg(key)}`)),
+  listXComs: async ({ http, ti }, dagId, runId, taskId, mapIndex) =>
+    (await allPages<V1XComEntry>(http, `${ti(dagId, runId, taskId)}/xcomEntries`, 'xcom_entries', { map_index: mapIndex })).map(map.xcomFromV1),
+  getXCom: async ({ get, ti }, dagId, runId, taskId, mapIndex, key) =>
+    map.xcomFromV1(await get<V1XComEntry>(`${ti(dagId, runId, taskId)}/xcomEntries/${seg(key)}`, query({ map_index: mapIndex }))),
   getLog,
   async getSource({ http }, target) {
     const body = (await http.get<{ content?: string }>(`/v1/dagSources/${seg(target.sourceKey)}`, { headers: { Accept: 'application/json' } })).data;

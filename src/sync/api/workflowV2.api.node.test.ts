@@ -88,9 +88,14 @@ describe('Airflow v2 adapter: runs, task instances, logs', () => {
     fake
       .on('patch', runPath, { body: v2Run(RUN, '2025-11-26T09:00:00Z', 'failed', null) })
       .on('patch', `${runPath}/taskInstances/load`, { body: { task_instances: [v2Ti(RUN, 'load', 'success')], total_entries: 1 } })
+      .on('patch', `${runPath}/taskInstances/load/7`, { body: { task_instances: [{ ...v2Ti(RUN, 'load', 'failed'), map_index: 7 }], total_entries: 1 } })
       .on('post', '/api/v2/dags/orders_etl/clearTaskInstances', { body: { task_instances: [], total_entries: 0 } });
     expect((await api.setRunState('orders_etl', RUN, 'failed')).state).toBe('failed');
-    await api.setTaskState('orders_etl', RUN, 'load', 'success');
+    await api.setTaskState('orders_etl', RUN, 'load', -1, 'success');
+    // One map index of a mapped task: its own path, so Airflow marks that instance and no other.
+    await api.setTaskState('orders_etl', RUN, 'load', 7, 'failed');
+    expect(fake.seen[2]!.path).toBe(`${runPath}/taskInstances/load/7`);
+    fake.seen.splice(2, 1);
     await api.clearTasks('orders_etl', { runId: RUN, taskIds: ['load'], includeUpstream: true, includeDownstream: false, includePast: true, includeFuture: false, onlyFailed: true });
     expect(fake.seen.map((r) => r.body)).toEqual([
       { state: 'failed' },
@@ -120,8 +125,10 @@ describe('Airflow v2 adapter: runs, task instances, logs', () => {
       .on('get', `${runPath}/taskInstances/load/xcomEntries/rows`, { body: { key: 'rows', timestamp: '2025-11-26T09:01:05Z', logical_date: null, map_index: -1, task_id: 'load', dag_id: 'orders_etl', run_id: RUN, dag_display_name: 'Orders ETL', task_display_name: 'load', run_after: '2025-11-26T09:00:00Z', value: '1200' } });
     expect((await api.listTaskInstances('orders_etl', RUN))[0]).toMatchObject({ state: null, hostname: null });
     expect((await api.listTries('orders_etl', RUN, 'load', -1)).map((t) => [t.tryNumber, t.state])).toEqual([[1, 'failed'], [2, 'success']]);
-    expect((await api.listXComs('orders_etl', RUN, 'load'))[0]).toEqual({ key: 'rows', taskId: 'load', mapIndex: -1, timestamp: '2025-11-26T09:01:05Z' });
-    expect((await api.getXCom('orders_etl', RUN, 'load', 'rows')).value).toBe('1200');
+    expect((await api.listXComs('orders_etl', RUN, 'load', 4))[0]).toEqual({ key: 'rows', taskId: 'load', mapIndex: -1, timestamp: '2025-11-26T09:01:05Z' });
+    expect((await api.getXCom('orders_etl', RUN, 'load', 4, 'rows')).value).toBe('1200');
+    // The map index goes on every call: a mapped task's xcoms are one instance's.
+    expect(fake.seen.slice(2).map((r) => r.query.get('map_index'))).toEqual(['4', '4']);
   });
 
   it('joins structured log records into text lines with their levels, under the try_number path', async () => {
@@ -135,16 +142,28 @@ describe('Airflow v2 adapter: runs, task instances, logs', () => {
         continuation_token: null,
       },
     });
-    const chunk = await api.getLog('orders_etl', RUN, 'load', 2, null);
+    const chunk = await api.getLog('orders_etl', RUN, 'load', 5, 2, null);
+    // No continuation token is Airflow 3's end of the log (it gives one only while the try runs).
     expect(chunk).toEqual({
       content: '[2025-11-26T09:00:05.120Z] INFO - Task started (task)\n[2025-11-26T09:00:06.000Z] WARNING - Retrying attempt=2\n',
       token: null,
-      endOfLog: false,
+      endOfLog: true,
     });
+    expect(Object.fromEntries(fake.seen[0]!.query)).toEqual({ full_content: 'false', map_index: '5' });
     const ended = btoa(JSON.stringify({ end_of_log: true })).replace(/=+$/, '');
     fake.on('get', `${runPath}/taskInstances/load/logs/3`, { body: { content: ['plain line', '[2025-11-26] ERROR - boom'], continuation_token: ended } });
-    expect(await api.getLog('orders_etl', RUN, 'load', 3, 'abc')).toEqual({ content: 'plain line\n[2025-11-26] ERROR - boom\n', token: ended, endOfLog: true });
-    expect(fake.seen[1]!.query.get('token')).toBe('abc');
+    expect(await api.getLog('orders_etl', RUN, 'load', -1, 3, null)).toEqual({ content: 'plain line\n[2025-11-26] ERROR - boom\n', token: ended, endOfLog: true });
+  });
+
+  it('follows a running try with its token, and reads the ended log whole once, from the top', async () => {
+    const { fake, api } = upstream();
+    const running = `${btoa(JSON.stringify({ end_of_log: false, log_pos: 2 })).replace(/=+$/, '')}.sig`;
+    fake.on('get', `${runPath}/taskInstances/load/logs/1`, (r) => {
+      if (r.query.get('token') === null) return { body: { content: ['a', 'b', 'c'], continuation_token: null } };
+      return { body: { content: ['c'], continuation_token: null } };
+    });
+    expect(await api.getLog('orders_etl', RUN, 'load', -1, 1, running)).toEqual({ content: 'a\nb\nc\n', token: null, endOfLog: true, fromTop: true });
+    expect(fake.seen.map((r) => r.query.get('token'))).toEqual([running, null]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import type { V2Dag, V2DagDetail, V2DagRun, V2EventLog, V2GridNode, V2GridRun, V2GridTISummaries, V2Log, V2StructureData, V2Task, V2TaskInstance, V2XCom } from '../../../contracts/airflowV2';
-import type { DagSort, WorkflowService } from '../../../contracts/workflow';
+import type { DagSort, LogChunk, WorkflowService } from '../../../contracts/workflow';
 import { buildGraph } from '../../model/workflow/graph';
 import { buildGrid } from '../../model/workflow/grid';
 import { bindHandlers, workflowContext, type WorkflowContext, type WorkflowHandlers } from './workflowAdapter';
@@ -74,9 +74,8 @@ const triggerRun: Handlers['triggerRun'] = async ({ http, dag }, dagId, request)
   return map.runFromV2((await http.post<V2DagRun>(`${dag(dagId)}/dagRuns`, body)).data);
 };
 
-const listTries: Handlers['listTries'] = async ({ get, ti }, dagId, runId, taskId, mapIndex) => {
-  const url = mapIndex >= 0 ? `${ti(dagId, runId, taskId)}/${mapIndex}/tries` : `${ti(dagId, runId, taskId)}/tries`;
-  const body = await get<{ task_instances: V2TaskInstance[] }>(url);
+const listTries: Handlers['listTries'] = async ({ get, tiAt }, dagId, runId, taskId, mapIndex) => {
+  const body = await get<{ task_instances: V2TaskInstance[] }>(`${tiAt(dagId, runId, taskId, mapIndex)}/tries`);
   return body.task_instances.map(map.taskInstanceFromV2).sort((a, b) => a.tryNumber - b.tryNumber);
 };
 
@@ -85,12 +84,21 @@ const previewClear: Handlers['previewClear'] = async ({ http, dag }, dagId, requ
   return body.task_instances.map(map.taskInstanceFromV2).map((ti) => ({ taskId: ti.taskId, runId: ti.runId, mapIndex: ti.mapIndex, state: ti.state }));
 };
 
-const getLog: Handlers['getLog'] = async ({ http, ti }, dagId, runId, taskId, tryNumber, token) => {
-  const params = query({ full_content: false, token: token ?? undefined });
-  const body = (await http.get<V2Log>(`${ti(dagId, runId, taskId)}/logs/${tryNumber}`, { params, headers: { Accept: 'application/json' } })).data;
-  const next = body.continuation_token || null;
-  return { content: map.logText(body.content ?? []), token: next, endOfLog: tokenSaysEnded(next) };
+const getLog: Handlers['getLog'] = async (ctx, dagId, runId, taskId, mapIndex, tryNumber, token) => {
+  const chunk = await readLog(ctx, `${ctx.ti(dagId, runId, taskId)}/logs/${tryNumber}`, mapIndex, token);
+  if (token === null || !chunk.endOfLog) return chunk;
+  // Followed while the try wrote it, Airflow 3's text can miss a line or half-repeat one at the edge
+  // of a read (its log_pos counts lines of a file still being written): the ended log is read whole once.
+  return { ...(await readLog(ctx, `${ctx.ti(dagId, runId, taskId)}/logs/${tryNumber}`, mapIndex, null)), fromTop: true };
 };
+
+async function readLog({ http }: WorkflowContext, url: string, mapIndex: number, token: string | null): Promise<LogChunk> {
+  const params = query({ full_content: false, map_index: mapIndex, token: token ?? undefined });
+  const body = (await http.get<V2Log>(url, { params, headers: { Accept: 'application/json' } })).data;
+  // Airflow 3 gives a token only while the log may grow (log.py: none once end_of_log): no token is the end.
+  const next = body.continuation_token || null;
+  return { content: map.logText(body.content ?? []), token: next, endOfLog: next === null || tokenSaysEnded(next) };
+}
 
 const dagStats: Handlers['dagStats'] = async ({ get }, dagIds) => {
   if (dagIds.length === 0) return [];
@@ -150,15 +158,17 @@ const v2Handlers: Handlers = {
   listTaskInstances: async ({ http, run }, dagId, runId) =>
     (await allPages<V2TaskInstance>(http, `${run(dagId, runId)}/taskInstances`, 'task_instances')).map(map.taskInstanceFromV2),
   listTries,
-  async setTaskState({ http, ti }, dagId, runId, taskId, state) {
-    await http.patch(ti(dagId, runId, taskId), { new_state: state });
+  async setTaskState({ http, tiAt }, dagId, runId, taskId, mapIndex, state) {
+    await http.patch(tiAt(dagId, runId, taskId, mapIndex), { new_state: state });
   },
   async clearTasks({ http, dag }, dagId, request) {
     await http.post(`${dag(dagId)}/clearTaskInstances`, clearBody(request));
   },
   previewClear,
-  listXComs: async ({ http, ti }, dagId, runId, taskId) => (await allPages<V2XCom>(http, `${ti(dagId, runId, taskId)}/xcomEntries`, 'xcom_entries')).map(map.xcomFromV2),
-  getXCom: async ({ get, ti }, dagId, runId, taskId, key) => map.xcomFromV2(await get<V2XCom>(`${ti(dagId, runId, taskId)}/xcomEntries/${seg(key)}`, query({ stringify: true }))),
+  listXComs: async ({ http, ti }, dagId, runId, taskId, mapIndex) =>
+    (await allPages<V2XCom>(http, `${ti(dagId, runId, taskId)}/xcomEntries`, 'xcom_entries', { map_index: mapIndex })).map(map.xcomFromV2),
+  getXCom: async ({ get, ti }, dagId, runId, taskId, mapIndex, key) =>
+    map.xcomFromV2(await get<V2XCom>(`${ti(dagId, runId, taskId)}/xcomEntries/${seg(key)}`, query({ map_index: mapIndex, stringify: true }))),
   getLog,
   async getSource({ http }, target) {
     const body = (await http.get<{ content: string | null }>(`${API}/dagSources/${seg(target.id)}`, { headers: { Accept: 'application/json' } })).data;

@@ -11,6 +11,8 @@ interface Props {
   dagId: string;
   runId: string;
   taskId: string;
+  /** -1 for an unmapped task; a mapped task's log is one map index's. */
+  mapIndex: number;
   tryNumber: number;
   running: boolean;
 }
@@ -19,9 +21,9 @@ interface Props {
  * A try's log: what was read before shows at once (also offline), then the rest is read on through
  * the upstream's continuation token, and again every two seconds while the try runs.
  */
-export function LogPane({ dagId, runId, taskId, tryNumber, running }: Props) {
+export function LogPane({ dagId, runId, taskId, mapIndex, tryNumber, running }: Props) {
   const workflows = useWorkflows();
-  const view = useMemo<ViewOf<'log'>>(() => ({ kind: 'log', dagId, runId, taskId, tryNumber }), [dagId, runId, taskId, tryNumber]);
+  const view = useMemo<ViewOf<'log'>>(() => ({ kind: 'log', dagId, runId, taskId, mapIndex, tryNumber }), [dagId, runId, taskId, mapIndex, tryNumber]);
   const kept = useLive((reads) => reads.workflowView<'log'>(view), [view]);
   const [following, setFollowing] = useState(true);
   const ended = kept?.value?.endOfLog ?? false;
@@ -47,11 +49,11 @@ export function LogPane({ dagId, runId, taskId, tryNumber, running }: Props) {
         running={running}
         following={following}
         onFollowChange={setFollowing}
-        fileName={`${dagId}__${runId}__${taskId}__try-${tryNumber}`}
+        fileName={`${dagId}__${runId}__${taskId}${mapIndex >= 0 ? `__${mapIndex}` : ''}__try-${tryNumber}`}
         loading={kept === undefined || (kept.value === undefined && !kept.error)}
         hasMore={!running && kept?.value !== undefined && !ended && kept.value.token !== null}
         onLoadMore={() => void workflows?.readLog(view)}
-        label={`Log of ${taskId}, try ${tryNumber}`}
+        label={`Log of ${taskId}${mapIndex >= 0 ? `[${mapIndex}]` : ''}, try ${tryNumber}`}
       />
     </div>
   );

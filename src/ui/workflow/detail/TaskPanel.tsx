@@ -59,16 +59,17 @@ export function TaskPanel({ dagId, runId, taskId, selection, onSelect }: Props) 
           </button>
         ))}
       </nav>
-      {selection.taskTab === 'details' && <TaskDetails dagId={dagId} runId={runId} taskId={taskId} ti={shown} />}
-      {selection.taskTab === 'logs' && <LogPane dagId={dagId} runId={runId} taskId={taskId} tryNumber={tryNumber} running={shown?.state === 'running' || shown?.state === 'queued' || shown?.state === 'up_for_retry'} />}
-      {selection.taskTab === 'xcom' && <XComList dagId={dagId} runId={runId} taskId={taskId} />}
+      {selection.taskTab === 'details' && <TaskDetails dagId={dagId} runId={runId} taskId={taskId} mapIndex={index} ti={shown} />}
+      {selection.taskTab === 'logs' && <LogPane dagId={dagId} runId={runId} taskId={taskId} mapIndex={index} tryNumber={tryNumber} running={shown?.state === 'running' || shown?.state === 'queued' || shown?.state === 'up_for_retry'} />}
+      {selection.taskTab === 'xcom' && <XComList key={index} dagId={dagId} runId={runId} taskId={taskId} mapIndex={index} />}
     </div>
   );
 }
 
-function TaskDetails({ dagId, runId, taskId, ti }: { dagId: string; runId: string; taskId: string; ti: TaskInstance | undefined }) {
+function TaskDetails({ dagId, runId, taskId, mapIndex, ti }: { dagId: string; runId: string; taskId: string; mapIndex: number; ti: TaskInstance | undefined }) {
   const workflows = useWorkflows();
   const [asking, setAsking] = useState<'clear' | 'success' | 'failed' | null>(null);
+  const label = mapIndex >= 0 ? `${taskId}[${mapIndex}]` : taskId;
   if (!ti) return <p className="muted small">This task has no instance in this run yet.</p>;
   return (
     <>
@@ -106,12 +107,12 @@ function TaskDetails({ dagId, runId, taskId, ti }: { dagId: string; runId: strin
       {asking === 'clear' && <ClearDialog dagId={dagId} runId={runId} taskId={taskId} onClose={() => setAsking(null)} />}
       {(asking === 'success' || asking === 'failed') && (
         <ConfirmDialog
-          question={{ title: `Mark ${taskId} ${asking}?`, text: `The task instance ${taskId} of run ${runId} (now ${ti.state ?? 'no status'}) will be marked ${asking}.`, confirm: `Mark ${asking}` }}
+          question={{ title: `Mark ${label} ${asking}?`, text: `The task instance ${label} of run ${runId} (now ${ti.state ?? 'no status'}) will be marked ${asking}.`, confirm: `Mark ${asking}` }}
           onCancel={() => setAsking(null)}
           onConfirm={() => {
             const state = asking;
             setAsking(null);
-            void workflows?.markTask(dagId, runId, taskId, state);
+            void workflows?.markTask(dagId, runId, taskId, mapIndex, state);
           }}
         />
       )}
