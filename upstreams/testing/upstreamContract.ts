@@ -31,7 +31,7 @@ async function airflow3Documents(running: Running): Promise<Document[]> {
     return { covers, base: '', contract: loadOpenApi(location, path.basename(location)) };
   };
   return [
-    await served(running, '/openapi.json', (p) => p.startsWith('/api/v2/'), ''),
+    await served(running, '/openapi.json', (p) => p.startsWith('/api/v2/'), '', airflow3Corrections),
     file('core_api/openapi/_private_ui.yaml', (p) => p.startsWith('/ui/')),
     file('auth/managers/simple/openapi/v2-simple-auth-manager-generated.yaml', (p) => p.startsWith('/auth/')),
   ];
@@ -44,6 +44,16 @@ async function airflow3Documents(running: Running): Promise<Document[]> {
 function airflow2Corrections(spec: Json): void {
   const error = ((spec.components as Json).schemas as Json).Error as { properties: Record<string, Json> };
   error.properties.detail = { ...error.properties.detail, nullable: true };
+}
+
+/**
+ * Where Airflow 3.3.2 answers otherwise than its own document says; seen on the real server. While a
+ * try is still writing its log, a log page can hold a half-written line as a plain string among the
+ * structured messages (the document allows all of one kind or all of the other).
+ */
+function airflow3Corrections(spec: Json): void {
+  const log = ((spec.components as Json).schemas as Json).TaskInstancesLogResponse as { properties: Record<string, Json> };
+  log.properties.content = { type: 'array', items: { anyOf: [{ $ref: '#/components/schemas/StructuredLogMessage' }, { type: 'string' }] } };
 }
 
 async function served(running: Running, documentPath: string, covers: (p: string) => boolean, base: string, corrections?: (spec: Json) => void): Promise<Document> {
