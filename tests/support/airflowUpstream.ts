@@ -4,9 +4,9 @@ import { basePython, cacheRoot } from '../../upstreams/paths';
 import { airflowClient, type AirflowClient } from '../../upstreams/testing/airflowClient';
 import { whyNotHere, type Running } from '../../upstreams/lifecycle';
 import { attachOrStart, type Attached } from '../../upstreams/testing/attach';
+import { setPaused, triggerOwnRun, waitForEnd, type ArrangedRun } from '../../upstreams/testing/dagRuns';
 import { startRelay, type Relay } from '../../upstreams/testing/relay';
 import { airflowSettings } from '../../upstreams/testing/consoleInFront';
-import { sleep } from '../../upstreams/processes';
 import { ConsoleServer } from './consoleServer';
 
 /** Why the real Airflow 3 cannot be had on this machine (no venv and none can be built, no PostgreSQL), or null. */
@@ -47,16 +47,8 @@ export async function startAirflowBehindConsole(definition: UpstreamDefinition =
   };
 }
 
-/** Unpauses `dagId`, triggers a run as Airflow's admin and waits (bounded) until it ends; its run id and state. */
-export async function finishedRun(airflow: AirflowClient, api: 'v1' | 'v2', dagId: string, conf: object = {}, timeoutMs = 150_000): Promise<{ runId: string; state: string }> {
-  await airflow.send('PATCH', `/dags/${dagId}`, { is_paused: false });
-  const body = api === 'v2' ? { logical_date: null, conf } : { conf };
-  const { dag_run_id: runId } = (await airflow.send('POST', `/dags/${dagId}/dagRuns`, body)) as { dag_run_id: string };
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { state } = (await airflow.get(`/dags/${dagId}/dagRuns/${encodeURIComponent(runId)}`)) as { state: string };
-    if (state === 'success' || state === 'failed') return { runId, state };
-    if (Date.now() > deadline) throw new Error(`${dagId} run ${runId} still ${state} after ${timeoutMs / 1000} s`);
-    await sleep(1000);
-  }
+/** Unpauses `dagId`, triggers a run of its own as Airflow's admin and waits (bounded) until it ends. */
+export async function finishedRun(airflow: AirflowClient, api: 'v1' | 'v2', dagId: string, timeoutMs = 150_000): Promise<ArrangedRun> {
+  await setPaused(airflow, api, dagId, false);
+  return waitForEnd(airflow, dagId, await triggerOwnRun(airflow, api, dagId), timeoutMs);
 }

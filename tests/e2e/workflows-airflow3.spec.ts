@@ -1,0 +1,134 @@
+import { expect, test as base } from '@playwright/test';
+import { finishedRun, startAirflowBehindConsole, whyNoAirflow, type AirflowBehindConsole } from '../support/airflowUpstream';
+import { LoginPage } from './pages/LoginPage';
+import { WorkflowsPage } from './pages/WorkflowsPage';
+
+// The workflow screens in front of a real Apache Airflow 3.3.2 (npm run upstreams), with the same
+// page objects as the demo's specs. Runs are arranged with Airflow's own API, watched through ours.
+const why = await whyNoAirflow();
+if (why) console.warn(`Workflow screens on a real Airflow 3 skipped: ${why}.`);
+
+interface Runs {
+  failing: string;
+  bigLog: string;
+  showcase: string;
+}
+
+const test = base.extend<{ loginPage: LoginPage; workflows: WorkflowsPage }, { upstream: AirflowBehindConsole; runs: Runs }>({
+  upstream: [
+    async ({}, use) => {
+      const upstream = await startAirflowBehindConsole();
+      await use(upstream);
+      await upstream.dispose();
+    },
+    { scope: 'worker', timeout: 8 * 60_000 },
+  ],
+  runs: [
+    async ({ upstream }, use) => {
+      const [failing, bigLog, showcase] = await Promise.all([
+        finishedRun(upstream.airflow, 'v2', 'console_failing'),
+        finishedRun(upstream.airflow, 'v2', 'console_big_log'),
+        finishedRun(upstream.airflow, 'v2', 'console_showcase'),
+      ]);
+      expect([failing.state, bigLog.state, showcase.state]).toEqual(['failed', 'success', 'success']);
+      await use({ failing: failing.runId, bigLog: bigLog.runId, showcase: showcase.runId });
+    },
+    { scope: 'worker', timeout: 5 * 60_000 },
+  ],
+  baseURL: async ({ upstream }, use) => use(upstream.server.url),
+  loginPage: async ({ page }, use) => use(new LoginPage(page)),
+  workflows: async ({ page }, use) => use(new WorkflowsPage(page)),
+});
+
+test.skip(why !== null, why ?? '');
+
+test.beforeEach(async ({ loginPage }) => {
+  await loginPage.goto();
+  await loginPage.signInAsRole('editor');
+});
+
+const runQuery = (runId: string, rest = '') => `run=${encodeURIComponent(runId)}${rest}`;
+
+test('the DAG list shows our DAGs, searches and filters by tag, and pauses one in Airflow', async ({ workflows, upstream }) => {
+  await workflows.gotoList('q=console_');
+  await expect(workflows.row('console_smoke')).toBeVisible();
+  await expect(workflows.row('console_showcase')).toBeVisible();
+  await workflows.gotoList('tags=logs');
+  await expect(workflows.rows()).toHaveCount(1);
+  await expect(workflows.row('console_big_log')).toBeVisible();
+
+  await workflows.gotoList('q=console_smoke');
+  const toggle = workflows.pauseSwitch('console_smoke');
+  const wasOn = (await toggle.getAttribute('aria-checked')) === 'true';
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', wasOn ? 'false' : 'true');
+  await expect.poll(async () => ((await upstream.airflow.get('/dags/console_smoke')) as { is_paused: boolean }).is_paused).toBe(wasOn);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', wasOn ? 'true' : 'false');
+});
+
+test('trigger with a conf and watch the run reach success in the grid', async ({ page, workflows, upstream }, testInfo) => {
+  await upstream.airflow.send('PATCH', '/dags/console_smoke', { is_paused: false });
+  await workflows.gotoDag('console_smoke');
+  const dialog = await workflows.trigger('{"from": "the e2e"}');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/[?&]run=manual__/);
+  await expect(workflows.runPanel).toContainText('"from": "the e2e"');
+  await expect(workflows.runPanel.locator('.state-pill').first()).toHaveText('success', { timeout: 90_000 });
+  await expect(workflows.grid.getByRole('gridcell').first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('grid-1280.png') });
+  await page.setViewportSize({ width: 700, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('grid-700.png') });
+});
+
+test('the failed task\'s log, then Clear re-runs it', async ({ page, workflows, runs }) => {
+  await workflows.gotoDag('console_failing', runQuery(runs.failing, '&task=explode&tab=logs'));
+  // The exception's own words, not only "Task failed with exception".
+  await expect(page.getByText("column 'amount' has 3 NULLs").first()).toBeVisible({ timeout: 30_000 });
+  await workflows.taskTab('Details').click();
+  await expect(workflows.taskPanel.locator('.state-pill').first()).toHaveText('failed');
+  const { dialog, affected } = await workflows.openClear('explode');
+  await expect(affected.locator('tbody tr td:first-child')).toHaveText(['explode', 'after']);
+  await dialog.getByRole('button', { name: 'Clear 2 task instances' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Task explode cleared')).toBeVisible();
+  // Cleared, Airflow runs it again (and it fails again): its try count goes up.
+  await expect(workflows.taskPanel.getByText(/^2 of /)).toBeVisible({ timeout: 90_000 });
+});
+
+test('a mapped task\'s log and XCom by map index', async ({ page, workflows, runs }) => {
+  await workflows.gotoDag('console_showcase', runQuery(runs.showcase, '&task=square'));
+  const index = workflows.taskPanel.getByLabel('Map index');
+  await expect(index.locator('option')).toHaveCount(24);
+  await index.selectOption('7');
+  await workflows.taskTab('XCom').click();
+  await workflows.taskPanel.getByText('return_value').click();
+  await expect(workflows.taskPanel.locator('pre')).toHaveText('49');
+  await workflows.taskTab('Logs').click();
+  await expect(page.getByText(/Returned value was: 49\b/).first()).toBeVisible({ timeout: 30_000 });
+});
+
+test('search in the 100,000-line log', async ({ page, workflows, runs }) => {
+  await workflows.gotoDag('console_big_log', runQuery(runs.bigLog, '&task=shout&tab=logs'));
+  const search = page.getByRole('searchbox', { name: /Search the log/ });
+  // Read in pages, all of it, then followed to its end.
+  await expect(page.getByText(/^100,0\d\d lines$/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('line 099999').first()).toBeVisible();
+  await search.fill('line 099999');
+  await search.press('Enter');
+  await expect(page.getByText('1 of 1', { exact: true })).toBeVisible({ timeout: 30_000 });
+});
+
+test('graph, code and events of a DAG', async ({ page, workflows }, testInfo) => {
+  await workflows.gotoDag('console_showcase');
+  await workflows.tab('Graph').click();
+  await expect(workflows.graph.locator('.react-flow__node').first()).toBeVisible({ timeout: 30_000 });
+  const labels = await workflows.graph.locator('.react-flow__node').allInnerTexts();
+  expect(labels.length).toBeGreaterThan(5);
+  expect(labels.filter((label) => label.trim() === '')).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('graph-1280.png') });
+  await workflows.tab('Code').click();
+  await expect(page.getByText('dag_id="console_showcase"')).toBeVisible();
+  await workflows.tab('Events').click();
+  await expect(page.getByRole('table').last()).toBeVisible();
+});
