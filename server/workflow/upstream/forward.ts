@@ -7,12 +7,20 @@ import type { AirflowAccount, AirflowUpstream } from '../../config';
 import { upstreamCredentials, type UpstreamCredentials } from './credentials';
 import { refusedCredentials, UpstreamFailure } from './failure';
 import { fetchUpstream } from './fetchUpstream';
+import { createSlowReads, isSlowRead, type KeptAnswer } from './slowReads';
+import { problemBody } from '../problem';
 
 /** What of the browser's request goes on: never its cookies or Authorization (the console's, not Airflow's). */
 const REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'] as const;
 /** What of Airflow's answer comes back: never Set-Cookie or WWW-Authenticate (that would prompt the browser for Airflow's password). */
 const RESPONSE_HEADERS = ['content-type', 'cache-control', 'etag', 'last-modified', 'content-disposition', 'content-language'] as const;
 const USER_AGENT = 'data-platform-console';
+/** A structure answer that came after its asker's timeout is kept this long for the next ask. */
+const SLOW_KEPT_MS = 60_000;
+/** A structure read runs at least this long (or ten timeouts) before the console gives up on it. */
+const SLOW_LIMIT_MS = 5 * 60_000;
+/** How the 504 of a structure read still running begins (the grid screen shows progress for it). */
+export const STILL_READING = 'Airflow is still reading the DAG\'s structure';
 
 export type Forward = (request: FastifyRequest, reply: FastifyReply, target: string) => Promise<FastifyReply>;
 
@@ -28,7 +36,7 @@ export function createForward(upstream: AirflowUpstream): Forward {
   // A shared account shares its JWT too.
   const credentialsOf: Record<Role, UpstreamCredentials> = { admin: adminCredentials, editor: sameAccount(admin, editor) ? adminCredentials : upstreamCredentials(upstream, editor) };
 
-  async function send(request: FastifyRequest, target: string, signal: AbortSignal): Promise<Response> {
+  async function send(request: FastifyRequest, target: string, signal: AbortSignal, timeoutMs = upstream.timeoutMs): Promise<Response> {
     // The guard has set the user on every /api call; were it missing, the lesser account goes.
     const role = request.user?.role ?? 'editor';
     const credentials = credentialsOf[role];
@@ -41,7 +49,7 @@ export function createForward(upstream: AirflowUpstream): Forward {
     const body = hasBody ? (request.body as Buffer) : undefined;
     const call = async () => {
       const authorization = await credentials.authorization();
-      const response = await fetchUpstream(upstream, `${upstream.url}${target}`, {
+      const response = await fetchUpstream({ ...upstream, timeoutMs }, `${upstream.url}${target}`, {
         method: request.method,
         headers: authorization === null ? headers : { ...headers, authorization },
         body,
@@ -61,16 +69,14 @@ export function createForward(upstream: AirflowUpstream): Forward {
     return response;
   }
 
+  const forwardSlow = createForwardSlow(upstream, send);
+
   return async function forward(request, reply, target) {
+    if (isSlowRead(request.method, target)) return forwardSlow(request, reply, target);
     const aborted = new AbortController();
     // Closed after the answer went out or when the browser left: a still-running upstream read stops.
     reply.raw.once('close', () => aborted.abort());
-    const response = await send(request, target, aborted.signal);
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
-      const location = response.headers.get('location');
-      throw new UpstreamFailure(502, `The Airflow server answered with a redirect${location ? ` to ${location}` : ''}; is CONSOLE_AIRFLOW_URL its root URL?`);
-    }
+    const response = notRedirected(await send(request, target, aborted.signal));
     reply.code(response.status);
     for (const name of RESPONSE_HEADERS) {
       const value = response.headers.get(name);
@@ -80,6 +86,36 @@ export function createForward(upstream: AirflowUpstream): Forward {
     if (request.method !== 'GET') return reply.send(Buffer.from(await response.arrayBuffer()));
     return reply.send(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
   };
+}
+
+type Send = (request: FastifyRequest, target: string, signal: AbortSignal, timeoutMs?: number) => Promise<Response>;
+
+/** A structure read (slowReads.ts): one upstream call past the timeout, a 504 with Retry-After while it runs. */
+function createForwardSlow(upstream: AirflowUpstream, send: Send) {
+  const slowReads = createSlowReads(SLOW_KEPT_MS);
+  const slowLimitMs = Math.max(upstream.timeoutMs * 10, SLOW_LIMIT_MS);
+  return async function forwardSlow(request: FastifyRequest, reply: FastifyReply, target: string) {
+    const keep = async (): Promise<KeptAnswer> => {
+      const response = notRedirected(await send(request, target, AbortSignal.timeout(slowLimitMs), slowLimitMs));
+      const headers = RESPONSE_HEADERS.flatMap((name) => { const value = response.headers.get(name); return value === null ? [] : [[name, value] as [string, string]]; });
+      return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+    };
+    const outcome = await slowReads(`${request.user?.role ?? 'editor'} ${target}`, keep, upstream.timeoutMs);
+    if ('answer' in outcome) {
+      for (const [name, value] of outcome.answer.headers) reply.header(name, value);
+      return reply.code(outcome.answer.status).send(outcome.answer.body);
+    }
+    const seconds = Math.round(outcome.waitedMs / 1000);
+    const detail = `${STILL_READING} (${seconds} s so far, longer than the console's ${Math.round(upstream.timeoutMs / 1000)} s timeout): the console keeps its one call going; ask again`;
+    return reply.code(504).header('retry-after', String(Math.ceil(upstream.timeoutMs / 1000))).send(problemBody(504, 'Gateway Timeout', detail));
+  };
+}
+
+function notRedirected(response: Response): Response {
+  if (response.status < 300 || response.status >= 400) return response;
+  void response.body?.cancel();
+  const location = response.headers.get('location');
+  throw new UpstreamFailure(502, `The Airflow server answered with a redirect${location ? ` to ${location}` : ''}; is CONSOLE_AIRFLOW_URL its root URL?`);
 }
 
 function sameAccount(a: AirflowAccount | null, b: AirflowAccount | null): boolean {
