@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../../contracts/session';
+import { STILL_READING } from '../../../contracts/workflow';
 import { pathOf } from '../../http/paths';
 import type { AirflowAccount, AirflowUpstream } from '../../config';
 import { upstreamCredentials, type UpstreamCredentials } from './credentials';
@@ -19,8 +20,7 @@ const USER_AGENT = 'data-platform-console';
 const SLOW_KEPT_MS = 60_000;
 /** A structure read runs at least this long (or ten timeouts) before the console gives up on it. */
 const SLOW_LIMIT_MS = 5 * 60_000;
-/** How the 504 of a structure read still running begins (the grid screen shows progress for it). */
-export const STILL_READING = 'Airflow is still reading the DAG\'s structure';
+
 
 export type Forward = (request: FastifyRequest, reply: FastifyReply, target: string) => Promise<FastifyReply>;
 
