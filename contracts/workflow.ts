@@ -259,3 +259,9 @@ export interface WorkflowService {
   grid(dagId: string, options: { numRuns: number; baseDate?: string | null }): Promise<GridData>;
   graph(dagId: string): Promise<GraphData>;
 }
+
+/**
+ * How the Airflow proxy's 504 begins while a DAG's structure call (airflow#56554) is still running
+ * past its timeout: the grid screen shows progress for it instead of an error.
+ */
+export const STILL_READING = "Airflow is still reading the DAG's structure";

@@ -2,18 +2,26 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../../contracts/session';
+import { STILL_READING } from '../../../contracts/workflow';
 import { pathOf } from '../../http/paths';
 import type { AirflowAccount, AirflowUpstream } from '../../config';
 import { upstreamCredentials, type UpstreamCredentials } from './credentials';
 import { refusedCredentials, UpstreamFailure } from './failure';
 import { fetchUpstream } from './fetchUpstream';
 import { airflowRefusal, isTrigger, stampTriggerNote } from './identity';
+import { createSlowReads, isSlowRead, type KeptAnswer } from './slowReads';
+import { problemBody } from '../problem';
 
 /** What of the browser's request goes on: never its cookies or Authorization (the console's, not Airflow's). */
 const REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'] as const;
 /** What of Airflow's answer comes back: never Set-Cookie or WWW-Authenticate (that would prompt the browser for Airflow's password). */
 const RESPONSE_HEADERS = ['content-type', 'cache-control', 'etag', 'last-modified', 'content-disposition', 'content-language'] as const;
 const USER_AGENT = 'data-platform-console';
+/** A structure answer that came after its asker's timeout is kept this long for the next ask. */
+const SLOW_KEPT_MS = 60_000;
+/** A structure read runs at least this long (or ten timeouts) before the console gives up on it. */
+const SLOW_LIMIT_MS = 5 * 60_000;
+
 
 /** Where an allowed call goes (`target`) and which allowlist entry it is (`call`). */
 export interface Allowed {
@@ -36,7 +44,7 @@ export function createForward(upstream: AirflowUpstream): Forward {
   // A shared account shares its JWT too.
   const credentialsOf: Record<Role, UpstreamCredentials> = { admin: adminCredentials, editor: sameAccount(admin, editor) ? adminCredentials : upstreamCredentials(upstream, editor) };
 
-  async function send(request: FastifyRequest, { target, call: allowed }: Allowed, signal: AbortSignal): Promise<Response> {
+  async function send(request: FastifyRequest, { target, call: allowed }: Allowed, signal: AbortSignal, timeoutMs = upstream.timeoutMs): Promise<Response> {
     // The guard has set the user on every /api call; were it missing, the lesser account goes.
     const role = request.user?.role ?? 'editor';
     const credentials = credentialsOf[role];
@@ -50,7 +58,7 @@ export function createForward(upstream: AirflowUpstream): Forward {
     const body = isTrigger(allowed) && request.user ? stampTriggerNote(sent, request.user.username) : sent;
     const call = async () => {
       const authorization = await credentials.authorization();
-      const response = await fetchUpstream(upstream, `${upstream.url}${target}`, {
+      const response = await fetchUpstream({ ...upstream, timeoutMs }, `${upstream.url}${target}`, {
         method: request.method,
         headers: authorization === null ? headers : { ...headers, authorization },
         body,
@@ -70,7 +78,10 @@ export function createForward(upstream: AirflowUpstream): Forward {
     return response;
   }
 
+  const forwardSlow = createForwardSlow(upstream, send);
+
   return async function forward(request, reply, allowed) {
+    if (isSlowRead(request.method, allowed.target)) return forwardSlow(request, reply, allowed);
     const aborted = new AbortController();
     // Closed after the answer went out or when the browser left: a still-running upstream read stops.
     reply.raw.once('close', () => aborted.abort());
@@ -88,6 +99,30 @@ export function createForward(upstream: AirflowUpstream): Forward {
     if (response.body === null || request.method === 'HEAD') return reply.send();
     if (request.method !== 'GET') return reply.send(Buffer.from(await response.arrayBuffer()));
     return reply.send(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
+  };
+}
+
+type Send = (request: FastifyRequest, allowed: Allowed, signal: AbortSignal, timeoutMs?: number) => Promise<Response>;
+
+/** A structure read (slowReads.ts): one upstream call past the timeout, a 504 with Retry-After while it runs. */
+function createForwardSlow(upstream: AirflowUpstream, send: Send) {
+  const slowReads = createSlowReads(SLOW_KEPT_MS);
+  const slowLimitMs = Math.max(upstream.timeoutMs * 10, SLOW_LIMIT_MS);
+  return async function forwardSlow(request: FastifyRequest, reply: FastifyReply, allowed: Allowed) {
+    const keep = async (): Promise<KeptAnswer> => {
+      const response = await send(request, allowed, AbortSignal.timeout(slowLimitMs), slowLimitMs);
+      await refuseUnusable(request, response, allowed);
+      const headers = RESPONSE_HEADERS.flatMap((name) => { const value = response.headers.get(name); return value === null ? [] : [[name, value] as [string, string]]; });
+      return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+    };
+    const outcome = await slowReads(`${request.user?.role ?? 'editor'} ${allowed.target}`, keep, upstream.timeoutMs);
+    if ('answer' in outcome) {
+      for (const [name, value] of outcome.answer.headers) reply.header(name, value);
+      return reply.code(outcome.answer.status).send(outcome.answer.body);
+    }
+    const seconds = Math.round(outcome.waitedMs / 1000);
+    const detail = `${STILL_READING} (${seconds} s so far, longer than the console's ${Math.round(upstream.timeoutMs / 1000)} s timeout): the console keeps its one call going; ask again`;
+    return reply.code(504).header('retry-after', String(Math.ceil(upstream.timeoutMs / 1000))).send(problemBody(504, 'Gateway Timeout', detail));
   };
 }
 

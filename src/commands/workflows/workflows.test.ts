@@ -57,6 +57,44 @@ describe('workflow views', () => {
     expect(await refreshWatchedViews(db, { listDags } as unknown as WorkflowService, now, new AbortController().signal)).toBe(0);
     expect(listDags).toHaveBeenCalledTimes(2);
   });
+
+  it('polls a grid only while some run is unfinished; a trigger resumes it at once, a new run shows on the slow check', async () => {
+    const gridView = { kind: 'grid' as const, dagId: 'etl', numRuns: 25 };
+    const finished = { ...run('r1'), state: 'success' as const };
+    const grid = vi.fn<WorkflowService['grid']>().mockResolvedValue({ runs: [{ ...run('r1'), state: 'running' }], nodes: [] });
+    const triggerRun = vi.fn<WorkflowService['triggerRun']>().mockResolvedValue(run('r2'));
+    const service = { grid, triggerRun } as unknown as WorkflowService;
+    const { db, workflows, advance, now } = setup({ grid, triggerRun });
+    const poll = () => refreshWatchedViews(db, service, now, new AbortController().signal);
+    await workflows.show(gridView);
+    grid.mockResolvedValue({ runs: [finished], nodes: [] });
+    advance(5_000);
+    expect(await poll()).toBe(1);
+    advance(5_000);
+    expect(await poll()).toBe(0);
+    advance(15_000);
+    await workflows.show(gridView);
+    expect(grid).toHaveBeenCalledTimes(2);
+    // Triggered: the grid is asked at once and has an unfinished run again.
+    grid.mockResolvedValue({ runs: [finished, run('r2')], nodes: [] });
+    await workflows.trigger('etl', { confText: '{}', logicalDate: null });
+    expect(grid).toHaveBeenCalledTimes(3);
+    advance(5_000);
+    expect(await poll()).toBe(1);
+    // All finished again: the next ask is the slow check, a minute on.
+    grid.mockResolvedValue({ runs: [finished, { ...run('r2'), state: 'failed' }], nodes: [] });
+    advance(5_000);
+    await poll();
+    advance(30_000);
+    expect(await poll()).toBe(0);
+    // The tab still shows it: noted as watched, not asked.
+    const asked = grid.mock.calls.length;
+    await workflows.show(gridView);
+    expect(grid).toHaveBeenCalledTimes(asked);
+    advance(30_000);
+    expect(await poll()).toBe(1);
+    expect(grid).toHaveBeenCalledTimes(asked + 1);
+  });
 });
 
 describe('trigger', () => {

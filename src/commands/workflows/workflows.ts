@@ -2,7 +2,7 @@ import type { AffectedTaskInstance, ClearRequest, DagRun, GraphData, WorkflowSer
 import type { ConsoleDb } from '../../db/schema';
 import { readWorkflowView, recordWorkflowViewError, touchWorkflowView, touchWorkflowViews, writeWorkflowView } from '../../db/workflowViews';
 import { describeWorkflowError, refreshWorkflowView, refreshWorkflowViews, WORKFLOW_VIEW_WATCH_MS } from '../../sync/caches/workflowViews';
-import { isLiveViewOf, readLogFrom, type ViewOf, type WorkflowView } from '../../model/workflow/views';
+import { isLiveViewOf, readLogFrom, refreshDue, type ViewOf, type WorkflowView } from '../../model/workflow/views';
 import type { Notify } from '../core';
 import type { PlacedGraph } from '../../model/workflow/graphLayout';
 import { parseConf } from './conf';
@@ -64,7 +64,7 @@ const handlers = {
    * answer is old. Failures are kept with the view for the screen to show, not thrown.
    */
   async show({ db, service, now }: Ctx, view: WorkflowView, options: { force?: boolean } = {}): Promise<void> {
-    const stale = await touchWorkflowView(db, view, now(), FRESH_MS);
+    const stale = (await touchWorkflowView(db, view, now(), FRESH_MS)) && refreshDue(view, await readWorkflowView(db, view), now());
     if (stale || options.force) await refreshWorkflowView(db, service, view, now).catch(() => undefined);
   },
 

@@ -98,6 +98,19 @@ export function isPolled(view: WorkflowView): boolean {
   return view.kind !== 'log' && view.kind !== 'source';
 }
 
+/** A grid whose shown runs have all finished changes only with a new run: asked again this rarely (a trigger or clear asks at once). */
+export const SETTLED_GRID_CHECK_MS = 60_000;
+
+/**
+ * Whether a watched view is due to be asked again: a grid only while some shown run is unfinished
+ * (queued or running), else on the slow check; any other view, or one whose last ask failed, always.
+ */
+export function refreshDue(view: WorkflowView, kept: { value?: unknown; fetchedAt?: number; error?: string }, now: number): boolean {
+  if (view.kind !== 'grid' || kept.value === undefined || kept.fetchedAt === undefined || kept.error !== undefined) return true;
+  const settled = (kept.value as GridData).runs.every((run) => run.state === 'success' || run.state === 'failed');
+  return !settled || now - kept.fetchedAt >= SETTLED_GRID_CHECK_MS;
+}
+
 /** Views of a DAG that change as its runs move: refreshed after an action on that DAG. */
 export function isLiveViewOf(view: WorkflowView, dagId: string): boolean {
   if (view.kind === 'dags') return true;

@@ -1,7 +1,7 @@
 import type { WorkflowService } from '../../../contracts/workflow';
 import { recentlyViewed, recordWorkflowViewError, writeWorkflowView, writeWorkflowViews } from '../../db/workflowViews';
 import type { ConsoleDb } from '../../db/schema';
-import { fetchView, isPolled, type WorkflowView } from '../../model/workflow/views';
+import { fetchView, isPolled, refreshDue, type WorkflowView } from '../../model/workflow/views';
 import { isNetworkError, serverMessage } from '../api/http';
 import { gatewayMessage } from '../api/workflowHttp';
 
@@ -46,7 +46,7 @@ export const WORKFLOW_VIEW_WATCH_MS = 60_000;
  * thrown at the end, so the poller backs off.
  */
 export async function refreshWatchedViews(db: ConsoleDb, service: WorkflowService, now: () => number, signal: AbortSignal): Promise<number> {
-  const rows = (await recentlyViewed(db, now() - WORKFLOW_VIEW_WATCH_MS)).filter((row) => isPolled(row.view));
+  const rows = (await recentlyViewed(db, now() - WORKFLOW_VIEW_WATCH_MS)).filter((row) => isPolled(row.view) && refreshDue(row.view, row, now()));
   const failures: unknown[] = [];
   for (const row of rows) {
     if (signal.aborted) break;

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import type { DagDetail } from '../../../../contracts/workflow';
+import { useEffect, useRef, useState } from 'react';
+import { STILL_READING, type DagDetail } from '../../../../contracts/workflow';
 import { useNow } from '../../hooks/useNow';
 import { markdownHtml } from '../../notebook/render';
 import { when } from '../time';
@@ -45,7 +45,7 @@ export function GridTab({ dag, selection, onSelect }: Props) {
         {grid.value ? (
           <DagGrid data={grid.value} selected={{ runId: runId ?? undefined, taskId: taskId ?? undefined }} onSelect={(sel) => onSelect({ runId: sel.runId ?? null, taskId: sel.taskId ?? null })} now={now} label={`Grid of ${dag.id}`} />
         ) : (
-          <p className="muted">{grid.loading ? 'Loading the grid…' : `The grid could not be loaded: ${grid.error ?? ''}`}</p>
+          <GridWaiting loading={grid.loading} error={grid.error} />
         )}
       </section>
       <section ref={panel} className="detail-pane" aria-label="Details">
@@ -59,6 +59,23 @@ export function GridTab({ dag, selection, onSelect }: Props) {
       </section>
     </div>
   );
+}
+
+/** Past this, a first grid still coming says what it waits for, and for how long. */
+const SLOW_MS = 2000;
+
+/**
+ * Before the first grid: loading, then the wait for Airflow's structure call counted in seconds
+ * (a big DAG's can outlast the proxy's timeout: its 504 says so and the console keeps asking), or
+ * the failure.
+ */
+export function GridWaiting({ loading, error }: { loading: boolean; error: string | undefined }) {
+  const [since] = useState(() => Date.now());
+  const reading = error?.startsWith(STILL_READING) ?? false;
+  const now = useNow(1000);
+  if (!loading && !reading) return <p className="muted">The grid could not be loaded: {error ?? ''}</p>;
+  const waited = now - since;
+  return <p className="muted" role="status">{reading || waited >= SLOW_MS ? `Reading the DAG's structure… ${Math.round(waited / 1000)} s` : 'Loading the grid…'}</p>;
 }
 
 /** What the panel shows before anything is selected: the DAG's facts and documentation. */
