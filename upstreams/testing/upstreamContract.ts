@@ -26,13 +26,13 @@ export async function upstreamContract(running: Running): Promise<(exchange: Exc
 async function airflow3Documents(running: Running): Promise<Document[]> {
   if (!running.venv) throw new Error(`${running.name} runs from no venv: its package's OpenAPI documents cannot be read`);
   const packaged = path.join(sitePackages(running.venv), 'airflow', 'api_fastapi');
-  const file = (relative: string, covers: (p: string) => boolean): Document => {
+  const file = (relative: string, covers: (p: string) => boolean, corrections?: (spec: Json) => void): Document => {
     const location = path.join(packaged, relative);
-    return { covers, base: '', contract: loadOpenApi(location, path.basename(location)) };
+    return { covers, base: '', contract: loadOpenApi(location, path.basename(location), corrections) };
   };
   return [
     await served(running, '/openapi.json', (p) => p.startsWith('/api/v2/'), '', airflow3Corrections),
-    file('core_api/openapi/_private_ui.yaml', (p) => p.startsWith('/ui/')),
+    file('core_api/openapi/_private_ui.yaml', (p) => p.startsWith('/ui/'), airflow3UiCorrections),
     file('auth/managers/simple/openapi/v2-simple-auth-manager-generated.yaml', (p) => p.startsWith('/auth/')),
   ];
 }
@@ -55,6 +55,20 @@ function airflow3Corrections(spec: Json): void {
   const log = ((spec.components as Json).schemas as Json).TaskInstancesLogResponse as { properties: Record<string, Json> };
   log.properties.content = { type: 'array', items: { anyOf: [{ $ref: '#/components/schemas/StructuredLogMessage' }, { type: 'string' }] } };
 }
+
+/**
+ * The UI API's routes leave null fields out of their answers (FastAPI's response_model_exclude_none),
+ * while its document lists them as required: a field that may be null may also be absent.
+ */
+function airflow3UiCorrections(spec: Json): void {
+  for (const schema of Object.values((spec.components as Json).schemas as Record<string, { required?: string[]; properties?: Record<string, Json> }>)) {
+    if (!schema.required || !schema.properties) continue;
+    const properties = schema.properties;
+    schema.required = schema.required.filter((name) => !mayBeNull(properties[name]));
+  }
+}
+
+const mayBeNull = (schema: Json | undefined): boolean => Array.isArray(schema?.anyOf) && (schema.anyOf as Json[]).some((each) => each.type === 'null');
 
 async function served(running: Running, documentPath: string, covers: (p: string) => boolean, base: string, corrections?: (spec: Json) => void): Promise<Document> {
   const response = await fetch(running.url + documentPath);
