@@ -1,30 +1,13 @@
-import { expect, test as base } from '@playwright/test';
-import { startAirflowBehindConsole, whyNoAirflow, type AirflowBehindConsole } from '../support/airflowUpstream';
+import { expect } from '@playwright/test';
 import { ConsoleServer } from '../support/consoleServer';
+import { skipWithoutAirflow, test } from './airflowFixtures';
 import { LoginPage } from './pages/LoginPage';
 import { WorkflowsPage } from './pages/WorkflowsPage';
 
 // Faults in front of a real Airflow 3: it goes away mid-session and comes back; the console's
 // account for it is wrong. Airflow "stops" by the relay between them refusing connections, as a
 // stopped server does; the shared Airflow other suites use keeps running.
-const why = await whyNoAirflow();
-if (why) console.warn(`Faults in front of a real Airflow 3 skipped: ${why}.`);
-
-const test = base.extend<{ loginPage: LoginPage; workflows: WorkflowsPage }, { upstream: AirflowBehindConsole }>({
-  upstream: [
-    async ({}, use) => {
-      const upstream = await startAirflowBehindConsole();
-      await use(upstream);
-      await upstream.dispose();
-    },
-    { scope: 'worker', timeout: 8 * 60_000 },
-  ],
-  baseURL: async ({ upstream }, use) => use(upstream.server.url),
-  loginPage: async ({ page }, use) => use(new LoginPage(page)),
-  workflows: async ({ page }, use) => use(new WorkflowsPage(page)),
-});
-
-test.skip(why !== null, why ?? '');
+skipWithoutAirflow('Faults in front of a real Airflow 3');
 
 test('Airflow stops mid-session: the screens keep their views with their age and say why; when it returns they recover without a reload', async ({ page, loginPage, workflows, upstream }) => {
   await loginPage.goto();

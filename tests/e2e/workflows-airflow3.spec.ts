@@ -1,28 +1,16 @@
-import { expect, test as base } from '@playwright/test';
-import { finishedRun, startAirflowBehindConsole, whyNoAirflow, type AirflowBehindConsole } from '../support/airflowUpstream';
-import { LoginPage } from './pages/LoginPage';
-import { WorkflowsPage } from './pages/WorkflowsPage';
+import { expect } from '@playwright/test';
+import { finishedRun } from '../support/airflowUpstream';
+import { skipWithoutAirflow, test as airflowTest } from './airflowFixtures';
 
 // The workflow screens in front of a real Apache Airflow 3.3.2 (npm run upstreams), with the same
 // page objects as the demo's specs. Runs are arranged with Airflow's own API, watched through ours.
-const why = await whyNoAirflow();
-if (why) console.warn(`Workflow screens on a real Airflow 3 skipped: ${why}.`);
-
 interface Runs {
   failing: string;
   bigLog: string;
   showcase: string;
 }
 
-const test = base.extend<{ loginPage: LoginPage; workflows: WorkflowsPage }, { upstream: AirflowBehindConsole; runs: Runs }>({
-  upstream: [
-    async ({}, use) => {
-      const upstream = await startAirflowBehindConsole();
-      await use(upstream);
-      await upstream.dispose();
-    },
-    { scope: 'worker', timeout: 8 * 60_000 },
-  ],
+const test = airflowTest.extend<object, { runs: Runs }>({
   runs: [
     async ({ upstream }, use) => {
       const [failing, bigLog, showcase] = await Promise.all([
@@ -35,12 +23,9 @@ const test = base.extend<{ loginPage: LoginPage; workflows: WorkflowsPage }, { u
     },
     { scope: 'worker', timeout: 5 * 60_000 },
   ],
-  baseURL: async ({ upstream }, use) => use(upstream.server.url),
-  loginPage: async ({ page }, use) => use(new LoginPage(page)),
-  workflows: async ({ page }, use) => use(new WorkflowsPage(page)),
 });
 
-test.skip(why !== null, why ?? '');
+skipWithoutAirflow('Workflow screens on a real Airflow 3');
 
 test.beforeEach(async ({ loginPage }) => {
   await loginPage.goto();
