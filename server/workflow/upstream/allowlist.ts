@@ -51,10 +51,14 @@ const CALLS: Record<AirflowUpstream['api'], ReadonlyArray<readonly [call: string
     ['GET /api/v2/dagSources/{}'],
     ['GET /api/v2/eventLogs', ['dag_id', 'limit', 'offset', 'order_by']],
     ['GET /api/v2/dagStats', ['dag_ids']],
+    // Which grid calls the release serves (asked once per client).
+    ['GET /api/v2/version'],
     // Airflow 3's UI API, for the grid and graph the public API has no call for.
     ['GET /ui/grid/structure/{}', ['limit', 'order_by', 'run_after_lte']],
     ['GET /ui/grid/runs/{}', ['limit', 'order_by', 'run_after_lte']],
+    // 3.0 and 3.1: one call per run; from 3.2 one NDJSON stream for all the shown runs.
     ['GET /ui/grid/ti_summaries/{}/{}'],
+    ['GET /ui/grid/ti_summaries/{}', ['run_ids']],
     ['GET /ui/structure/structure_data', ['dag_id']],
   ],
 };

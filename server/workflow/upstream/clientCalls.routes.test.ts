@@ -64,8 +64,9 @@ async function throughConsole(api: AirflowUpstream['api'], stand: StandIn) {
   const { cookie } = await signIn(app, 'editor', EDITOR_PASSWORD);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
-  const http = axios.create({ baseURL: `http://127.0.0.1:${port}/api/workflow`, headers: { cookie }, adapter: 'http' });
-  return { app, service: api === 'v1' ? createWorkflowV1(http) : createWorkflowV2(http) };
+  const http = () => axios.create({ baseURL: `http://127.0.0.1:${port}/api/workflow`, headers: { cookie }, adapter: 'http' });
+  // A second v2 client asks the release again (each keeps its answer).
+  return { app, service: api === 'v1' ? createWorkflowV1(http()) : createWorkflowV2(http()), another: () => createWorkflowV2(http()) };
 }
 
 /** The allowlist entries the stand-in's requests fall under. */
@@ -98,16 +99,25 @@ describe('the allowlist against the client', () => {
     expect([...callsSeen('v1', airflow)].sort()).toEqual(allowedCalls('v1').sort());
   });
 
-  it('Airflow 3: every call of the v2 adapter is forwarded, /ui grid and its fallback alike, and they use every entry', async () => {
+  it('Airflow 3: every call of the v2 adapter is forwarded, /ui grid (before and from 3.2) and its fallback alike, and they use every entry', async () => {
     const body = { dags: [], tasks: [], dag_runs: [v2Run(RUN, '2025-11-26T02:30:00Z')], task_instances: [], xcom_entries: [], event_logs: [], total_entries: 1, content: [] };
     airflow = (await startStandIn())
       .otherwise((_request, response) => json(response, 200, body))
       .on('GET', '/ui/grid/runs/orders_etl', (_request, response) => json(response, 200, [{ dag_id: 'orders_etl', run_id: RUN, run_after: '2025-11-26T02:30:00Z', state: 'success', run_type: 'manual' }]))
       .on('GET', '/ui/grid/structure/orders_etl', (_request, response) => json(response, 200, []));
-    const { app, service } = await throughConsole('v2', airflow);
+    const { app, service, another } = await throughConsole('v2', airflow);
     const refusals: string[] = [];
     try {
+      // Before 3.2 (this stand-in's /version names none): one ti_summaries call per run.
       await callEverything(service, refusals);
+      // From 3.2: one NDJSON call for all the runs.
+      airflow
+        .on('GET', '/api/v2/version', (_request, response) => json(response, 200, { version: '3.3.2', git_version: null }))
+        .on('GET', '/ui/grid/ti_summaries/orders_etl', (_request, response) => {
+          response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+          response.end(`${JSON.stringify({ run_id: RUN, dag_id: 'orders_etl', task_instances: [] })}\n`);
+        });
+      expect((await another().grid('orders_etl', { numRuns: 25, baseDate: null })).runs.map((run) => run.runId)).toEqual([RUN]);
       // Where Airflow has no /ui calls, the grid and graph come from the public API.
       for (const path of ['/ui/grid/runs/orders_etl', '/ui/grid/structure/orders_etl', '/ui/structure/structure_data']) {
         airflow.on('GET', path, (_request, response) => json(response, 404, { detail: 'Not Found' }));

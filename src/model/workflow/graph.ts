@@ -28,3 +28,33 @@ export function buildGraph(tasks: readonly Task[]): GraphData {
   }
   return { nodes: taskTree(tasks, () => ({})).map(toGraph), edges };
 }
+
+/**
+ * The graph without the given nodes (Airflow 3's task groups enter and leave through `join` nodes
+ * with empty labels, which would be drawn as blank boxes), each edge through them kept as edges
+ * from what comes before to what comes after (a join may lead to another join).
+ */
+export function collapseJoins(graph: GraphData, joins: ReadonlySet<string>): GraphData {
+  if (joins.size === 0) return graph;
+  const next = new Map<string, string[]>();
+  for (const { source, target } of graph.edges) next.set(source, [...(next.get(source) ?? []), target]);
+  const beyond = (id: string, seen: Set<string>): string[] => {
+    if (!joins.has(id)) return [id];
+    if (seen.has(id)) return [];
+    seen.add(id);
+    return (next.get(id) ?? []).flatMap((target) => beyond(target, seen));
+  };
+  const keys = new Set<string>();
+  const edges: GraphData['edges'] = [];
+  for (const { source, target } of graph.edges) {
+    if (joins.has(source)) continue;
+    for (const end of beyond(target, new Set())) {
+      const key = `${source}\u0000${end}`;
+      if (end === source || keys.has(key)) continue;
+      keys.add(key);
+      edges.push({ source, target: end });
+    }
+  }
+  const keep = (nodes: GraphNode[]): GraphNode[] => nodes.filter((node) => !joins.has(node.id)).map((node) => ({ ...node, children: keep(node.children) }));
+  return { nodes: keep(graph.nodes), edges };
+}

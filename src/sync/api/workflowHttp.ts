@@ -64,10 +64,25 @@ export function isAbsent(error: unknown): boolean {
   return error instanceof WorkflowApiError && (error.status === 404 || error.status === 405);
 }
 
-/** Converts the instance's refusals to WorkflowApiError once, for every call of an adapter. */
+/**
+ * Converts the instance's refusals to WorkflowApiError once, for every call of an adapter. A web
+ * page is never data: Airflow 3's api-server answers a path it no longer serves (the per-run
+ * ti_summaries since 3.2) with its UI's index page, 200 text/html.
+ */
 export function withWorkflowErrors(http: AxiosInstance): AxiosInstance {
-  http.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toWorkflowError(error)));
+  http.interceptors.response.use(
+    (response) => {
+      if (!isWebPage(response.headers['content-type'])) return response;
+      const call = `${(response.config.method ?? 'get').toUpperCase()} ${response.config.url ?? ''}`;
+      throw new WorkflowApiError(response.status, `The workflow server answered ${call} with a web page, not data: it does not serve this call`, null);
+    },
+    (error: unknown) => Promise.reject(toWorkflowError(error)),
+  );
   return http;
+}
+
+function isWebPage(contentType: unknown): boolean {
+  return typeof contentType === 'string' && /^\s*(text\/html|application\/xhtml\+xml)\b/i.test(contentType);
 }
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];

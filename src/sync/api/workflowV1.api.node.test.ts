@@ -211,15 +211,23 @@ describe('Airflow v1 adapter: grid and graph', () => {
     expect(grid.nodes[2]!.instances[RUN]!.childStates).toEqual({ success: 3, running: 1, no_status: 2 });
   });
 
-  it('builds the grid from tasks, runs and one batch of task instances where grid_data is absent', async () => {
+  it('builds the grid from tasks, runs and the pages of the batch call where grid_data is absent', async () => {
     const { fake, api } = upstream();
     fake
       .on('get', '/grid_data', { status: 404, body: 'Not Found', offSpec: true })
       .on('get', '/dags/orders_etl/tasks', { body: { tasks: V1_TASKS, total_entries: 4 } })
       .on('get', '/dags/orders_etl/dagRuns', { body: { dag_runs: [v1Run(RUN, '2025-11-25T02:30:00+00:00', 'failed')], total_entries: 1 } })
-      .on('post', '/dags/~/dagRuns/~/taskInstances/list', { body: { task_instances: [v1Ti(RUN, 'start', 'success'), v1Ti(RUN, 'extract.orders', 'failed'), v1Ti(RUN, 'extract.customers', 'upstream_failed')], total_entries: 3 } });
+      // Airflow 2 answers at most page_limit (100) a call: here two pages, as for a 200-task DAG.
+      .on('post', '/dags/~/dagRuns/~/taskInstances/list', (request) => {
+        const all = [v1Ti(RUN, 'start', 'success'), v1Ti(RUN, 'extract.orders', 'failed'), v1Ti(RUN, 'extract.customers', 'upstream_failed')];
+        const offset = (request.body as { page_offset: number }).page_offset;
+        return { body: { task_instances: offset === 0 ? all.slice(0, 2) : all.slice(offset), total_entries: 3 } };
+      });
     const grid = await api.grid('orders_etl', { numRuns: 25 });
-    expect(fake.seen.at(-1)!.body).toEqual({ dag_ids: ['orders_etl'], dag_run_ids: [RUN] });
+    expect(fake.seen.filter((request) => request.method === 'post').map((request) => request.body)).toEqual([
+      { dag_ids: ['orders_etl'], dag_run_ids: [RUN], page_offset: 0, page_limit: 100 },
+      { dag_ids: ['orders_etl'], dag_run_ids: [RUN], page_offset: 2, page_limit: 100 },
+    ]);
     expect(grid.nodes.map((n) => n.id)).toEqual(['start', 'extract', 'load']);
     expect(grid.nodes[1]!.children.map((n) => n.label)).toEqual(['orders', 'customers']);
     expect(grid.nodes[1]!.instances[RUN]!.state).toBe('failed');

@@ -139,11 +139,19 @@ const grid: Handlers['grid'] = async (ctx, dagId, { numRuns, baseDate }) => {
   return buildGrid(tasks, dagRuns, await instancesOfRuns(ctx, dagId, dagRuns.map((r) => r.runId)));
 };
 
-/** One batch call for the task instances of several runs (Airflow 2.7.1+'s dag_run_ids filter). */
+/**
+ * The task instances of several runs by the batch call (Airflow 2.7.1+'s dag_run_ids filter), page
+ * by page: it answers at most page_limit (100 by default and at most) of them at a time.
+ */
 async function instancesOfRuns({ http }: V1Context, dagId: string, runIds: string[]) {
-  if (runIds.length === 0) return [];
-  const body = (await http.post<{ task_instances: V1TaskInstance[] }>('/v1/dags/~/dagRuns/~/taskInstances/list', { dag_ids: [dagId], dag_run_ids: runIds })).data;
-  return body.task_instances.map(map.taskInstanceFromV1);
+  const instances: V1TaskInstance[] = [];
+  while (runIds.length > 0) {
+    const request = { dag_ids: [dagId], dag_run_ids: runIds, page_offset: instances.length, page_limit: PAGE_LIMIT };
+    const page = (await http.post<{ task_instances: V1TaskInstance[]; total_entries: number }>('/v1/dags/~/dagRuns/~/taskInstances/list', request)).data;
+    instances.push(...page.task_instances);
+    if (page.task_instances.length === 0 || instances.length >= page.total_entries) break;
+  }
+  return instances.map(map.taskInstanceFromV1);
 }
 
 const graph: Handlers['graph'] = async (ctx, dagId) => {

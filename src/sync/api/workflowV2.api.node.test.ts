@@ -13,8 +13,11 @@ const uiFile = sharedContract('airflow-ui-private.yaml');
 if (publicFile === null) console.warn('Airflow v2 adapter: requests and fixtures are not checked against the spec (../shared/contracts absent).');
 const publicSpec = publicFile === null ? null : loadOpenApi(publicFile, 'airflow-v2.yaml');
 const uiSpec = uiFile === null ? null : loadOpenApi(uiFile, 'airflow-ui-private.yaml');
+/** The NDJSON ti_summaries call (Airflow 3.2+) is newer than the shared UI spec: checked against the real 3.3.2 in upstreams/console/grid.test.ts. */
+const NEWER_THAN_SPEC = /^\/ui\/grid\/ti_summaries\/[^/]+$/;
 /** v2 paths are absolute: the adapter puts them after the base as the specs write them. */
-const specOf: SpecOf = (path) => ({ spec: path.startsWith('/ui/') ? uiSpec : publicSpec, path });
+const specOf: SpecOf = (path) => ({ spec: NEWER_THAN_SPEC.test(path) ? null : path.startsWith('/ui/') ? uiSpec : publicSpec, path });
+const release = (version: string) => ({ body: { version, git_version: null } });
 
 function upstream(token?: string) {
   const fake = fakeAirflow(specOf, 'https://airflow.example.com');
@@ -151,9 +154,10 @@ describe('Airflow v2 adapter: runs, task instances, logs', () => {
 describe('Airflow v2 adapter: grid and graph', () => {
   const runs = [{ dag_id: 'orders_etl', run_id: RUN, queued_at: null, start_date: '2025-11-26T09:00:01Z', end_date: null, run_after: '2025-11-26T09:00:00Z', state: 'running', run_type: 'manual', dag_versions: [], has_missed_deadline: false, duration: 12 }];
 
-  it('reads the /ui grid: structure, runs and one summary per run', async () => {
+  it('reads the /ui grid before 3.2: structure, runs and one summary per run', async () => {
     const { fake, api } = upstream();
     fake
+      .on('get', '/api/v2/version', release('3.1.3'))
       .on('get', '/ui/grid/structure/orders_etl', { body: [{ id: 'start', label: 'start', is_mapped: false }, { id: 'extract', label: 'extract', is_mapped: false, children: [{ id: 'extract.orders', label: 'orders', is_mapped: false }] }] })
       .on('get', '/ui/grid/runs/orders_etl', { body: runs })
       .on('get', `/ui/grid/ti_summaries/orders_etl/${encodeURIComponent(RUN)}`, {
@@ -168,9 +172,47 @@ describe('Airflow v2 adapter: grid and graph', () => {
     expect(grid.nodes[0]!.instances[RUN]).toEqual({ state: 'success', tryNumber: 0, startDate: '2025-11-26T09:00:02Z', endDate: '2025-11-26T09:00:03Z' });
   });
 
-  it('builds the grid from public calls, batching task instances, where /ui is absent', async () => {
+  it('reads the /ui grid from 3.2: the summaries of all runs in one NDJSON call, the release asked once', async () => {
+    const { fake, api } = upstream();
+    const line = (runId: string, state: string) => JSON.stringify({ run_id: runId, dag_id: 'orders_etl', task_instances: [{ task_id: 'start', task_display_name: 'start', state, child_states: null, min_start_date: null, max_end_date: null }] });
+    const two = [...runs, { ...runs[0], run_id: 'scheduled__1', state: 'success' }];
+    fake
+      .on('get', '/api/v2/version', release('3.3.2'))
+      .on('get', '/ui/grid/structure/orders_etl', { body: [{ id: 'start', label: 'start', is_mapped: false }] })
+      .on('get', '/ui/grid/runs/orders_etl', { body: two })
+      .on('get', '/ui/grid/ti_summaries/orders_etl', { body: `${line(RUN, 'running')}\n${line('scheduled__1', 'success')}\n`, headers: { 'content-type': 'application/x-ndjson' } });
+    const grid = await api.grid('orders_etl', { numRuns: 25 });
+    await api.grid('orders_etl', { numRuns: 25 });
+    expect(grid.nodes[0]!.instances).toMatchObject({ [RUN]: { state: 'running' }, scheduled__1: { state: 'success' } });
+    const summaries = fake.seen.filter((request) => request.path.startsWith('/ui/grid/ti_summaries'));
+    expect(summaries.map((request) => [request.path, request.query.getAll('run_ids'), request.headers.Accept])).toEqual([
+      ['/ui/grid/ti_summaries/orders_etl', [RUN, 'scheduled__1'], 'application/x-ndjson'],
+      ['/ui/grid/ti_summaries/orders_etl', [RUN, 'scheduled__1'], 'application/x-ndjson'],
+    ]);
+    expect(fake.seen.filter((request) => request.path === '/api/v2/version')).toHaveLength(1);
+  });
+
+  it('from 3.2 never falls back to POST taskInstances/list (it writes an audit-log row), and a web page is an error, not data', async () => {
     const { fake, api } = upstream();
     fake
+      .on('get', '/api/v2/version', release('3.3.2'))
+      .on('get', '/ui/grid/structure/orders_etl', { status: 404, body: { detail: 'Not Found' } })
+      .on('get', '/ui/grid/runs/orders_etl', { status: 404, body: { detail: 'Not Found' } });
+    await expect(api.grid('orders_etl', { numRuns: 25 })).rejects.toMatchObject({ status: 404 });
+    fake
+      .on('get', '/ui/grid/structure/orders_etl', { body: [] })
+      .on('get', '/ui/grid/runs/orders_etl', { body: runs })
+      .on('get', '/ui/grid/ti_summaries/orders_etl', { body: '<!doctype html><html><body>Airflow</body></html>', offSpec: true, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    await expect(api.grid('orders_etl', { numRuns: 25 })).rejects.toThrow(/web page, not data/);
+    fake.on('get', '/ui/grid/ti_summaries/orders_etl', { body: '{"run_id": "a", "task_instances": []}\nnot json\n', headers: { 'content-type': 'application/x-ndjson' } });
+    await expect(api.grid('orders_etl', { numRuns: 25 })).rejects.toThrow(/not JSON lines \(line 2\)/);
+    expect(fake.seen.some((request) => request.method === 'post')).toBe(false);
+  });
+
+  it('builds the grid from public calls, batching task instances, where /ui is absent before 3.2', async () => {
+    const { fake, api } = upstream();
+    fake
+      .on('get', '/api/v2/version', release('3.0.6'))
       .on('get', '/ui/grid/structure/orders_etl', { status: 404, body: { detail: 'Not Found' } })
       .on('get', '/ui/grid/runs/orders_etl', { status: 404, body: { detail: 'Not Found' } })
       .on('get', '/api/v2/dags/orders_etl/tasks', { body: { tasks: V2_TASKS, total_entries: 3 } })
@@ -190,6 +232,27 @@ describe('Airflow v2 adapter: grid and graph', () => {
     });
     fake.on('get', '/ui/structure/structure_data', { status: 404, body: { detail: 'Not Found' } }).on('get', '/api/v2/dags/orders_etl/tasks', { body: { tasks: V2_TASKS, total_entries: 3 } });
     expect((await api.graph('orders_etl')).edges).toEqual([{ source: 'extract.orders', target: 'load' }, { source: 'start', target: 'extract.orders' }]);
+  });
+});
+
+describe('Airflow v2 adapter: graph joins', () => {
+  it('collapses the join nodes (type join, empty label) of task groups, keeping the edges through them', async () => {
+    const { fake, api } = upstream();
+    const node = (id: string, label: string, type = 'task', children: unknown[] | null = null) => ({ id, label, type, children, is_mapped: null, operator: type === 'task' ? '@task' : null });
+    fake.on('get', '/ui/structure/structure_data', {
+      body: {
+        nodes: [node('pick', 'pick'), node('regions', 'regions', 'task', [node('regions.upstream_join_id', '', 'join'), node('regions.eu', 'eu'), node('regions.downstream_join_id', '', 'join')]), node('done', '')],
+        edges: [
+          { source_id: 'pick', target_id: 'regions.upstream_join_id' },
+          { source_id: 'regions.upstream_join_id', target_id: 'regions.eu' },
+          { source_id: 'regions.eu', target_id: 'regions.downstream_join_id' },
+          { source_id: 'regions.downstream_join_id', target_id: 'done' },
+        ],
+      },
+    });
+    const graph = await api.graph('orders_etl');
+    expect(graph.nodes.map((n) => [n.id, n.label, n.children.map((c) => c.label)])).toEqual([['pick', 'pick', []], ['regions', 'regions', ['eu']], ['done', 'done', []]]);
+    expect(graph.edges).toEqual([{ source: 'pick', target: 'regions.eu' }, { source: 'regions.eu', target: 'done' }]);
   });
 });
 

@@ -1,10 +1,10 @@
 import type { AxiosInstance } from 'axios';
-import type { V2Dag, V2DagDetail, V2DagRun, V2EventLog, V2GridNode, V2GridRun, V2GridTISummaries, V2Log, V2StructureData, V2Task, V2TaskInstance, V2XCom } from '../../../contracts/airflowV2';
+import type { V2Dag, V2DagDetail, V2DagRun, V2EventLog, V2Log, V2StructureData, V2Task, V2TaskInstance, V2XCom } from '../../../contracts/airflowV2';
 import type { DagSort, WorkflowService } from '../../../contracts/workflow';
 import { buildGraph } from '../../model/workflow/graph';
-import { buildGrid } from '../../model/workflow/grid';
-import { bindHandlers, workflowContext, type WorkflowContext, type WorkflowHandlers } from './workflowAdapter';
-import { allPages, clearBody, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded } from './workflowHttp';
+import { bindHandlers, workflowContext, type WorkflowHandlers } from './workflowAdapter';
+import { gridV2, releaseOnce, type V2Context } from './workflowV2.grid';
+import { allPages, clearBody, isAbsent, query, seg, tokenSaysEnded } from './workflowHttp';
 import * as map from './workflowV2.map';
 
 /**
@@ -30,10 +30,11 @@ const V2_ORDER: Record<DagSort, string> = {
 
 const API = '/api/v2';
 
-type Handlers = WorkflowHandlers<WorkflowContext>;
+type Handlers = WorkflowHandlers<V2Context>;
 
 export function createWorkflowV2(http: AxiosInstance, { bearerToken }: WorkflowV2Options = {}): WorkflowService {
-  const ctx = workflowContext(http, API);
+  const base = workflowContext(http, API);
+  const ctx: V2Context = { ...base, release: releaseOnce(base) };
   if (bearerToken) {
     http.interceptors.request.use(async (config) => {
       const token = await bearerToken();
@@ -98,36 +99,7 @@ const dagStats: Handlers['dagStats'] = async ({ get }, dagIds) => {
   return body.dags.map((d) => ({ dagId: d.dag_id, counts: Object.fromEntries(d.stats.map((s) => [s.state, s.count])) }));
 };
 
-const grid: Handlers['grid'] = async (ctx, dagId, { numRuns, baseDate }) => {
-  try {
-    const runFilter = { limit: numRuns, order_by: ['-run_after'], run_after_lte: baseDate ?? undefined };
-    const [structure, runs] = await Promise.all([
-      ctx.get<V2GridNode[]>(`/ui/grid/structure/${seg(dagId)}`, query(runFilter)),
-      ctx.get<V2GridRun[]>(`/ui/grid/runs/${seg(dagId)}`, query(runFilter)),
-    ]);
-    const summaries = await Promise.all(runs.map((r) => ctx.get<V2GridTISummaries>(`/ui/grid/ti_summaries/${seg(dagId)}/${seg(r.run_id)}`)));
-    return map.gridFromV2(structure, runs, summaries);
-  } catch (error) {
-    if (!isAbsent(error)) throw error;
-  }
-  return builtGrid(ctx, dagId, numRuns, baseDate);
-};
-
-/** Built from public calls: tasks, recent runs and one batch of their task instances. */
-async function builtGrid(ctx: WorkflowContext, dagId: string, numRuns: number, baseDate: string | null | undefined) {
-  const runFilter = query({ limit: Math.min(numRuns, PAGE_LIMIT), order_by: ['-run_after'], run_after_lte: baseDate ?? undefined });
-  const recentRuns = async () => (await ctx.get<{ dag_runs: V2DagRun[] }>(`${ctx.dag(dagId)}/dagRuns`, runFilter)).dag_runs.map(map.runFromV2);
-  const [tasks, runs] = await Promise.all([listTasks(ctx, dagId), recentRuns()]);
-  if (runs.length === 0) return buildGrid(tasks, [], []);
-  const instances: V2TaskInstance[] = [];
-  for (;;) {
-    const body = { dag_ids: [dagId], dag_run_ids: runs.map((r) => r.runId), page_offset: instances.length, page_limit: PAGE_LIMIT };
-    const page = (await ctx.http.post<{ task_instances: V2TaskInstance[]; total_entries: number }>(`${API}/dags/~/dagRuns/~/taskInstances/list`, body)).data;
-    instances.push(...page.task_instances);
-    if (page.task_instances.length === 0 || instances.length >= page.total_entries) break;
-  }
-  return buildGrid(tasks, runs, instances.map(map.taskInstanceFromV2));
-}
+const grid: Handlers['grid'] = (ctx, dagId, { numRuns, baseDate }) => gridV2(ctx, dagId, numRuns, baseDate);
 
 const graph: Handlers['graph'] = async (ctx, dagId) => {
   try {

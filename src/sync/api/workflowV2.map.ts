@@ -1,5 +1,6 @@
 import type { V2Dag, V2DagDetail, V2DagRun, V2EventLog, V2GridNode, V2GridRun, V2GridTISummaries, V2LogRecord, V2StructureData, V2Task } from '../../../contracts/airflowV2';
 import type { Dag, DagDetail, DagRun, EventLogEntry, GraphData, GraphNode, GridCell, GridData, GridNode, Task } from '../../../contracts/workflow';
+import { collapseJoins } from '../../model/workflow/graph';
 import { oldestFirst } from '../../model/workflow/grid';
 import { groupPath } from '../../model/workflow/groups';
 import { summaryCell } from '../../model/workflow/states';
@@ -119,14 +120,21 @@ export function gridFromV2(structure: V2GridNode[], runs: V2GridRun[], summaries
   return { runs: oldestFirst(runs.map(gridRunFromV2)), nodes: structure.map(toNode) };
 }
 
+/** structure_data: nodes (groups nested), edges; the join nodes inside groups are collapsed (model/workflow/graph.ts). */
 export function graphFromV2(data: V2StructureData): GraphData {
-  const toNode = (node: V2StructureData['nodes'][number]): GraphNode => ({
-    id: node.id,
-    label: node.label,
-    operator: node.operator ?? null,
-    isGroup: node.type === 'task_group' || (node.children?.length ?? 0) > 0,
-    isMapped: node.is_mapped ?? false,
-    children: (node.children ?? []).map(toNode),
-  });
-  return { nodes: data.nodes.map(toNode), edges: data.edges.map((edge) => ({ source: edge.source_id, target: edge.target_id })) };
+  const joins = new Set<string>();
+  const toNode = (node: V2StructureData['nodes'][number]): GraphNode => {
+    if (node.type === 'join') joins.add(node.id);
+    return {
+      id: node.id,
+      // Any other node without a label is still named: never a blank box.
+      label: node.label || node.id,
+      operator: node.operator ?? null,
+      isGroup: node.type === 'task_group' || (node.children?.length ?? 0) > 0,
+      isMapped: node.is_mapped ?? false,
+      children: (node.children ?? []).map(toNode),
+    };
+  };
+  const nodes = data.nodes.map(toNode);
+  return collapseJoins({ nodes, edges: data.edges.map((edge) => ({ source: edge.source_id, target: edge.target_id })) }, joins);
 }

@@ -34,6 +34,8 @@ export interface Answer {
   offSpec?: boolean;
   /** No answer at all: the network failed. */
   network?: boolean;
+  /** The answer's headers (content-type…); none by default. */
+  headers?: Record<string, string>;
 }
 
 type Responder = Answer | ((request: SeenRequest) => Answer);
@@ -73,7 +75,7 @@ export function fakeAirflow(specOf: SpecOf, baseURL = '/api/workflow'): FakeAirf
     if (described?.spec && request.specPath && !answer.offSpec && answer.body !== undefined) {
       described.spec.expectResponse(request.specPath, method, status, answer.body);
     }
-    const response = { status, statusText: '', data: answer.body ?? '', headers: {}, config };
+    const response = { status, statusText: '', data: answer.body ?? '', headers: answer.headers ?? {}, config };
     if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, null, response);
     return response;
   };
