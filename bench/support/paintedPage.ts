@@ -18,7 +18,7 @@ const WHEN_PAINTED = `(painted) => new Promise((done) => {
 
 /** performance.now() in the page once `painted` holds, after its paint. */
 export function paintedAt(page: Page, painted: string, what: string): Promise<number> {
-  return within(120_000, what, page.evaluate(`(${WHEN_PAINTED})(${painted})`) as Promise<number>);
+  return within(60_000, what, page.evaluate(`(${WHEN_PAINTED})(${painted})`) as Promise<number>);
 }
 
 /** Cold: a new page; navigation start (performance's time origin) → painted. */
@@ -57,11 +57,11 @@ export function cellsInView(selector: string, n: number): string {
   }`;
 }
 
-/** Some element matching `selector` shows `text` inside the viewport. */
-export function textInView(selector: string, text: string): string {
+/** Some element matching `selector` shows text matching `pattern` inside the viewport. */
+export function textInView(selector: string, pattern: RegExp): string {
   return `() => {
     for (const el of document.querySelectorAll(${JSON.stringify(selector)})) {
-      if (!el.textContent.includes(${JSON.stringify(text)})) continue;
+      if (!${pattern.toString()}.test(el.textContent)) continue;
       const r = el.getBoundingClientRect();
       if (r.width > 0 && r.bottom > 0 && r.top < innerHeight) return true;
     }
