@@ -2,7 +2,11 @@ import { airflow3 } from '../../upstreams/airflow3';
 import { attachOrStart } from '../../upstreams/testing/attach';
 import { consoleEnv, whyNoAirflow } from '../../tests/support/airflowUpstream';
 import { ADMIN_PASSWORD, ConsoleServer } from '../../tests/support/consoleServer';
+import type { Browser } from '@playwright/test';
 import { median, result, type BenchResult, type BenchSuite } from '../types';
+import { AirflowApi, airflowToken, ensureUiData } from './airflowData';
+import { measureAirflowDagListKeys } from './airflowList';
+import { measureAirflowUi, measureConsoleUi, uiResults } from './airflowUi';
 
 const SUITE = 'airflow';
 const SAMPLES = 40;
@@ -24,40 +28,46 @@ async function consoleCookie(base: string): Promise<string> {
   return session.split(';')[0];
 }
 
-async function airflowToken(url: string, username: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-  if (!response.ok) throw new Error(`${SUITE}: Airflow's /auth/token answered ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 /**
  * The proxy's cost on a real Airflow 3.3.2: the DAG list through the console against the same call
  * straight to Airflow with the same account, interleaved so both see the same machine.
  */
-async function measureProxy(): Promise<BenchResult[]> {
+async function measureProxy(airflowUrl: string, token: string, server: ConsoleServer): Promise<BenchResult[]> {
+  const direct = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const through = { cookie: await consoleCookie(server.url), accept: 'application/json' };
+  const straight: number[] = [];
+  const proxied: number[] = [];
+  for (let i = 0; i < SAMPLES + 5; i++) {
+    const a = await timed(airflowUrl + LIST, direct);
+    const b = await timed(`${server.url}/api/workflow${LIST}`, through);
+    if (i >= 5) {
+      straight.push(a);
+      proxied.push(b);
+    }
+  }
+  const note = `${SAMPLES} interleaved GET ${LIST} after 5 warm-up, admin account, same machine`;
+  return [
+    result(SUITE, 'DAG list straight to Airflow 3, median', median(straight), 'ms', undefined, note),
+    result(SUITE, 'DAG list through the console, median', median(proxied), 'ms', undefined, note),
+    result(SUITE, 'DAG list: console ÷ straight (ratio of medians)', median(proxied) / median(straight), '×', 1.1, note),
+  ];
+}
+
+/** Every §4 measure on the shared Airflow 3, with the console started in front of it. */
+async function measureAll(browser: Browser): Promise<BenchResult[]> {
   const attached = await attachOrStart(airflow3);
   const server = await ConsoleServer.start(consoleEnv(attached.running));
   try {
     const admin = attached.running.accounts.find((account) => account.console === 'admin');
     if (!admin) throw new Error(`${SUITE}: no admin account`);
-    const direct = { authorization: `Bearer ${await airflowToken(attached.running.url, admin.username, admin.password)}`, accept: 'application/json' };
-    const through = { cookie: await consoleCookie(server.url), accept: 'application/json' };
-    const straight: number[] = [];
-    const proxied: number[] = [];
-    for (let i = 0; i < SAMPLES + 5; i++) {
-      const a = await timed(attached.running.url + LIST, direct);
-      const b = await timed(`${server.url}/api/workflow${LIST}`, through);
-      if (i >= 5) {
-        straight.push(a);
-        proxied.push(b);
-      }
-    }
-    const note = `${SAMPLES} interleaved GET ${LIST} after 5 warm-up, admin account, same machine`;
-    return [
-      result(SUITE, 'DAG list straight to Airflow 3, median', median(straight), 'ms', undefined, note),
-      result(SUITE, 'DAG list through the console, median', median(proxied), 'ms', undefined, note),
-      result(SUITE, 'DAG list: console ÷ straight (ratio of medians)', median(proxied) / median(straight), '×', 1.1, note),
-    ];
+    const url = attached.running.url;
+    const token = await airflowToken(url, admin.username, admin.password);
+    const { logRun } = await ensureUiData(new AirflowApi(url, token));
+    const proxy = await measureProxy(url, token, server);
+    const ours = await measureConsoleUi(browser, server.url, logRun);
+    const theirs = await measureAirflowUi(browser, url, token, logRun);
+    const keys = await measureAirflowDagListKeys(browser, server.url);
+    return [...proxy, ...uiResults(ours, theirs), ...keys];
   } finally {
     await server.dispose();
     await attached.release();
@@ -66,12 +76,12 @@ async function measureProxy(): Promise<BenchResult[]> {
 
 export const airflowSuite: BenchSuite = {
   name: SUITE,
-  async run() {
+  async run({ browser }) {
     const why = await whyNoAirflow();
     if (why) {
       console.warn(`bench ${SUITE}: skipped, ${why}.`);
       return [];
     }
-    return measureProxy();
+    return measureAll(browser);
   },
 };
