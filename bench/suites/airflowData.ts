@@ -24,9 +24,9 @@ export class AirflowApi {
       const response = await fetch(this.url + path, { method, headers: { ...JSON_TYPE, authorization: `Bearer ${this.token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
       const text = await response.text();
       if (response.ok) return (text ? JSON.parse(text) : null) as T;
-      // Both Airflows run on SQLite, shared with other helpers: a locked database is retried.
-      if (attempt < 5 && /database is locked/.test(text)) {
-        await sleep(500);
+      // A write meeting the scheduler's (SQLite's lock, PostgreSQL's deadlock: Airflow says "Database error") is tried again.
+      if (attempt < 5 && /database is locked|Database error/i.test(text)) {
+        await sleep(500 * (attempt + 1));
         continue;
       }
       throw new Error(`airflow: ${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
