@@ -2,7 +2,8 @@ import type { Browser } from '@playwright/test';
 import { signInAsAdmin } from '../support/consolePage';
 import { keystrokesOf, thresholdPercentile } from '../support/eventTiming';
 import { cellsInView, paintedAt } from '../support/paintedPage';
-import { sleep, within } from '../support/time';
+import { typePaced } from '../support/typing';
+import { sleep } from '../support/time';
 import { result, type BenchResult } from '../types';
 import { IN_PAGE, type NotebookBenchWindow } from './notebookPage';
 import { VIEWPORT } from './airflowUi';
@@ -31,15 +32,7 @@ export async function measureAirflowDagListKeys(browser: Browser, consoleUrl: st
     await page.evaluate(() => window.nbBench.startTyping());
     let keys = 0;
     for (const id of TYPED) {
-      await box.click();
-      for (const key of id) {
-        const pressed = Date.now();
-        await page.evaluate(() => window.nbBench.arm());
-        await page.keyboard.press(key);
-        keys++;
-        await within(30_000, `${SUITE}: keystroke`, page.evaluate(() => window.nbBench.keystrokeDone()));
-        await sleep(Math.max(0, KEY_PACE_MS - (Date.now() - pressed)));
-      }
+      keys += await typePaced(page, box, id, KEY_PACE_MS, SUITE);
       await box.fill('');
       await sleep(500);
     }

@@ -2,6 +2,8 @@ import type { Browser, Page } from '@playwright/test';
 import { ADMIN_PASSWORD, ConsoleServer } from '../../tests/support/consoleServer';
 import { signInAsAdmin } from '../support/consolePage';
 import { keystrokesOf, thresholdPercentile } from '../support/eventTiming';
+import { pushPath } from '../support/paintedPage';
+import { typePaced } from '../support/typing';
 import { sleep, within } from '../support/time';
 import { median, percentile, result, type BenchResult } from '../types';
 import { IN_PAGE, type NotebookBenchWindow } from './notebookPage';
@@ -32,15 +34,6 @@ async function seededServer(): Promise<ConsoleServer> {
   return server;
 }
 
-/** A client-side navigation (react-router follows popstate), so the app stays loaded as between two clicks. */
-async function navigate(page: Page, path: string): Promise<number> {
-  return page.evaluate((to) => {
-    const start = performance.now();
-    history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-    return start;
-  }, path);
-}
 
 /**
  * Plain JavaScript for page.evaluate (tsx would wrap a named arrow function in a helper the page
@@ -64,10 +57,10 @@ async function rowsPainted(page: Page, rows: number, first?: string): Promise<nu
 
 async function measureOpens(page: Page): Promise<{ first: number; uncached: number[]; cached: number[] }> {
   const open = async (path: string) => {
-    await navigate(page, '/my-profile'); // a light page in between, as a user comes from elsewhere
+    await pushPath(page, '/my-profile'); // a light page in between, as a user comes from elsewhere
     await page.locator(ROWS).first().waitFor({ state: 'detached' });
     await sleep(300);
-    const start = await navigate(page, path);
+    const start = await pushPath(page, path);
     return (await rowsPainted(page, 10)) - start;
   };
   const first = await open('/admin/workflow');
@@ -85,15 +78,7 @@ async function measureFilter(page: Page) {
   let keys = 0;
   const filtered: number[] = [];
   for (const id of TYPED_IDS) {
-    await box.click();
-    for (const key of id) {
-      const pressed = Date.now();
-      await page.evaluate(() => window.nbBench.arm());
-      await page.keyboard.press(key);
-      keys++;
-      await within(30_000, `${SUITE}: keystroke`, page.evaluate(() => window.nbBench.keystrokeDone()));
-      await sleep(Math.max(0, KEY_PACE_MS - (Date.now() - pressed)));
-    }
+    keys += await typePaced(page, box, id, KEY_PACE_MS, SUITE);
     const lastKey = await page.evaluate(() => window.nbBench.lastInputAt());
     filtered.push((await rowsPainted(page, 1, id)) - lastKey);
     await box.fill('');
