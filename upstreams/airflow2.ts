@@ -46,5 +46,5 @@ export const airflow2: UpstreamDefinition = {
 /** `airflow users create` (it leaves an existing user as it is: the state folder keeps the password). */
 function createUser(context: PlanContext, username: string, role: string) {
   const password = context.secrets.passwords[username];
-  return airflow(context, `user ${username}`, 'users', 'create', '--username', username, '--password', password, '--role', role, '--firstname', username, '--lastname', 'Console', '--email', `${username}@example.invalid`);
+  return airflow(context, `user ${username}`, 'users', 'create', '--username', username, `--password=${password}`, '--role', role, '--firstname', username, '--lastname', 'Console', '--email', `${username}@example.invalid`);
 }

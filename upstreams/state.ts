@@ -61,7 +61,8 @@ export function secretsFor(dir: string, usernames: readonly string[]): Secrets {
   let changed = held === null;
   for (const username of usernames) {
     if (secrets.passwords[username] !== undefined) continue;
-    secrets.passwords[username] = randomBytes(12).toString('base64url');
+    // Hex, not base64url: a password that starts with '-' reads as an option to a CLI (airflow users create).
+    secrets.passwords[username] = randomBytes(12).toString('hex');
     changed = true;
   }
   if (changed) writePrivate(file, `${JSON.stringify(secrets, null, 2)}\n`);
