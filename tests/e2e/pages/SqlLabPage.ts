@@ -60,8 +60,13 @@ export class SqlLabPage {
     return this.toolbar.getByRole('button', { name, exact: true });
   }
 
+  /** Opens a tab and waits until it is the active one (the editor below is then the new tab's). */
   async newTab() {
+    const tabs = this.tabs.getByRole('tab');
+    const before = await tabs.count();
     await this.page.getByRole('button', { name: 'New query tab' }).click();
+    await expect(tabs).toHaveCount(before + 1);
+    await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
   }
 
   async renameActive(name: string) {
