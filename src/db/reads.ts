@@ -10,6 +10,7 @@ import { readSavedQueries } from './savedQueryCache';
 import { readNotebookTabs } from './notebookTabs';
 import { openSaves } from './saveOutcome';
 import type { ConsoleDb } from './schema';
+import { SERVER_UNREACHABLE } from '../model/cacheRows';
 import { getResults, localHistory } from './sqlResults';
 import { activeTabId, closedTabs, openTabs } from './sqlTabs';
 import { aggregateHistory, undoState } from './undo';
@@ -73,6 +74,10 @@ export function createReads(db: ConsoleDb) {
     async lastFetched(): Promise<number | undefined> {
       const rows = await db.cacheMeta.toArray();
       return rows.reduce<number | undefined>((max, r) => (max === undefined || r.fetchedAt > max ? r.fetchedAt : max), undefined);
+    },
+    /** The console server did not answer the sync worker's last listing (its poll runs whatever the screen). */
+    async serverUnreachable(): Promise<boolean> {
+      return (await db.cacheMeta.get(`workspace:${WORKSPACE_BUCKET}`))?.error === SERVER_UNREACHABLE;
     },
     /** The tab bar as every browser tab sees it: open tabs in order, the active one, the closed stack. */
     async sqlTabs() {

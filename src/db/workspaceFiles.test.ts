@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConsoleDb } from './schema';
 import { serverFile } from '../sync/testing/serverFile';
+import { SERVER_UNREACHABLE } from '../model/cacheRows';
+import { createReads } from './reads';
 import { applySavedFile, recordWorkspaceError, workspaceMetaKey, writeWorkspaceListing } from './workspaceFiles';
 
 let n = 0;
@@ -59,6 +61,20 @@ describe('workspace cache', () => {
     expect((await db.workspaceFiles.toArray()).map((r) => r.id)).toEqual(['live']);
     await writeWorkspaceListing(db, 'workspace', [deletedOld, deletedNew], 2000);
     expect((await db.workspaceFiles.toArray()).map((r) => r.id)).toEqual(['new']);
+  });
+
+  it('says the server is unreachable while the last listing failed for want of an answer, and not after an answer', async () => {
+    const db = freshDb();
+    const reads = createReads(db);
+    await writeWorkspaceListing(db, 'workspace', [serverFile('a.ipynb')], 1000);
+    expect(await reads.serverUnreachable()).toBe(false);
+    await recordWorkspaceError(db, 'workspace', SERVER_UNREACHABLE);
+    expect(await reads.serverUnreachable()).toBe(true);
+    await recordWorkspaceError(db, 'workspace', 'Server error'); // it answered, with an error
+    expect(await reads.serverUnreachable()).toBe(false);
+    await recordWorkspaceError(db, 'workspace', SERVER_UNREACHABLE);
+    await writeWorkspaceListing(db, 'workspace', [], 2000);
+    expect(await reads.serverUnreachable()).toBe(false);
   });
 
   it('an error before any listing writes no fetchedAt', async () => {

@@ -5,6 +5,7 @@ import type { BackoffOptions } from '../sync/backoff';
 import { createPoller, type Poller, type PollerOptions } from '../sync/caches/poller';
 import type { SyncConditions, SyncResource, SyncWorkerEvent } from '../sync/syncWorkerApi';
 import { recordWorkspaceError, writeWorkspaceListing } from '../db/workspaceFiles';
+import { SERVER_UNREACHABLE } from '../model/cacheRows';
 import type { WorkflowService } from '../../contracts/workflow';
 import { refreshWatchedViews } from '../sync/caches/workflowViews';
 import { dropOldWorkflowViews } from '../db/workflowViews';
@@ -49,7 +50,7 @@ interface EngineState {
 }
 
 function describeError(error: unknown): string {
-  if (isNetworkError(error)) return 'the server could not be reached';
+  if (isNetworkError(error)) return SERVER_UNREACHABLE;
   return serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
 }
 

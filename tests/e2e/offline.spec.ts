@@ -19,6 +19,8 @@ test.describe('offline-first core', () => {
     await expect(page.locator('.page-header h1')).toHaveText('Workspace');
     await expect(workspace.row('before-outage')).toBeVisible();
     await expect(page.getByText('Session not verified')).toBeVisible();
+    // The browser is online; the sync worker's listing found no server: the header says so, with no save waiting.
+    await expect(workspace.syncBadge).toContainText('Server unreachable', { timeout: 15_000 });
     await page.goto('/admin/catalog');
     await expect(page.locator('.page-header h1')).toHaveText('Catalog');
   });

@@ -14,3 +14,8 @@ export function useOpenSaves() {
 export function useLastFetched() {
   return useLive((reads) => reads.lastFetched(), []);
 }
+
+/** Whether the sync worker's last try found the console server down (the browser may still say it is online). */
+export function useServerUnreachable() {
+  return useLive((reads) => reads.serverUnreachable(), []) ?? false;
+}

@@ -1,7 +1,7 @@
 import { formatDistanceStrict } from 'date-fns';
 import { AlertTriangle, CloudOff, RefreshCw, Wifi } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLastFetched, useOpenSaves } from '../hooks/useLiveData';
+import { useLastFetched, useOpenSaves, useServerUnreachable } from '../hooks/useLiveData';
 import { useNow } from '../hooks/useNow';
 import { useOnline } from '../hooks/useOnline';
 import { SyncPanel } from './SyncPanel';
@@ -15,6 +15,7 @@ export function SyncBadge() {
   const online = useOnline();
   const saves = useOpenSaves();
   const lastFetched = useLastFetched();
+  const unreachable = useServerUnreachable();
   const now = useNow();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -28,10 +29,11 @@ export function SyncBadge() {
     return () => document.removeEventListener('pointerdown', close);
   }, [open]);
 
-  const tone = failed > 0 ? 'danger' : !online || queued > 0 ? 'warn' : 'ok';
-  const icon = failed > 0 ? <AlertTriangle size={14} /> : !online ? <CloudOff size={14} /> : queued > 0 ? <RefreshCw size={14} /> : <Wifi size={14} />;
-  // The browser can be online while the console server is down: saves waiting say so.
-  const connection = !online ? 'Offline' : queued > 0 ? 'Server unreachable' : 'Online';
+  // The browser can be online while the console server is down: the sync worker's failed poll or saves waiting say so.
+  const away = online && (unreachable || queued > 0);
+  const tone = failed > 0 ? 'danger' : !online || away ? 'warn' : 'ok';
+  const icon = failed > 0 ? <AlertTriangle size={14} /> : !online || unreachable ? <CloudOff size={14} /> : queued > 0 ? <RefreshCw size={14} /> : <Wifi size={14} />;
+  const connection = !online ? 'Offline' : away ? 'Server unreachable' : 'Online';
   const text = [
     connection,
     queued > 0 && `${queued} waiting`,
