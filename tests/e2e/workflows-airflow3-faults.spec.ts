@@ -48,3 +48,22 @@ test('a wrong password for the console\'s Airflow account is said as such, not a
     await server.dispose();
   }
 });
+
+test('a DAG deleted in Airflow while its page is open keeps its last view and says Airflow no longer has it; it is back once Airflow parses its file again', async ({ page, loginPage, upstream }) => {
+  test.setTimeout(240_000);
+  await loginPage.goto();
+  await loginPage.signInAsRole('admin');
+  await page.goto('/admin/workflow/console_sensors');
+  await expect(page.getByRole('heading', { name: 'console_sensors', level: 2 })).toBeVisible();
+
+  await upstream.airflow.send('DELETE', '/dags/console_sensors');
+  // Read again at once (Airflow parses the file again within seconds, sooner than the page's next poll).
+  await page.reload();
+  const gone = page.getByRole('status').filter({ hasText: /Showing the DAG from .*console_sensors/ });
+  await expect(gone).toBeVisible({ timeout: 90_000 });
+  await expect(gone).toContainText(/not found/i);
+  await expect(page.getByRole('heading', { name: 'console_sensors', level: 2 })).toBeVisible();
+
+  // Airflow's dag-processor parses the file again (the DAG is ours, its file stays): the note goes, no reload.
+  await expect(gone).toHaveCount(0, { timeout: 120_000 });
+});
