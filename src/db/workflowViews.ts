@@ -70,10 +70,11 @@ export async function writeWorkflowViews(db: ConsoleDb, answers: { view: Workflo
 }
 
 /** Keeps the last answer: offline, the screens go on showing it with its age and this reason. */
-export async function recordWorkflowViewError(db: ConsoleDb, view: WorkflowView, error: string): Promise<void> {
+export async function recordWorkflowViewError(db: ConsoleDb, view: WorkflowView, error: string, retryAt?: number): Promise<void> {
   const key = viewKey(view);
   await db.transaction('rw', db.workflowViews, async () => {
-    if ((await db.workflowViews.get(key))?.error !== error) await db.workflowViews.update(key, { error });
+    const row = await db.workflowViews.get(key);
+    if (row?.error !== error || row.retryAt !== retryAt) await db.workflowViews.update(key, { error, retryAt });
   });
 }
 

@@ -45,6 +45,8 @@ export interface WorkflowViewRow {
   viewedAt: number;
   /** Why the last fetch failed, when it did. */
   error?: string;
+  /** Not asked again before this time: the server said when to (Retry-After), e.g. while Airflow reads a slow structure. */
+  retryAt?: number;
 }
 
 export interface BiMetadataRow {

@@ -3,8 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Dag, DagRun, LogChunk, Page, WorkflowService } from '../../../contracts/workflow';
 import { freshDbs } from '../../db/testing/db';
 import { readWorkflowView, readWorkflowViews } from '../../db/workflowViews';
-import { networkError } from '../../sync/api/testing/httpErrors';
+import { httpError, networkError } from '../../sync/api/testing/httpErrors';
 import { refreshWatchedViews } from '../../sync/caches/workflowViews';
+import { viewKey } from '../../model/workflow/views';
 import type { Notice } from '../core';
 import { createWorkflows } from './workflows';
 
@@ -94,6 +95,40 @@ describe('workflow views', () => {
     advance(30_000);
     expect(await poll()).toBe(1);
     expect(grid).toHaveBeenCalledTimes(asked + 1);
+  });
+});
+
+describe('a view the server asks to be asked again later (Retry-After)', () => {
+  it('keeps its reason, is not asked again before the time given, is no failure to back off from, and shows once answered', async () => {
+    const gridView = { kind: 'grid' as const, dagId: 'wide', numRuns: 25 };
+    const stillReading = httpError(504, { detail: "Airflow is still reading the DAG's structure (31 s so far)" }, { 'retry-after': '30' });
+    const grid = vi.fn<WorkflowService['grid']>().mockRejectedValue(stillReading);
+    const service = { grid } as unknown as WorkflowService;
+    const { db, workflows, advance, now } = setup({ grid });
+    const poll = () => refreshWatchedViews(db, service, now, new AbortController().signal);
+    await workflows.show(gridView);
+    expect(await db.workflowViews.get(viewKey(gridView))).toMatchObject({ error: expect.stringMatching(/still reading/), retryAt: now() + 30_000 });
+    advance(10_000);
+    expect(await poll()).toBe(0); // before Retry-After: not asked
+    expect(grid).toHaveBeenCalledTimes(1);
+    advance(20_000);
+    await expect(poll()).resolves.toBe(1); // asked, asked later again: resolved, so the poller does not back off
+    expect(grid).toHaveBeenCalledTimes(2);
+    grid.mockResolvedValue({ runs: [{ ...run('r1'), state: 'running' }], nodes: [] });
+    advance(30_000);
+    expect(await poll()).toBe(1);
+    const kept = await db.workflowViews.get(viewKey(gridView));
+    expect(kept?.value).toMatchObject({ runs: [{ runId: 'r1' }] });
+    expect(kept?.retryAt).toBeUndefined();
+    expect(kept?.error).toBeUndefined();
+  });
+
+  it('a failure without Retry-After is still thrown, so the poller backs off', async () => {
+    const gridView = { kind: 'grid' as const, dagId: 'wide', numRuns: 25 };
+    const grid = vi.fn<WorkflowService['grid']>().mockRejectedValue(httpError(504, { detail: 'Gateway Timeout' }));
+    const { db, workflows, now } = setup({ grid });
+    await workflows.show(gridView);
+    await expect(refreshWatchedViews(db, { grid } as unknown as WorkflowService, now, new AbortController().signal)).rejects.toThrow(/504/);
   });
 });
 

@@ -37,6 +37,13 @@ describe('refreshDue', () => {
     expect(refreshDue(grid, { value: finished, fetchedAt: NOW - SETTLED_GRID_CHECK_MS }, NOW)).toBe(true);
   });
 
+  it('asks no view before the time the server gave (Retry-After), and then as usual', () => {
+    const dag = { kind: 'dag', dagId: 'a' } as const;
+    expect(refreshDue(grid, { error: 'still reading', retryAt: NOW + 1 }, NOW)).toBe(false);
+    expect(refreshDue(dag, { value: {}, fetchedAt: NOW - 1000, retryAt: NOW + 30_000 }, NOW)).toBe(false);
+    expect(refreshDue(grid, { error: 'still reading', retryAt: NOW }, NOW)).toBe(true);
+  });
+
   it('always asks a grid never answered or whose last ask failed, and every other view', () => {
     expect(refreshDue(grid, {}, NOW)).toBe(true);
     expect(refreshDue(grid, { value: data(run('r1', 'success')), fetchedAt: NOW - 1000, error: 'unreachable' }, NOW)).toBe(true);

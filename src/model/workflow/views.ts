@@ -102,10 +102,12 @@ export function isPolled(view: WorkflowView): boolean {
 export const SETTLED_GRID_CHECK_MS = 60_000;
 
 /**
- * Whether a watched view is due to be asked again: a grid only while some shown run is unfinished
- * (queued or running), else on the slow check; any other view, or one whose last ask failed, always.
+ * Whether a watched view is due to be asked again: never before the time the server gave (Retry-After);
+ * a grid only while some shown run is unfinished (queued or running), else on the slow check; any
+ * other view, or one whose last ask failed, always.
  */
-export function refreshDue(view: WorkflowView, kept: { value?: unknown; fetchedAt?: number; error?: string }, now: number): boolean {
+export function refreshDue(view: WorkflowView, kept: { value?: unknown; fetchedAt?: number; error?: string; retryAt?: number }, now: number): boolean {
+  if (kept.retryAt !== undefined && now < kept.retryAt) return false;
   if (view.kind !== 'grid' || kept.value === undefined || kept.fetchedAt === undefined || kept.error !== undefined) return true;
   const settled = (kept.value as GridData).runs.every((run) => run.state === 'success' || run.state === 'failed');
   return !settled || now - kept.fetchedAt >= SETTLED_GRID_CHECK_MS;

@@ -1,7 +1,8 @@
 import type { AxiosAdapter } from 'axios';
 import { AxiosError, CanceledError } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import { createHttp, isNetworkError, REQUEST_TIMEOUT_MS, serverMessage } from './http';
+import { createHttp, isNetworkError, REQUEST_TIMEOUT_MS, retryAfterMs, serverMessage } from './http';
+import { httpError, networkError } from './testing/httpErrors';
 
 function answering(status: number, data: unknown = {}): AxiosAdapter {
   return async (config) => {
@@ -60,5 +61,17 @@ describe('error helpers', () => {
     expect(serverMessage(withData({ message: 'Bad SQL' }))).toBe('Bad SQL');
     expect(serverMessage(withData({ error: 'invalid_grant' }))).toBe('invalid_grant');
     expect(serverMessage(withData('text'))).toBeUndefined();
+  });
+
+  it('reads Retry-After as seconds or as a date, and nothing from an answer without one', () => {
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    expect(retryAfterMs(httpError(504, {}, { 'retry-after': '30' }), now)).toBe(30_000);
+    expect(retryAfterMs(httpError(503, {}, { 'retry-after': 'Sat, 28 Nov 2026 12:00:10 GMT' }), now)).toBe(10_000);
+    expect(retryAfterMs(httpError(503, {}, { 'retry-after': 'Sat, 28 Nov 2026 11:00:00 GMT' }), now)).toBe(0);
+    expect(retryAfterMs(httpError(504, {}, { 'retry-after': 'soon' }), now)).toBeNull();
+    expect(retryAfterMs(httpError(504, {}, { 'retry-after': '-5' }), now)).toBeNull();
+    expect(retryAfterMs(httpError(504), now)).toBeNull();
+    expect(retryAfterMs(networkError(), now)).toBeNull();
+    expect(retryAfterMs(new Error('plain'), now)).toBeNull();
   });
 });

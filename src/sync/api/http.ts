@@ -40,6 +40,17 @@ export function isNetworkError(error: unknown): boolean {
   return [502, 503, 504].includes(error.response.status);
 }
 
+/** How long the server asked to wait before asking again (a 503/504's Retry-After, seconds or a date), or null. */
+export function retryAfterMs(error: unknown, now: number): number | null {
+  if (!isAxiosError(error)) return null;
+  const value: unknown = error.response?.headers?.['retry-after'];
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : null;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
 export function httpStatus(error: unknown): number | undefined {
   return isAxiosError(error) ? error.response?.status : undefined;
 }

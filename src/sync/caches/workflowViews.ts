@@ -2,7 +2,7 @@ import type { WorkflowService } from '../../../contracts/workflow';
 import { recentlyViewed, recordWorkflowViewError, writeWorkflowView, writeWorkflowViews } from '../../db/workflowViews';
 import type { ConsoleDb } from '../../db/schema';
 import { fetchView, isPolled, refreshDue, type WorkflowView } from '../../model/workflow/views';
-import { isNetworkError, serverMessage } from '../api/http';
+import { isNetworkError, retryAfterMs, serverMessage } from '../api/http';
 import { gatewayMessage } from '../api/workflowHttp';
 
 export function describeWorkflowError(error: unknown): string {
@@ -10,14 +10,26 @@ export function describeWorkflowError(error: unknown): string {
   return serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
 }
 
-/** Fetches a view and keeps the answer; a failure is kept beside the last answer and thrown. */
+/** A failure that came with the server's Retry-After: it answered, and said when to ask again. */
+export class AskLater extends Error {
+  constructor(readonly cause: unknown) {
+    super('The server asked to be asked again later');
+    this.name = 'AskLater';
+  }
+}
+
+/**
+ * Fetches a view and keeps the answer; a failure is kept beside the last answer and thrown (an
+ * AskLater when the server gave a Retry-After, which is kept as the view's retryAt).
+ */
 export async function refreshWorkflowView(db: ConsoleDb, service: WorkflowService, view: WorkflowView, now: () => number): Promise<void> {
   try {
     const value = await fetchView(service, view);
     await writeWorkflowView(db, view, value, now());
   } catch (error) {
-    await recordWorkflowViewError(db, view, describeWorkflowError(error));
-    throw error;
+    const later = retryAfterMs(error, now());
+    await recordWorkflowViewError(db, view, describeWorkflowError(error), later === null ? undefined : now() + later);
+    throw later === null ? error : new AskLater(error);
   }
 }
 
@@ -43,14 +55,15 @@ export const WORKFLOW_VIEW_WATCH_MS = 60_000;
 /**
  * The poller's task: refresh every view some tab looked at in the last minute, one by one. Each
  * failure is kept with its view (so every screen can say how old its data is); the first is
- * thrown at the end, so the poller backs off.
+ * thrown at the end, so the poller backs off (not for a Retry-After: the server said when).
  */
 export async function refreshWatchedViews(db: ConsoleDb, service: WorkflowService, now: () => number, signal: AbortSignal): Promise<number> {
   const rows = (await recentlyViewed(db, now() - WORKFLOW_VIEW_WATCH_MS)).filter((row) => isPolled(row.view) && refreshDue(row.view, row, now()));
   const failures: unknown[] = [];
   for (const row of rows) {
     if (signal.aborted) break;
-    await refreshWorkflowView(db, service, row.view, now).catch((error: unknown) => failures.push(error));
+    // A view asked back later is not a failure to back off from: its retryAt keeps it quiet until then.
+    await refreshWorkflowView(db, service, row.view, now).catch((error: unknown) => error instanceof AskLater || failures.push(error));
   }
   if (failures.length > 0) throw failures[0];
   return rows.length;

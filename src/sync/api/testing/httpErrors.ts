@@ -1,13 +1,13 @@
 import { AxiosError } from 'axios';
 
 /** An axios failure with an HTTP answer, as code outside src/sync/api sees one (for tests). */
-export function httpError(status: number, data: unknown = { message: `HTTP ${status}` }): AxiosError {
+export function httpError(status: number, data: unknown = { message: `HTTP ${status}` }, headers: Record<string, string> = {}): AxiosError {
   const config = { headers: {} } as never;
   return new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, null, {
     status,
     statusText: '',
     data,
-    headers: {},
+    headers,
     config,
   });
 }
