@@ -221,6 +221,20 @@ export interface ClearRequest {
   onlyFailed: boolean;
 }
 
+/** Mark's options, as the Airflow UI offers them: one task instance, widened by the include options. */
+export interface MarkRequest {
+  runId: string;
+  taskId: string;
+  /** -1 for an unmapped task; a mapped task marks this map index only unless an option widens it. */
+  mapIndex: number;
+  state: 'success' | 'failed';
+  includeUpstream: boolean;
+  includeDownstream: boolean;
+  /** The same task in earlier / later runs of the DAG too (Airflow's Past / Future). */
+  includePast: boolean;
+  includeFuture: boolean;
+}
+
 /** A task instance an action would change, as its dry run lists it (state and map index where the API says them). */
 export interface AffectedTaskInstance {
   taskId: string;
@@ -244,8 +258,10 @@ export interface WorkflowService {
   listTaskInstances(dagId: string, runId: string): Promise<TaskInstance[]>;
   /** Every try of one task instance, oldest first. */
   listTries(dagId: string, runId: string, taskId: string, mapIndex: number): Promise<TaskInstance[]>;
-  /** mapIndex -1 for an unmapped task; a mapped task's calls name one map index, never all of them. */
-  setTaskState(dagId: string, runId: string, taskId: string, mapIndex: number, state: 'success' | 'failed'): Promise<void>;
+  /** Marks the task instance (and what the options add); a mapped task's calls name one map index, never all of them. */
+  setTaskState(dagId: string, request: MarkRequest): Promise<void>;
+  /** What setTaskState would change (the upstream's dry run: instances already in the state are left out), changing nothing. */
+  previewMark(dagId: string, request: MarkRequest): Promise<AffectedTaskInstance[]>;
   clearTasks(dagId: string, request: ClearRequest): Promise<void>;
   /** What clearTasks would clear (the upstream's dry run), changing nothing. */
   previewClear(dagId: string, request: ClearRequest): Promise<AffectedTaskInstance[]>;

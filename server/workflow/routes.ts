@@ -2,6 +2,7 @@ import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { WorkflowContext } from './context';
 import { dagRoutes } from './dags.routes';
 import { miscRoutes } from './misc.routes';
+import { markTaskRoutes } from './markTasks.routes';
 import { problemBody, WorkflowProblem } from './problem';
 import { runRoutes } from './runs.routes';
 import { taskInstanceRoutes } from './tis.routes';
@@ -35,6 +36,7 @@ export const workflowRoutes: FastifyPluginAsync<WorkflowRoutesOptions> = async (
 
   await app.register(dagRoutes(context));
   await app.register(runRoutes(context));
+  await app.register(markTaskRoutes(context));
   await app.register(taskInstanceRoutes(context));
   await app.register(miscRoutes(context));
   await app.register(viewRoutes(context));

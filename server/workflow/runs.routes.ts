@@ -184,7 +184,7 @@ function setTaskInstanceState(context: WorkflowContext) {
 type ClearRuns = { dag_run_id?: string; include_past?: boolean; include_future?: boolean; start_date?: string; end_date?: string };
 
 /** The run named (with the DAG's earlier and later runs when Past / Future are asked, as Airflow), else the runs in the dates. */
-async function runsToClear(context: WorkflowContext, dagId: string, body: ClearRuns): Promise<RunRow[]> {
+export async function runsToClear(context: WorkflowContext, dagId: string, body: ClearRuns): Promise<RunRow[]> {
   if (body.dag_run_id === undefined) return runsBetween(context, dagId, body.start_date, body.end_date);
   const run = await context.store.run(dagId, body.dag_run_id);
   if (!body.include_past && !body.include_future) return [run];

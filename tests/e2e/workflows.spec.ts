@@ -185,7 +185,7 @@ test('Events lists a pause and an unpause, with the Extra column under its heade
   await expect(row.locator('td').nth(5)).toContainText('is_paused');
 });
 
-test('a mapped task’s pane shows the chosen map index: its log, and its mark names it', async ({ page, workflows }) => {
+test('a mapped task’s pane shows the chosen map index: its log, and its mark marks that index alone', async ({ page, workflows }) => {
   await workflows.gotoDag('customer_360');
   await workflows.grid.getByRole('gridcell', { name: /^process_partition \[ \], .*, success$/ }).last().click();
   await expect(workflows.taskPanel.getByRole('heading', { name: 'process_partition' })).toBeVisible();
@@ -196,24 +196,41 @@ test('a mapped task’s pane shows the chosen map index: its log, and its mark n
   await expect(log).toContainText('map_index=2');
   await expect(log).not.toContainText('map_index=0');
   await workflows.taskTab('Details').click();
-  await workflows.taskPanel.getByRole('button', { name: 'Mark failed' }).click();
-  const mark = page.getByRole('alertdialog', { name: 'Mark process_partition[2] failed?' });
-  await expect(mark).toBeVisible();
-  await mark.getByRole('button', { name: 'Cancel' }).click();
+  const { dialog, affected } = await workflows.openMark('process_partition[2]', 'failed');
+  await expect(affected.locator('tbody tr')).toHaveCount(1);
+  await expect(affected.locator('tbody tr td').nth(2)).toHaveText('2');
+  // The demo speaks Airflow 2's API: a mapped instance's mark has no options there.
+  await dialog.getByRole('checkbox', { name: 'Past' }).check();
+  await expect(dialog.getByRole('alert')).toContainText('one instance of a mapped task');
+  await expect(dialog.getByRole('button', { name: /^Mark .* failed$/ })).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: 'Past' }).uncheck();
+  await dialog.getByRole('button', { name: 'Mark 1 task instance failed' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Task process_partition[2] marked failed')).toBeVisible();
+  await expect(workflows.taskPanel.locator('.state-pill').first()).toHaveText('failed');
 });
 
-test('Mark and Clear ask first: Clear’s dialog lists the task instances, Downstream changes the list, Cancel keeps them, Confirm clears', async ({ page, workflows }, testInfo) => {
+test('Mark and Clear ask first: their dialogs list the task instances, Downstream changes the list, Cancel keeps them, Confirm clears', async ({ page, workflows }, testInfo) => {
   await workflows.gotoDag('example_etl');
   const cell = workflows.grid.getByRole('gridcell', { name: /^load_warehouse, .*, success$/ }).last();
   await cell.click();
   await expect(workflows.taskPanel.getByRole('heading', { name: 'load_warehouse' })).toBeVisible();
   const runId = (await workflows.taskPanel.locator('p.mono').first().textContent())!;
 
-  await workflows.taskPanel.getByRole('button', { name: 'Mark failed' }).click();
-  const mark = page.getByRole('alertdialog', { name: 'Mark load_warehouse failed?' });
-  await expect(mark).toContainText(runId);
-  await mark.getByRole('button', { name: 'Cancel' }).click();
-  await expect(mark).toBeHidden();
+  const mark = await workflows.openMark('load_warehouse', 'failed');
+  const marked = mark.affected.locator('tbody tr td:first-child');
+  await expect(marked).toHaveText(['load_warehouse']);
+  await expect(mark.affected.locator('tbody tr').first()).toContainText(runId);
+  await mark.dialog.getByRole('checkbox', { name: 'Downstream' }).check();
+  await expect(marked).toHaveText(['load_warehouse', 'notify']);
+  await expect(mark.dialog.getByRole('button', { name: 'Mark 2 task instances failed' })).toBeEnabled();
+  await page.screenshot({ path: testInfo.outputPath('mark-dialog-1280.png') });
+  await page.setViewportSize({ width: 700, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('mark-dialog-700.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await mark.dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(mark.dialog).toBeHidden();
+  await expect(workflows.taskPanel.locator('.state-pill').first()).toHaveText('success');
 
   const { dialog, affected } = await workflows.openClear('load_warehouse');
   const tasks = affected.locator('tbody tr td:first-child');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { MarkRequest } from '../../contracts/workflow';
 import { readLogFrom } from '../../src/model/workflow/views';
 import { forEachAirflow } from '../testing/airflowSuite';
 import { setPaused, tiState, triggerOwnRun, waitForEnd } from '../testing/dagRuns';
@@ -10,6 +11,17 @@ const DAG = 'console_showcase';
 const TASK = 'square';
 const INDEX = 7;
 const MAP_SIZE = 24;
+
+const markOne = (runId: string, state: 'success' | 'failed'): MarkRequest => ({
+  runId,
+  taskId: TASK,
+  mapIndex: INDEX,
+  state,
+  includeUpstream: false,
+  includeDownstream: false,
+  includePast: false,
+  includeFuture: false,
+});
 
 await forEachAirflow('A mapped task by its map index through the console', (context) => {
   let runId = '';
@@ -49,9 +61,12 @@ await forEachAirflow('A mapped task by its map index through the console', (cont
     const statesInAirflow = async () => Promise.all(Array.from({ length: MAP_SIZE }, (_, i) => tiState(airflow, DAG, runId, TASK, i)));
     const before = await statesInAirflow();
     expect(before.every((state) => state === 'success')).toBe(true);
-    await service.setTaskState(DAG, runId, TASK, INDEX, 'failed');
+    // The dry run lists that one instance and changes nothing.
+    expect((await service.previewMark(DAG, markOne(runId, 'failed'))).map((ti) => [ti.taskId, ti.mapIndex])).toEqual([[TASK, INDEX]]);
+    expect(await statesInAirflow()).toEqual(before);
+    await service.setTaskState(DAG, markOne(runId, 'failed'));
     expect(await statesInAirflow()).toEqual(before.map((state, i) => (i === INDEX ? 'failed' : state)));
-    await service.setTaskState(DAG, runId, TASK, INDEX, 'success');
+    await service.setTaskState(DAG, markOne(runId, 'success'));
     expect(await statesInAirflow()).toEqual(before);
   }, 120_000);
 });

@@ -35,6 +35,15 @@ describe('the Airflow allowlist', () => {
     expect(v1('GET', '/api/v2/dags', '')).toMatchObject({ kind: 'refused' });
   });
 
+  it('forwards Mark\'s calls: v2 PATCH and its dry_run (one map index too), v1 updateTaskInstancesState and a mapped instance\'s PATCH', () => {
+    for (const path of ['t', 't/3', 't/dry_run', 't/3/dry_run']) expect(v2('PATCH', `/api/v2/dags/a/dagRuns/r/taskInstances/${path}`, ''), path).toMatchObject({ kind: 'forward' });
+    expect(v2('PATCH', '/api/v2/dags/a/dagRuns/r/taskInstances/t/x/dry_run', '')).toMatchObject({ kind: 'refused' });
+    expect(v1('POST', '/api/v1/dags/a/updateTaskInstancesState', '')).toMatchObject({ kind: 'forward' });
+    expect(v1('PATCH', '/api/v1/dags/a/dagRuns/r/taskInstances/t/3', '')).toMatchObject({ kind: 'forward' });
+    // The client marks an unmapped task through updateTaskInstancesState: the single PATCH is not its call.
+    expect(v1('PATCH', '/api/v1/dags/a/dagRuns/r/taskInstances/t', '')).toMatchObject({ kind: 'refused' });
+  });
+
   it('calls a path malformed when decoding could move it', () => {
     for (const path of ['/api/v1/dags/..%2F..%2Fconfig', '/api/v1/dags/%2e%2e', '/api/v1/dags/.', '/api/v1/dags/a%5Cb', '/api/v1//dags', '/api/v1/dags/%E0%A4%A', '/api/v1/dags/a%0Ab']) {
       expect(v1('GET', path, ''), path).toMatchObject({ kind: 'malformed' });

@@ -4,7 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import axios from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WorkflowService } from '../../../contracts/workflow';
+import type { MarkRequest, WorkflowService } from '../../../contracts/workflow';
 import { v1Run } from '../../../src/sync/api/testing/airflowV1.fixtures';
 import { v2Run } from '../../../src/sync/api/testing/airflowV2.fixtures';
 import { createWorkflowV1 } from '../../../src/sync/api/workflowV1.api';
@@ -24,6 +24,17 @@ afterEach(async () => {
 const RUN = 'manual__2025-11-26T02:30:00+00:00';
 const ACCOUNT = { username: 'airflow-op', password: 'op-pw' };
 
+const mark = (taskId: string, mapIndex: number, state: 'success' | 'failed', downstream: boolean): MarkRequest => ({
+  runId: RUN,
+  taskId,
+  mapIndex,
+  state,
+  includeUpstream: false,
+  includeDownstream: downstream,
+  includePast: false,
+  includeFuture: false,
+});
+
 /** Every method, with the arguments that take each branch that calls Airflow differently. */
 async function callEverything(service: WorkflowService, refusals: string[]): Promise<void> {
   const calls: Array<() => Promise<unknown>> = [
@@ -39,8 +50,10 @@ async function callEverything(service: WorkflowService, refusals: string[]): Pro
     () => service.listTaskInstances('orders_etl', RUN),
     () => service.listTries('orders_etl', RUN, 'extract.orders', -1),
     () => service.listTries('orders_etl', RUN, 'load', 2),
-    () => service.setTaskState('orders_etl', RUN, 'load', -1, 'success'),
-    () => service.setTaskState('orders_etl', RUN, 'square', 7, 'failed'),
+    () => service.setTaskState('orders_etl', mark('load', -1, 'success', true)),
+    () => service.setTaskState('orders_etl', mark('square', 7, 'failed', false)),
+    () => service.previewMark('orders_etl', mark('load', -1, 'success', true)),
+    () => service.previewMark('orders_etl', mark('square', 7, 'failed', false)),
     () => service.clearTasks('orders_etl', { runId: RUN, taskIds: ['load'], includeUpstream: false, includeDownstream: true, includePast: false, includeFuture: false, onlyFailed: false }),
     () => service.previewClear('orders_etl', { runId: RUN, taskIds: ['load'], includeUpstream: false, includeDownstream: true, includePast: true, includeFuture: false, onlyFailed: false }),
     () => service.listXComs('orders_etl', RUN, 'load', 7),

@@ -1,4 +1,4 @@
-import type { AffectedTaskInstance, ClearRequest, DagRun, GraphData, WorkflowService } from '../../../contracts/workflow';
+import type { AffectedTaskInstance, ClearRequest, MarkRequest, DagRun, GraphData, WorkflowService } from '../../../contracts/workflow';
 import type { ConsoleDb } from '../../db/schema';
 import { readWorkflowView, recordWorkflowViewError, touchWorkflowView, touchWorkflowViews, writeWorkflowView } from '../../db/workflowViews';
 import { describeWorkflowError, refreshWorkflowView, refreshWorkflowViews, WORKFLOW_VIEW_WATCH_MS } from '../../sync/caches/workflowViews';
@@ -111,10 +111,20 @@ const handlers = {
     return act(ctx, `Failed to mark the run ${state}`, () => ctx.service.setRunState(dagId, runId, state), () => `Run ${runId} marked ${state}`, dagId);
   },
 
-  /** Marks one task instance: a mapped task's one map index (mapIndex -1 for an unmapped task). */
-  markTask(ctx: Ctx, dagId: string, runId: string, taskId: string, mapIndex: number, state: 'success' | 'failed') {
+  /** Marks a task instance (a mapped task's one map index, -1 for an unmapped task) and what the options add. */
+  markTask(ctx: Ctx, dagId: string, request: MarkRequest) {
+    const { taskId, mapIndex, state } = request;
     const name = mapIndex >= 0 ? `${taskId}[${mapIndex}]` : taskId;
-    return act(ctx, `Failed to mark the task ${state}`, () => ctx.service.setTaskState(dagId, runId, taskId, mapIndex, state), () => `Task ${name} marked ${state}`, dagId);
+    return act(ctx, `Failed to mark the task ${state}`, () => ctx.service.setTaskState(dagId, request), () => `Task ${name} marked ${state}`, dagId);
+  },
+
+  /** What mark would change (the upstream's dry run), or why the upstream would not say, for the dialog to show. */
+  async previewMark({ service }: Ctx, dagId: string, request: MarkRequest): Promise<{ ok: true; items: AffectedTaskInstance[] } | { ok: false; message: string }> {
+    try {
+      return { ok: true, items: await service.previewMark(dagId, request) };
+    } catch (error) {
+      return { ok: false, message: describeWorkflowError(error) };
+    }
   },
 
   clear(ctx: Ctx, dagId: string, request: ClearRequest) {

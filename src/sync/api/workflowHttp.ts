@@ -1,4 +1,4 @@
-import type { ClearRequest } from '../../../contracts/workflow';
+import type { ClearRequest, MarkRequest } from '../../../contracts/workflow';
 import { AxiosError, isAxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { isNetworkError } from './http';
 
@@ -135,6 +135,19 @@ export function tokenSaysEnded(token: string | null): boolean {
     return false;
   }
 }
+
+/** Mark's include options, the same names in v1 and v2. */
+export function markOptions(request: MarkRequest) {
+  return {
+    include_upstream: request.includeUpstream,
+    include_downstream: request.includeDownstream,
+    include_future: request.includeFuture,
+    include_past: request.includePast,
+  };
+}
+
+/** Whether a mark reaches past the one task instance. */
+export const markWidens = (request: MarkRequest) => request.includeUpstream || request.includeDownstream || request.includePast || request.includeFuture;
 
 /** The clear call's body, the same in v1 and v2: run the chosen tasks again and put their run back to queued. */
 export function clearBody(request: ClearRequest, dryRun = false) {

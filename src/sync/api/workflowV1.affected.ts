@@ -1,4 +1,4 @@
-import type { AffectedTaskInstance, ClearRequest, TaskInstance } from '../../../contracts/workflow';
+import type { AffectedTaskInstance, ClearRequest, MarkRequest, TaskInstance } from '../../../contracts/workflow';
 
 /** Airflow 2's dry run answers TaskInstanceReferences (no state, no map index). */
 export interface V1TaskInstanceReference {
@@ -13,10 +13,10 @@ const FAILED = new Set(['failed', 'upstream_failed']);
 
 /**
  * The references with the state and map index of the instances they stand for, where the run's
- * instances were read (`instances` by run id): a task's instances that the clear picks (only failed
- * ones when asked) stand in when their number matches the references'; otherwise state stays unknown.
+ * instances were read (`instances` by run id): a task's instances that the action picks stand in
+ * when their number matches the references'; otherwise state stays unknown.
  */
-export function affectedFromV1(references: V1TaskInstanceReference[], instances: Map<string, TaskInstance[]>, request: ClearRequest): AffectedTaskInstance[] {
+export function affectedFromV1(references: V1TaskInstanceReference[], instances: Map<string, TaskInstance[]>, picks: (ti: TaskInstance) => boolean): AffectedTaskInstance[] {
   const groups = new Map<string, V1TaskInstanceReference[]>();
   for (const ref of references) {
     const key = JSON.stringify([ref.dag_run_id, ref.task_id]);
@@ -25,9 +25,15 @@ export function affectedFromV1(references: V1TaskInstanceReference[], instances:
   const affected: AffectedTaskInstance[] = [];
   for (const refs of groups.values()) {
     const { dag_run_id: runId, task_id: taskId } = refs[0];
-    const candidates = (instances.get(runId) ?? []).filter((ti) => ti.taskId === taskId && (!request.onlyFailed || FAILED.has(ti.state ?? '')));
+    const candidates = (instances.get(runId) ?? []).filter((ti) => ti.taskId === taskId && picks(ti));
     if (candidates.length === refs.length) affected.push(...candidates.map((ti) => ({ taskId, runId, mapIndex: ti.mapIndex, state: ti.state })));
     else affected.push(...refs.map(() => ({ taskId, runId, mapIndex: null, state: null })));
   }
   return affected;
 }
+
+/** The instances a clear picks: only failed ones when asked. */
+export const clearPicks = (request: ClearRequest) => (ti: TaskInstance) => !request.onlyFailed || FAILED.has(ti.state ?? '');
+
+/** The instances a mark picks: Airflow leaves out those already in the new state; a mapped task's one index only. */
+export const markPicks = (request: MarkRequest) => (ti: TaskInstance) => ti.state !== request.state && (request.mapIndex < 0 || ti.mapIndex === request.mapIndex);

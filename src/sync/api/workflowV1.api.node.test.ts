@@ -7,6 +7,7 @@ import { fakeAirflow, type SpecOf } from './testing/fakeAirflow';
 import { V1_DAG, V1_DETAIL, V1_EVENT, V1_GRAPH, V1_GRID, V1_HOURLY, V1_TASKS, V1_XCOM, v1Run, v1Ti } from './testing/airflowV1.fixtures';
 import { WorkflowApiError } from './workflowHttp';
 import { createWorkflowV1 } from './workflowV1.api';
+import type { MarkRequest } from '../../../contracts/workflow';
 
 const specFile = sharedContract('airflow-v1.yaml');
 if (specFile === null) console.warn('Airflow v1 adapter: requests and fixtures are not checked against the spec (../shared/contracts absent).');
@@ -101,6 +102,18 @@ describe('Airflow v1 adapter: DAGs', () => {
   });
 });
 
+const mark = (mapIndex: number, state: 'success' | 'failed', options: Partial<MarkRequest> = {}): MarkRequest => ({
+  runId: RUN,
+  taskId: 'load',
+  mapIndex,
+  state,
+  includeUpstream: false,
+  includeDownstream: false,
+  includePast: false,
+  includeFuture: false,
+  ...options,
+});
+
 describe('Airflow v1 adapter: runs and task instances', () => {
   it('lists runs newest first by execution date with repeated states', async () => {
     const { fake, api } = upstream();
@@ -125,23 +138,50 @@ describe('Airflow v1 adapter: runs and task instances', () => {
 
   it('marks a run, a task and clears tasks with v1 bodies', async () => {
     const { fake, api } = upstream();
+    const ref = { task_id: 'load', dag_id: 'orders_etl', dag_run_id: RUN, execution_date: '2025-11-25T02:30:00+00:00' };
     fake
       .on('patch', runPath, { body: v1Run(RUN, '2025-11-25T02:30:00+00:00', 'success') })
-      .on('patch', `${runPath}/taskInstances/load`, { body: { task_id: 'load', dag_id: 'orders_etl', dag_run_id: RUN, execution_date: '2025-11-25T02:30:00+00:00' } })
-      .on('patch', `${runPath}/taskInstances/load/7`, { body: { task_id: 'load', dag_id: 'orders_etl', dag_run_id: RUN, execution_date: '2025-11-25T02:30:00+00:00' } })
+      .on('post', '/dags/orders_etl/updateTaskInstancesState', { body: { task_instances: [ref] } })
+      .on('patch', `${runPath}/taskInstances/load/7`, { body: ref })
       .on('post', '/dags/orders_etl/clearTaskInstances', { body: { task_instances: [] } });
     expect((await api.setRunState('orders_etl', RUN, 'success')).state).toBe('success');
-    await api.setTaskState('orders_etl', RUN, 'load', -1, 'failed');
-    // One map index of a mapped task: the mapped task instance's own path.
-    await api.setTaskState('orders_etl', RUN, 'load', 7, 'success');
+    await api.setTaskState('orders_etl', mark(-1, 'failed', { includeDownstream: true, includePast: true }));
+    // One map index of a mapped task: the mapped task instance's own path (updateTaskInstancesState knows no map index).
+    await api.setTaskState('orders_etl', mark(7, 'success'));
     expect(fake.seen[2]!.path).toBe(`${runPath}/taskInstances/load/7`);
+    expect(fake.seen[2]!.body).toEqual({ dry_run: false, new_state: 'success' });
     fake.seen.splice(2, 1);
     await api.clearTasks('orders_etl', { runId: RUN, taskIds: ['load'], includeDownstream: true, includeUpstream: false, includePast: false, includeFuture: true, onlyFailed: false });
     expect(fake.seen.map((r) => r.body)).toEqual([
       { state: 'success' },
-      { dry_run: false, new_state: 'failed' },
+      { dry_run: false, task_id: 'load', dag_run_id: RUN, new_state: 'failed', include_upstream: false, include_downstream: true, include_future: false, include_past: true },
       { dry_run: false, dag_run_id: RUN, task_ids: ['load'], include_upstream: false, include_downstream: true, include_past: false, include_future: true, only_failed: false, reset_dag_runs: true },
     ]);
+  });
+
+  it('previews a mark with updateTaskInstancesState\'s dry run, the states from the run\'s task instances', async () => {
+    const { fake, api } = upstream();
+    const ref = (taskId: string) => ({ task_id: taskId, dag_id: 'orders_etl', dag_run_id: RUN, execution_date: '2025-11-25T02:30:00+00:00' });
+    fake
+      .on('post', '/dags/orders_etl/updateTaskInstancesState', { body: { task_instances: [ref('load'), ref('notify')] } })
+      .on('patch', `${runPath}/taskInstances/load/7`, { body: ref('load') })
+      .on('get', `${runPath}/taskInstances`, { body: { task_instances: [v1Ti(RUN, 'load', 'failed'), v1Ti(RUN, 'notify', 'upstream_failed'), v1Ti(RUN, 'extract', 'success')], total_entries: 3 } });
+    const affected = await api.previewMark('orders_etl', mark(-1, 'success', { includeDownstream: true }));
+    expect(fake.seen[0]!.body).toEqual({ dry_run: true, task_id: 'load', dag_run_id: RUN, new_state: 'success', include_upstream: false, include_downstream: true, include_future: false, include_past: false });
+    expect(affected).toEqual([
+      { taskId: 'load', runId: RUN, mapIndex: -1, state: 'failed' },
+      { taskId: 'notify', runId: RUN, mapIndex: -1, state: 'upstream_failed' },
+    ]);
+    // A mapped task's one instance: its own PATCH, dry, listing that map index.
+    fake.seen.length = 0;
+    expect(await api.previewMark('orders_etl', mark(7, 'success'))).toEqual([{ taskId: 'load', runId: RUN, mapIndex: 7, state: null }]);
+    fake.on('get', `${runPath}/taskInstances`, { body: { task_instances: [v1Ti(RUN, 'load', 'success', { map_index: 6 }), v1Ti(RUN, 'load', 'failed', { map_index: 7 })], total_entries: 2 } });
+    expect(await api.previewMark('orders_etl', mark(7, 'success'))).toEqual([{ taskId: 'load', runId: RUN, mapIndex: 7, state: 'failed' }]);
+    expect(fake.seen[0]!).toMatchObject({ path: `${runPath}/taskInstances/load/7`, body: { dry_run: true, new_state: 'success' } });
+    // Airflow 2 cannot widen a mapped instance's mark: a clear error, nothing sent.
+    fake.seen.length = 0;
+    await expect(api.previewMark('orders_etl', mark(7, 'failed', { includeFuture: true }))).rejects.toThrow(/one instance of a mapped task/);
+    expect(fake.seen).toEqual([]);
   });
 
   it('previews a clear with a dry run, and says the states from the runs\' task instances', async () => {

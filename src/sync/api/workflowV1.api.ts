@@ -1,12 +1,12 @@
 import type { AxiosInstance } from 'axios';
 import type { V1Dag, V1DagDetail, V1DagRun, V1DagStats, V1EventLog, V1GraphData, V1GridData, V1Log, V1Task, V1TaskInstance, V1XComEntry } from '../../../contracts/airflowV1';
-import type { DagQuery, DagSort, Page, WorkflowService } from '../../../contracts/workflow';
+import type { DagQuery, DagSort, MarkRequest, Page, TaskInstance, WorkflowService } from '../../../contracts/workflow';
 import { buildGraph } from '../../model/workflow/graph';
 import { buildGrid } from '../../model/workflow/grid';
 import { bindHandlers, workflowContext, type WorkflowContext, type WorkflowHandlers } from './workflowAdapter';
-import { allPages, clearBody, isAbsent, PAGE_LIMIT, query, seg, tokenSaysEnded, WorkflowApiError } from './workflowHttp';
+import { allPages, clearBody, isAbsent, markOptions, markWidens, PAGE_LIMIT, query, seg, tokenSaysEnded, WorkflowApiError } from './workflowHttp';
 import { logTextFromV1 } from './workflowV1.log';
-import { affectedFromV1, STATE_LOOKUP_RUNS, type V1TaskInstanceReference } from './workflowV1.affected';
+import { affectedFromV1, clearPicks, markPicks, STATE_LOOKUP_RUNS, type V1TaskInstanceReference } from './workflowV1.affected';
 import * as map from './workflowV1.map';
 
 /**
@@ -102,13 +102,38 @@ const listTries: Handlers['listTries'] = async ({ http, tiAt }, dagId, runId, ta
   return tries.map(map.taskInstanceFromV1).sort((a, b) => a.tryNumber - b.tryNumber);
 };
 
-const previewClear: Handlers['previewClear'] = async (ctx, dagId, request) => {
-  const body = (await ctx.http.post<{ task_instances: V1TaskInstanceReference[] }>(`${ctx.dag(dagId)}/clearTaskInstances`, clearBody(request, true))).data;
-  // The references say no state: the runs' instances do (for a few runs; more list the ids only).
-  const runIds = [...new Set(body.task_instances.map((ref) => ref.dag_run_id))];
+/** The references with states: the references say none, the runs' instances do (for a few runs; more list the ids only). */
+async function withStates(ctx: V1Context, dagId: string, references: V1TaskInstanceReference[], picks: (ti: TaskInstance) => boolean) {
+  const runIds = [...new Set(references.map((ref) => ref.dag_run_id))];
   const lookups = runIds.length <= STATE_LOOKUP_RUNS ? runIds : [];
   const instances = await Promise.all(lookups.map(async (runId) => [runId, await listTaskInstances(ctx, dagId, runId)] as const));
-  return affectedFromV1(body.task_instances, new Map(instances), request);
+  return affectedFromV1(references, new Map(instances), picks);
+}
+
+const previewClear: Handlers['previewClear'] = async (ctx, dagId, request) => {
+  const body = (await ctx.http.post<{ task_instances: V1TaskInstanceReference[] }>(`${ctx.dag(dagId)}/clearTaskInstances`, clearBody(request, true))).data;
+  return withStates(ctx, dagId, body.task_instances, clearPicks(request));
+};
+
+/**
+ * Airflow 2 marks with options through updateTaskInstancesState, which knows no map index (it answers
+ * 404 for a mapped task); a mapped task's one instance goes through its own PATCH, without options.
+ */
+async function mark(ctx: V1Context, dagId: string, request: MarkRequest, dryRun: boolean): Promise<V1TaskInstanceReference[]> {
+  if (request.mapIndex >= 0) {
+    if (markWidens(request)) throw new WorkflowApiError(400, 'Airflow 2 marks one instance of a mapped task at a time: its API has no Upstream / Downstream / Past / Future for it.', null);
+    const url = ctx.tiAt(dagId, request.runId, request.taskId, request.mapIndex);
+    return [(await ctx.http.patch<V1TaskInstanceReference>(url, { dry_run: dryRun, new_state: request.state })).data];
+  }
+  const body = { dry_run: dryRun, task_id: request.taskId, dag_run_id: request.runId, new_state: request.state, ...markOptions(request) };
+  return (await ctx.http.post<{ task_instances: V1TaskInstanceReference[] }>(`${ctx.dag(dagId)}/updateTaskInstancesState`, body)).data.task_instances;
+}
+
+const previewMark: Handlers['previewMark'] = async (ctx, dagId, request) => {
+  const references = await mark(ctx, dagId, request, true);
+  const affected = await withStates(ctx, dagId, references, markPicks(request));
+  // The one mapped instance is the one asked for, whatever else the run holds.
+  return request.mapIndex >= 0 ? affected.map((ti) => ({ ...ti, mapIndex: request.mapIndex })) : affected;
 };
 
 const getLog: Handlers['getLog'] = async ({ http, ti }, dagId, runId, taskId, mapIndex, tryNumber, token) => {
@@ -175,9 +200,10 @@ const v1Handlers: Handlers = {
   setRunState: async ({ http, run }, dagId, runId, state) => map.runFromV1((await http.patch<V1DagRun>(run(dagId, runId), { state })).data),
   listTaskInstances,
   listTries,
-  async setTaskState({ http, tiAt }, dagId, runId, taskId, mapIndex, state) {
-    await http.patch(tiAt(dagId, runId, taskId, mapIndex), { dry_run: false, new_state: state });
+  async setTaskState(ctx, dagId, request) {
+    await mark(ctx, dagId, request, false);
   },
+  previewMark,
   async clearTasks({ http, dag }, dagId, request) {
     await http.post(`${dag(dagId)}/clearTaskInstances`, clearBody(request));
   },

@@ -7,6 +7,7 @@ import { V2_DAG, V2_DETAIL, V2_TASKS, v2Run, v2Ti } from './testing/airflowV2.fi
 import { fakeAirflow, type SpecOf } from './testing/fakeAirflow';
 import { createWorkflowService } from './workflow.api';
 import { WorkflowApiError } from './workflowHttp';
+import type { MarkRequest } from '../../../contracts/workflow';
 
 const publicFile = sharedContract('airflow-v2.yaml');
 const uiFile = sharedContract('airflow-ui-private.yaml');
@@ -71,6 +72,18 @@ describe('Airflow v2 adapter: DAGs', () => {
   });
 });
 
+const mark = (mapIndex: number, state: 'success' | 'failed', options: Partial<MarkRequest> = {}): MarkRequest => ({
+  runId: RUN,
+  taskId: 'load',
+  mapIndex,
+  state,
+  includeUpstream: false,
+  includeDownstream: false,
+  includePast: false,
+  includeFuture: false,
+  ...options,
+});
+
 describe('Airflow v2 adapter: runs, task instances, logs', () => {
   it('uses run_after as the time axis and triggers with logical_date sent even when null', async () => {
     const { fake, api } = upstream();
@@ -94,17 +107,31 @@ describe('Airflow v2 adapter: runs, task instances, logs', () => {
       .on('patch', `${runPath}/taskInstances/load/7`, { body: { task_instances: [{ ...v2Ti(RUN, 'load', 'failed'), map_index: 7 }], total_entries: 1 } })
       .on('post', '/api/v2/dags/orders_etl/clearTaskInstances', { body: { task_instances: [], total_entries: 0 } });
     expect((await api.setRunState('orders_etl', RUN, 'failed')).state).toBe('failed');
-    await api.setTaskState('orders_etl', RUN, 'load', -1, 'success');
+    await api.setTaskState('orders_etl', mark(-1, 'success', { includeUpstream: true, includeFuture: true }));
     // One map index of a mapped task: its own path, so Airflow marks that instance and no other.
-    await api.setTaskState('orders_etl', RUN, 'load', 7, 'failed');
+    await api.setTaskState('orders_etl', mark(7, 'failed'));
     expect(fake.seen[2]!.path).toBe(`${runPath}/taskInstances/load/7`);
     fake.seen.splice(2, 1);
     await api.clearTasks('orders_etl', { runId: RUN, taskIds: ['load'], includeUpstream: true, includeDownstream: false, includePast: true, includeFuture: false, onlyFailed: true });
     expect(fake.seen.map((r) => r.body)).toEqual([
       { state: 'failed' },
-      { new_state: 'success' },
+      { new_state: 'success', include_upstream: true, include_downstream: false, include_future: true, include_past: false },
       { dry_run: false, dag_run_id: RUN, task_ids: ['load'], include_upstream: true, include_downstream: false, include_past: true, include_future: false, only_failed: true, reset_dag_runs: true },
     ]);
+  });
+
+  it('previews a mark with the task instance\'s dry_run PATCH, for one map index too', async () => {
+    const { fake, api } = upstream();
+    fake
+      .on('patch', `${runPath}/taskInstances/load/dry_run`, { body: { task_instances: [v2Ti(RUN, 'load', 'failed'), v2Ti(RUN, 'notify', 'upstream_failed')], total_entries: 2 } })
+      .on('patch', `${runPath}/taskInstances/load/7/dry_run`, { body: { task_instances: [{ ...v2Ti(RUN, 'load', 'failed'), map_index: 7 }], total_entries: 1 } });
+    expect(await api.previewMark('orders_etl', mark(-1, 'success', { includeDownstream: true }))).toEqual([
+      { taskId: 'load', runId: RUN, mapIndex: -1, state: 'failed' },
+      { taskId: 'notify', runId: RUN, mapIndex: -1, state: 'upstream_failed' },
+    ]);
+    expect(fake.seen[0]!.body).toEqual({ new_state: 'success', include_upstream: false, include_downstream: true, include_future: false, include_past: false });
+    expect(await api.previewMark('orders_etl', mark(7, 'success'))).toEqual([{ taskId: 'load', runId: RUN, mapIndex: 7, state: 'failed' }]);
+    expect(fake.seen[1]!.path).toBe(`${runPath}/taskInstances/load/7/dry_run`);
   });
 
   it('previews a clear with a dry run that lists the task instances with their state and map index', async () => {

@@ -4,7 +4,7 @@ import type { DagSort, LogChunk, WorkflowService } from '../../../contracts/work
 import { buildGraph } from '../../model/workflow/graph';
 import { bindHandlers, workflowContext, type WorkflowHandlers } from './workflowAdapter';
 import { gridV2, releaseOnce, type V2Context } from './workflowV2.grid';
-import { allPages, clearBody, isAbsent, query, seg, tokenSaysEnded } from './workflowHttp';
+import { allPages, clearBody, isAbsent, markOptions, query, seg, tokenSaysEnded } from './workflowHttp';
 import * as map from './workflowV2.map';
 
 /**
@@ -130,8 +130,13 @@ const v2Handlers: Handlers = {
   listTaskInstances: async ({ http, run }, dagId, runId) =>
     (await allPages<V2TaskInstance>(http, `${run(dagId, runId)}/taskInstances`, 'task_instances')).map(map.taskInstanceFromV2),
   listTries,
-  async setTaskState({ http, tiAt }, dagId, runId, taskId, mapIndex, state) {
-    await http.patch(tiAt(dagId, runId, taskId, mapIndex), { new_state: state });
+  async setTaskState({ http, tiAt }, dagId, request) {
+    await http.patch(tiAt(dagId, request.runId, request.taskId, request.mapIndex), { new_state: request.state, ...markOptions(request) });
+  },
+  async previewMark({ http, tiAt }, dagId, request) {
+    const url = `${tiAt(dagId, request.runId, request.taskId, request.mapIndex)}/dry_run`;
+    const body = (await http.patch<{ task_instances: V2TaskInstance[] }>(url, { new_state: request.state, ...markOptions(request) })).data;
+    return body.task_instances.map(map.taskInstanceFromV2).map((ti) => ({ taskId: ti.taskId, runId: ti.runId, mapIndex: ti.mapIndex, state: ti.state }));
   },
   async clearTasks({ http, dag }, dagId, request) {
     await http.post(`${dag(dagId)}/clearTaskInstances`, clearBody(request));

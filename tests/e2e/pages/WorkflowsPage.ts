@@ -58,6 +58,14 @@ export class WorkflowsPage {
     return { dialog, affected: dialog.getByRole('table', { name: 'Task instances to clear' }) };
   }
 
+  /** Opens Mark's dialog for the task instance in the task panel (`label` names a map index: `task[2]`); it lists what Confirm marks. */
+  async openMark(label: string, state: 'success' | 'failed') {
+    await this.taskPanel.getByRole('button', { name: `Mark ${state}…` }).click();
+    const dialog = this.page.getByRole('dialog', { name: `Mark ${label} ${state}` });
+    await expect(dialog).toBeVisible();
+    return { dialog, affected: dialog.getByRole('table', { name: `Task instances to mark ${state}` }) };
+  }
+
   async trigger(conf = '{}') {
     await this.page.getByRole('button', { name: 'Trigger', exact: true }).first().click();
     const dialog = this.page.getByRole('dialog', { name: /^Trigger / });

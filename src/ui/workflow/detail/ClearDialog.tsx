@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { AffectedTaskInstance, ClearRequest } from '../../../../contracts/workflow';
+import type { ClearRequest } from '../../../../contracts/workflow';
 import { useWorkflows } from '../useWorkflowView';
+import { AffectedList, type Preview } from './AffectedList';
 
 type Option = 'includeUpstream' | 'includeDownstream' | 'includePast' | 'includeFuture' | 'onlyFailed';
 const OPTIONS: { key: Option; label: string }[] = [
@@ -11,8 +12,6 @@ const OPTIONS: { key: Option; label: string }[] = [
   { key: 'includeFuture', label: 'Future' },
   { key: 'onlyFailed', label: 'Only failed' },
 ];
-
-type Preview = { status: 'loading' } | { status: 'ready'; items: AffectedTaskInstance[] } | { status: 'error'; message: string };
 
 interface Props {
   dagId: string;
@@ -66,7 +65,7 @@ export function ClearDialog({ dagId, runId, taskId, onClose }: Props) {
             </label>
           ))}
         </fieldset>
-        <AffectedList preview={preview} />
+        <AffectedList preview={preview} action="clear" />
         <div className="modal-actions">
           <button ref={cancel} type="button" className="button" onClick={onClose}>
             Cancel
@@ -78,31 +77,5 @@ export function ClearDialog({ dagId, runId, taskId, onClose }: Props) {
       </div>
     </div>,
     document.body,
-  );
-}
-
-function AffectedList({ preview }: { preview: Preview }) {
-  if (preview.status === 'loading') return <p className="muted small" role="status">Listing the task instances…</p>;
-  if (preview.status === 'error') return <p className="field-error" role="alert">{preview.message}</p>;
-  if (preview.items.length === 0) return <p className="muted small" role="status">No task instance matches: nothing to clear.</p>;
-  return (
-    <div className="affected-list">
-      <table className="data-table compact" aria-label="Task instances to clear">
-        <thead>
-          <tr><th>Task</th><th>Run</th><th>Map index</th><th>State</th></tr>
-        </thead>
-        <tbody>
-          {preview.items.map((ti, i) => (
-            // Airflow 2 lists a mapped task's instances without their index: the position tells them apart.
-            <tr key={i}>
-              <td className="mono">{ti.taskId}</td>
-              <td className="mono small">{ti.runId}</td>
-              <td>{ti.mapIndex === null || ti.mapIndex < 0 ? '—' : ti.mapIndex}</td>
-              <td>{ti.mapIndex === null && ti.state === null ? '—' : <span className={`state-pill state-${ti.state ?? 'none'}`}>{ti.state ?? 'no status'}</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

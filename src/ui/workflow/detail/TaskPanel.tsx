@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { TaskInstance } from '../../../../contracts/workflow';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { duration, when } from '../time';
 import { useWorkflows, useWorkflowView } from '../useWorkflowView';
 import { ClearDialog } from './ClearDialog';
 import { TASK_TABS, type DetailSelection } from './detailParams';
 import { LogPane } from './LogPane';
+import { MarkDialog } from './MarkDialog';
 import { XComList } from './XComList';
 
 const TAB_LABELS = { details: 'Details', logs: 'Logs', xcom: 'XCom' } as const;
@@ -69,7 +69,6 @@ export function TaskPanel({ dagId, runId, taskId, selection, onSelect }: Props) 
 function TaskDetails({ dagId, runId, taskId, mapIndex, ti }: { dagId: string; runId: string; taskId: string; mapIndex: number; ti: TaskInstance | undefined }) {
   const workflows = useWorkflows();
   const [asking, setAsking] = useState<'clear' | 'success' | 'failed' | null>(null);
-  const label = mapIndex >= 0 ? `${taskId}[${mapIndex}]` : taskId;
   if (!ti) return <p className="muted small">This task has no instance in this run yet.</p>;
   return (
     <>
@@ -95,10 +94,10 @@ function TaskDetails({ dagId, runId, taskId, mapIndex, ti }: { dagId: string; ru
       </dl>
       <div className="panel-actions">
         <button type="button" className="button small" disabled={!workflows || ti.state === 'success'} onClick={() => setAsking('success')}>
-          Mark success
+          Mark success…
         </button>
         <button type="button" className="button small danger" disabled={!workflows || ti.state === 'failed'} onClick={() => setAsking('failed')}>
-          Mark failed
+          Mark failed…
         </button>
         <button type="button" className="button small" disabled={!workflows} onClick={() => setAsking('clear')}>
           Clear…
@@ -106,15 +105,7 @@ function TaskDetails({ dagId, runId, taskId, mapIndex, ti }: { dagId: string; ru
       </div>
       {asking === 'clear' && <ClearDialog dagId={dagId} runId={runId} taskId={taskId} onClose={() => setAsking(null)} />}
       {(asking === 'success' || asking === 'failed') && (
-        <ConfirmDialog
-          question={{ title: `Mark ${label} ${asking}?`, text: `The task instance ${label} of run ${runId} (now ${ti.state ?? 'no status'}) will be marked ${asking}.`, confirm: `Mark ${asking}` }}
-          onCancel={() => setAsking(null)}
-          onConfirm={() => {
-            const state = asking;
-            setAsking(null);
-            void workflows?.markTask(dagId, runId, taskId, mapIndex, state);
-          }}
-        />
+        <MarkDialog dagId={dagId} runId={runId} taskId={taskId} mapIndex={mapIndex} state={asking} onClose={() => setAsking(null)} />
       )}
       <RenderedFields fields={ti.renderedFields} />
     </>
