@@ -1,0 +1,25 @@
+# Registers the upstream's two databases in Superset (again without harm): exposed in SQL Lab, DML
+# refused on the PostgreSQL warehouse and allowed on the DuckDB file. URIs come from the
+# environment, so no password is on a command line.
+import os
+
+from superset.app import create_app
+
+app = create_app()
+with app.app_context():
+    from superset import db
+    from superset.models.core import Database
+
+    wanted = [
+        ("warehouse", os.environ["CONSOLE_SUPERSET_WAREHOUSE_URI"], False),
+        ("duckdb", os.environ["CONSOLE_SUPERSET_DUCKDB_URI"], True),
+    ]
+    for name, uri, allow_dml in wanted:
+        database = db.session.query(Database).filter_by(database_name=name).one_or_none() or Database(database_name=name)
+        database.set_sqlalchemy_uri(uri)
+        database.expose_in_sqllab = True
+        database.allow_dml = allow_dml
+        database.allow_run_async = False
+        db.session.add(database)
+    db.session.commit()
+    print("registered:", ", ".join(name for name, _, _ in wanted))
