@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { ClearRequest } from '../../../../contracts/workflow';
 import { useWorkflows } from '../useWorkflowView';
-import { AffectedList, type Preview } from './AffectedList';
+import { AffectedList } from './AffectedList';
+import { useDialogFocus, useDryRun } from './useDryRun';
 
 type Option = 'includeUpstream' | 'includeDownstream' | 'includePast' | 'includeFuture' | 'onlyFailed';
 const OPTIONS: { key: Option; label: string }[] = [
@@ -27,27 +28,10 @@ interface Props {
 export function ClearDialog({ dagId, runId, taskId, onClose }: Props) {
   const workflows = useWorkflows();
   const id = useId();
-  const cancel = useRef<HTMLButtonElement>(null);
+  const cancel = useDialogFocus();
   const [request, setRequest] = useState<ClearRequest>({ runId, taskIds: [taskId], includeUpstream: false, includeDownstream: true, includePast: false, includeFuture: false, onlyFailed: false });
-  // The dry run's answer with the options it was for: an answer for other options means loading.
-  const [answer, setAnswer] = useState<{ request: ClearRequest; preview: Preview } | null>(null);
-  const preview: Preview = answer?.request === request ? answer.preview : { status: 'loading' };
-  useEffect(() => {
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancel.current?.focus();
-    return () => before?.focus();
-  }, []);
-  useEffect(() => {
-    if (!workflows) return;
-    // A later toggle's answer wins: an earlier, slower dry run is dropped.
-    let current = true;
-    void workflows.previewClear(dagId, request).then((result) => {
-      if (current) setAnswer({ request, preview: result.ok ? { status: 'ready', items: result.items } : { status: 'error', message: result.message } });
-    });
-    return () => {
-      current = false;
-    };
-  }, [workflows, dagId, request]);
+  const dryRun = useMemo(() => workflows && ((asked: ClearRequest) => workflows.previewClear(dagId, asked)), [workflows, dagId]);
+  const preview = useDryRun(request, dryRun);
   const count = preview.status === 'ready' ? preview.items.length : 0;
   const confirm = () => {
     onClose();
