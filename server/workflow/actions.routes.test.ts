@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1Dag, V1DagRun, V1Log, V1TaskInstance } from '../../contracts/airflowV1';
 import { ADMIN_PASSWORD } from '../testing/harness';
 import { loadAirflowContract } from './testing/contract';
-import { eventually, workflowApp, type WorkflowApp } from './testing/app';
+import { eventually, finished, runPath, workflowApp, type WorkflowApp } from './testing/app';
 
 const contract = await loadAirflowContract();
 let wf: WorkflowApp;
@@ -12,11 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => wf.close());
 
-const runPath = (dagId: string, runId: string) => `/v1/dags/${dagId}/dagRuns/${encodeURIComponent(runId)}`;
-const getRun = async (dagId: string, runId: string) => (await wf.call('GET', runPath(dagId, runId))).json<V1DagRun>();
 const tisOf = async (dagId: string, runId: string) =>
   (await wf.call('GET', `${runPath(dagId, runId)}/taskInstances?limit=1000`)).json<{ task_instances: V1TaskInstance[] }>().task_instances;
-const finished = (run: V1DagRun) => run.state === 'success' || run.state === 'failed';
 
 async function trigger(dagId: string, body: object = {}): Promise<V1DagRun> {
   const response = await wf.call('POST', `/v1/dags/${dagId}/dagRuns`, body);
@@ -29,7 +26,7 @@ describe('triggering runs', () => {
   it('runs the e2e DAG to success in dependency order, with logs and an audit entry', async () => {
     const run = await trigger('example_etl', { conf: { source: 'test' }, note: 'from the test' });
     expect(run).toMatchObject({ state: 'queued', run_type: 'manual', conf: { source: 'test' }, external_trigger: true });
-    const done = await eventually(() => getRun('example_etl', run.dag_run_id), finished);
+    const done = await eventually(() => wf.run('example_etl', run.dag_run_id), finished);
     expect(done.state).toBe('success');
     const tis = await tisOf('example_etl', run.dag_run_id);
     expect(tis.every((ti) => ti.state === 'success' && ti.try_number === 1)).toBe(true);
@@ -64,9 +61,9 @@ describe('triggering runs', () => {
     expect(paused.json<V1Dag>().is_paused).toBe(true);
     const run = await trigger('example_etl');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await getRun('example_etl', run.dag_run_id)).state).toBe('queued');
+    expect((await wf.run('example_etl', run.dag_run_id)).state).toBe('queued');
     await wf.call('PATCH', '/v1/dags/example_etl?update_mask=is_paused', { is_paused: false });
-    expect((await eventually(() => getRun('example_etl', run.dag_run_id), finished)).state).toBe('success');
+    expect((await eventually(() => wf.run('example_etl', run.dag_run_id), finished)).state).toBe('success');
     const events = (await wf.call('GET', '/v1/eventLogs?dag_id=example_etl&included_events=paused,unpaused')).json<{ event_logs: { event: string; owner: string }[] }>();
     expect(events.event_logs.map((entry) => entry.event)).toEqual(['paused', 'unpaused']);
     expect((await wf.call('PATCH', '/v1/dags/example_etl', { is_paused: 'yes' })).statusCode).toBe(400);
@@ -88,7 +85,7 @@ describe('marking, clearing and setting state', () => {
     await wf.call('PATCH', '/v1/dags/search_index_rebuild', { is_paused: false });
     const queued = await wf.call('PATCH', runPath('search_index_rebuild', run.dag_run_id), { state: 'queued' });
     expect(queued.json<V1DagRun>().state).toBe('queued');
-    await eventually(() => getRun('search_index_rebuild', run.dag_run_id), (current) => current.state === 'running');
+    await eventually(() => wf.run('search_index_rebuild', run.dag_run_id), (current) => current.state === 'running');
     const success = await wf.call('PATCH', runPath('search_index_rebuild', run.dag_run_id), { state: 'success' });
     expect(success.json<V1DagRun>().state).toBe('success');
     expect((await tisOf('search_index_rebuild', run.dag_run_id)).every((ti) => ti.state === 'success')).toBe(true);
@@ -96,16 +93,16 @@ describe('marking, clearing and setting state', () => {
 
   it('clears a task and its downstream tasks, which run again with the next try', async () => {
     const run = await trigger('example_etl');
-    await eventually(() => getRun('example_etl', run.dag_run_id), finished);
+    await eventually(() => wf.run('example_etl', run.dag_run_id), finished);
     const body = { dag_run_id: run.dag_run_id, task_ids: ['load_warehouse'], include_downstream: true, only_failed: false };
     const dry = await wf.call('POST', '/v1/dags/example_etl/clearTaskInstances', body);
     expect(dry.statusCode, dry.body).toBe(200);
     contract.expectResponse('/dags/{dag_id}/clearTaskInstances', 'post', 200, dry.json());
     expect(dry.json<{ task_instances: { task_id: string }[] }>().task_instances.map((ti) => ti.task_id).sort()).toEqual(['load_warehouse', 'notify']);
-    expect((await getRun('example_etl', run.dag_run_id)).state).toBe('success');
+    expect((await wf.run('example_etl', run.dag_run_id)).state).toBe('success');
     await wf.call('POST', '/v1/dags/example_etl/clearTaskInstances', { ...body, dry_run: false });
-    expect(['queued', 'running']).toContain((await getRun('example_etl', run.dag_run_id)).state);
-    await eventually(() => getRun('example_etl', run.dag_run_id), finished);
+    expect(['queued', 'running']).toContain((await wf.run('example_etl', run.dag_run_id)).state);
+    await eventually(() => wf.run('example_etl', run.dag_run_id), finished);
     const tis = await tisOf('example_etl', run.dag_run_id);
     expect(tis.find((ti) => ti.task_id === 'notify')!.try_number).toBe(2);
     expect(tis.find((ti) => ti.task_id === 'extract_orders')!.try_number).toBe(1);
@@ -118,7 +115,7 @@ describe('marking, clearing and setting state', () => {
   it('clears the same task in earlier and later runs with include_past / include_future', async () => {
     const runs = [];
     for (const day of ['2025-01-01', '2025-01-02', '2025-01-03']) runs.push(await trigger('example_etl', { logical_date: `${day}T00:00:00+00:00` }));
-    for (const run of runs) await eventually(() => getRun('example_etl', run.dag_run_id), finished);
+    for (const run of runs) await eventually(() => wf.run('example_etl', run.dag_run_id), finished);
     const middle = runs[1].dag_run_id;
     const cleared = async (extra: object) => {
       const body = { dag_run_id: middle, task_ids: ['notify'], only_failed: false, ...extra };
@@ -133,16 +130,16 @@ describe('marking, clearing and setting state', () => {
     expect(await cleared({ include_future: true })).toEqual(ids.filter((id) => id >= middle));
     expect(await cleared({ include_past: true, include_future: true })).toEqual(ids);
     // Every call above was a dry run (the default): the runs stay finished.
-    for (const run of runs) expect((await getRun('example_etl', run.dag_run_id)).state).toBe('success');
+    for (const run of runs) expect((await wf.run('example_etl', run.dag_run_id)).state).toBe('success');
   });
 
   it('sets a task instance state and the finished run follows', async () => {
     const run = await trigger('example_etl');
-    await eventually(() => getRun('example_etl', run.dag_run_id), finished);
+    await eventually(() => wf.run('example_etl', run.dag_run_id), finished);
     const response = await wf.call('PATCH', `${runPath('example_etl', run.dag_run_id)}/taskInstances/notify`, { new_state: 'failed' });
     expect(response.statusCode, response.body).toBe(200);
     contract.expectResponse('/dags/{dag_id}/dagRuns/{dag_run_id}/taskInstances/{task_id}', 'patch', 200, response.json());
-    expect((await getRun('example_etl', run.dag_run_id)).state).toBe('failed');
+    expect((await wf.run('example_etl', run.dag_run_id)).state).toBe('failed');
     expect((await wf.call('PATCH', `${runPath('example_etl', run.dag_run_id)}/taskInstances/notify`, { new_state: 'running' })).statusCode).toBe(400);
     expect((await wf.call('PATCH', `${runPath('example_etl', run.dag_run_id)}/taskInstances/nope`, { new_state: 'success' })).statusCode).toBe(404);
     const events = (await wf.call('GET', '/v1/eventLogs?dag_id=example_etl&task_id=notify')).json<{ event_logs: { event: string }[] }>();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1DagRun, V1TaskInstance } from '../../contracts/airflowV1';
 import { loadAirflowContract } from './testing/contract';
-import { eventually, workflowApp, type WorkflowApp } from './testing/app';
+import { eventually, finished, runPath, workflowApp, type WorkflowApp } from './testing/app';
 
 const contract = await loadAirflowContract();
 let wf: WorkflowApp;
@@ -11,11 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => wf.close());
 
-const runPath = (dagId: string, runId: string) => `/v1/dags/${dagId}/dagRuns/${encodeURIComponent(runId)}`;
-const getRun = async (dagId: string, runId: string) => (await wf.call('GET', runPath(dagId, runId))).json<V1DagRun>();
 const statesOf = async (runId: string) =>
   Object.fromEntries((await wf.call('GET', `${runPath('example_etl', runId)}/taskInstances?limit=1000`)).json<{ task_instances: V1TaskInstance[] }>().task_instances.map((ti) => [ti.task_id, ti.state]));
-const finished = (run: V1DagRun) => run.state === 'success' || run.state === 'failed';
 const UPDATE = '/v1/dags/example_etl/updateTaskInstancesState';
 
 async function finishedRuns(days: string[]): Promise<string[]> {
@@ -25,7 +22,7 @@ async function finishedRuns(days: string[]): Promise<string[]> {
     expect(response.statusCode, response.body).toBe(200);
     ids.push(response.json<V1DagRun>().dag_run_id);
   }
-  for (const id of ids) await eventually(() => getRun('example_etl', id), finished);
+  for (const id of ids) await eventually(() => wf.run('example_etl', id), finished);
   return ids;
 }
 
@@ -48,7 +45,7 @@ describe('updateTaskInstancesState (mark with Upstream / Downstream / Past / Fut
     expect(await Promise.all([first, middle, last].map(statesOf))).toEqual(before);
     expect(await mark({ include_downstream: true, dry_run: false })).toEqual([`${middle} load_warehouse`, `${middle} notify`]);
     expect(await statesOf(middle)).toEqual({ ...before[1], load_warehouse: 'failed', notify: 'failed' });
-    expect((await getRun('example_etl', middle)).state).toBe('failed');
+    expect((await wf.run('example_etl', middle)).state).toBe('failed');
     expect(await statesOf(first)).toEqual(before[0]);
     // Already failed: nothing left to change.
     expect(await mark({ include_downstream: true })).toEqual([]);

@@ -3,7 +3,7 @@ import { clearedTaskIds, setTaskState } from './actions';
 import type { WorkflowContext } from './context';
 import { iso } from './present';
 import { notFound } from './problem';
-import { runsToClear } from './runs.routes';
+import { runsAsked } from './runs.routes';
 
 const BOOLEAN = { strictType: 'boolean', default: false } as const;
 /** Airflow 2's UpdateTaskInstancesState (by dag_run_id; execution_date is not offered here). */
@@ -52,7 +52,7 @@ function updateTaskInstancesState(context: WorkflowContext) {
     if (!named.some((ti) => ti.map_index === -1)) throw notFound('Task instance not found', `Task instance not found for task '${body.task_id}' on DAG run with ID '${body.dag_run_id}'`);
     const ids = clearedTaskIds(spec, { task_ids: [body.task_id], include_upstream: body.include_upstream, include_downstream: body.include_downstream, only_failed: false, only_running: false });
     const references = [];
-    for (const run of await runsToClear(context, spec.dag_id, body)) {
+    for (const run of await runsAsked(context, spec.dag_id, body)) {
       // Instances already in the state are left out, as Airflow's set_task_instance_state does.
       const tis = (await store.tis(run.dag_id, run.run_id)).filter((ti) => ids.has(ti.task_id) && ti.state !== body.new_state);
       references.push(...tis.map((ti) => ({ task_id: ti.task_id, dag_id: ti.dag_id, execution_date: iso(run.logical_date)!, dag_run_id: ti.run_id })));

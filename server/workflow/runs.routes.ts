@@ -148,7 +148,7 @@ function clearTaskInstances(context: WorkflowContext) {
     const body = request.body;
     const unknown = body.task_ids?.filter((id) => !spec.tasks.some((task) => task.task_id === id)) ?? [];
     if (unknown.length) throw badRequest(`Tasks not found in DAG '${spec.dag_id}': ${unknown.join(', ')}`);
-    const runs = await runsToClear(context, spec.dag_id, body);
+    const runs = await runsAsked(context, spec.dag_id, body);
     const ids = clearedTaskIds(spec, body);
     const references = [];
     for (const run of runs) {
@@ -181,10 +181,10 @@ function setTaskInstanceState(context: WorkflowContext) {
   };
 }
 
-type ClearRuns = { dag_run_id?: string; include_past?: boolean; include_future?: boolean; start_date?: string; end_date?: string };
+type AskedRuns = { dag_run_id?: string; include_past?: boolean; include_future?: boolean; start_date?: string; end_date?: string };
 
 /** The run named (with the DAG's earlier and later runs when Past / Future are asked, as Airflow), else the runs in the dates. */
-export async function runsToClear(context: WorkflowContext, dagId: string, body: ClearRuns): Promise<RunRow[]> {
+export async function runsAsked(context: WorkflowContext, dagId: string, body: AskedRuns): Promise<RunRow[]> {
   if (body.dag_run_id === undefined) return runsBetween(context, dagId, body.start_date, body.end_date);
   const run = await context.store.run(dagId, body.dag_run_id);
   if (!body.include_past && !body.include_future) return [run];

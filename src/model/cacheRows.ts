@@ -69,10 +69,10 @@ export interface SavedQueryCacheRow extends SavedQuery {
   fetchedAt: number;
 }
 
-/** When each cached resource was last fetched, and how that went. */
 /** A poll's error when no answer came at all (network down, server stopped, a gateway's 502/503/504). */
 export const SERVER_UNREACHABLE = 'the server could not be reached';
 
+/** When each cached resource was last fetched, and how that went. */
 export interface CacheMetaRow {
   key: string;
   fetchedAt: number;

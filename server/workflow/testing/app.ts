@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { V1DagRun } from '../../../contracts/airflowV1';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app';
 import { FAST_HASHING, signIn, testConfig } from '../../testing/harness';
@@ -11,8 +12,15 @@ export interface WorkflowApp {
   dataDir: string;
   /** A request to /api/workflow/<path> with the admin's session; bodies are JSON. */
   call(method: InjectOptions['method'], url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** A run as the demo's v1 API answers it. */
+  run(dagId: string, runId: string): Promise<V1DagRun>;
   close(): Promise<void>;
 }
+
+/** A run's path in the v1 API the demo answers. */
+export const runPath = (dagId: string, runId: string) => `/v1/dags/${dagId}/dagRuns/${encodeURIComponent(runId)}`;
+/** Whether a run has ended. */
+export const finished = (run: V1DagRun) => run.state === 'success' || run.state === 'failed';
 
 /**
  * One app on a fresh data dir (or the given one), with a fast executor, shared by a test file's
@@ -30,6 +38,7 @@ export async function workflowApp(taskMs = 20, dataDir?: string, seed = true): P
     app,
     dataDir: dir,
     call,
+    run: async (dagId, runId) => (await call('GET', runPath(dagId, runId))).json<V1DagRun>(),
     async close() {
       await app.close();
       if (!dataDir) await rm(dir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { V1_DAG, V1_DETAIL, V1_EVENT, V1_GRAPH, V1_GRID, V1_HOURLY, V1_TASKS, V1
 import { WorkflowApiError } from './workflowHttp';
 import { createWorkflowV1 } from './workflowV1.api';
 import type { MarkRequest } from '../../../contracts/workflow';
+import { markRequest } from './testing/markRequest';
 
 const specFile = sharedContract('airflow-v1.yaml');
 if (specFile === null) console.warn('Airflow v1 adapter: requests and fixtures are not checked against the spec (../shared/contracts absent).');
@@ -102,17 +103,7 @@ describe('Airflow v1 adapter: DAGs', () => {
   });
 });
 
-const mark = (mapIndex: number, state: 'success' | 'failed', options: Partial<MarkRequest> = {}): MarkRequest => ({
-  runId: RUN,
-  taskId: 'load',
-  mapIndex,
-  state,
-  includeUpstream: false,
-  includeDownstream: false,
-  includePast: false,
-  includeFuture: false,
-  ...options,
-});
+const mark = (mapIndex: number, state: 'success' | 'failed', options: Partial<MarkRequest> = {}) => markRequest(RUN, mapIndex, state, options);
 
 describe('Airflow v1 adapter: runs and task instances', () => {
   it('lists runs newest first by execution date with repeated states', async () => {

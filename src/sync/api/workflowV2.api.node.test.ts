@@ -8,6 +8,7 @@ import { fakeAirflow, type SpecOf } from './testing/fakeAirflow';
 import { createWorkflowService } from './workflow.api';
 import { WorkflowApiError } from './workflowHttp';
 import type { MarkRequest } from '../../../contracts/workflow';
+import { markRequest } from './testing/markRequest';
 
 const publicFile = sharedContract('airflow-v2.yaml');
 const uiFile = sharedContract('airflow-ui-private.yaml');
@@ -72,17 +73,7 @@ describe('Airflow v2 adapter: DAGs', () => {
   });
 });
 
-const mark = (mapIndex: number, state: 'success' | 'failed', options: Partial<MarkRequest> = {}): MarkRequest => ({
-  runId: RUN,
-  taskId: 'load',
-  mapIndex,
-  state,
-  includeUpstream: false,
-  includeDownstream: false,
-  includePast: false,
-  includeFuture: false,
-  ...options,
-});
+const mark = (mapIndex: number, state: 'success' | 'failed', options: Partial<MarkRequest> = {}) => markRequest(RUN, mapIndex, state, options);
 
 describe('Airflow v2 adapter: runs, task instances, logs', () => {
   it('uses run_after as the time axis and triggers with logical_date sent even when null', async () => {

@@ -82,7 +82,7 @@ const listTries: Handlers['listTries'] = async ({ get, tiAt }, dagId, runId, tas
 
 const previewClear: Handlers['previewClear'] = async ({ http, dag }, dagId, request) => {
   const body = (await http.post<{ task_instances: V2TaskInstance[] }>(`${dag(dagId)}/clearTaskInstances`, clearBody(request, true))).data;
-  return body.task_instances.map(map.taskInstanceFromV2).map((ti) => ({ taskId: ti.taskId, runId: ti.runId, mapIndex: ti.mapIndex, state: ti.state }));
+  return body.task_instances.map(map.affectedFromV2);
 };
 
 const getLog: Handlers['getLog'] = async (ctx, dagId, runId, taskId, mapIndex, tryNumber, token) => {
@@ -136,7 +136,7 @@ const v2Handlers: Handlers = {
   async previewMark({ http, tiAt }, dagId, request) {
     const url = `${tiAt(dagId, request.runId, request.taskId, request.mapIndex)}/dry_run`;
     const body = (await http.patch<{ task_instances: V2TaskInstance[] }>(url, { new_state: request.state, ...markOptions(request) })).data;
-    return body.task_instances.map(map.taskInstanceFromV2).map((ti) => ({ taskId: ti.taskId, runId: ti.runId, mapIndex: ti.mapIndex, state: ti.state }));
+    return body.task_instances.map(map.affectedFromV2);
   },
   async clearTasks({ http, dag }, dagId, request) {
     await http.post(`${dag(dagId)}/clearTaskInstances`, clearBody(request));

@@ -1,5 +1,5 @@
-import type { V2Dag, V2DagDetail, V2DagRun, V2EventLog, V2GridNode, V2GridRun, V2GridTISummaries, V2LogRecord, V2StructureData, V2Task } from '../../../contracts/airflowV2';
-import type { Dag, DagDetail, DagRun, EventLogEntry, GraphData, GraphNode, GridCell, GridData, GridNode, Task } from '../../../contracts/workflow';
+import type { V2Dag, V2DagDetail, V2DagRun, V2EventLog, V2GridNode, V2GridRun, V2GridTISummaries, V2LogRecord, V2StructureData, V2Task, V2TaskInstance } from '../../../contracts/airflowV2';
+import type { AffectedTaskInstance, Dag, DagDetail, DagRun, EventLogEntry, GraphData, GraphNode, GridCell, GridData, GridNode, Task } from '../../../contracts/workflow';
 import { collapseJoins } from '../../model/workflow/graph';
 import { oldestFirst } from '../../model/workflow/grid';
 import { groupPath } from '../../model/workflow/groups';
@@ -64,6 +64,12 @@ export function taskFromV2(task: V2Task): Task {
 }
 
 export const taskInstanceFromV2 = taskInstanceFrom;
+
+/** A task instance a dry run lists (Clear's, Mark's), as the dialogs show it. */
+export function affectedFromV2(ti: V2TaskInstance): AffectedTaskInstance {
+  const { taskId, runId, mapIndex, state } = taskInstanceFrom(ti);
+  return { taskId, runId, mapIndex, state };
+}
 export const xcomFromV2 = xcomFrom;
 
 export const eventFromV2 = (event: V2EventLog): EventLogEntry => eventFromV1({ ...event, map_index: null, execution_date: null });

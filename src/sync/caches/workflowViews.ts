@@ -10,17 +10,9 @@ export function describeWorkflowError(error: unknown): string {
   return serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
 }
 
-/** A failure that came with the server's Retry-After: it answered, and said when to ask again. */
-export class AskLater extends Error {
-  constructor(readonly cause: unknown) {
-    super('The server asked to be asked again later');
-    this.name = 'AskLater';
-  }
-}
-
 /**
- * Fetches a view and keeps the answer; a failure is kept beside the last answer and thrown (an
- * AskLater when the server gave a Retry-After, which is kept as the view's retryAt).
+ * Fetches a view and keeps the answer; a failure is kept beside the last answer and thrown, with
+ * the time the server gave to ask again (Retry-After) as the view's retryAt.
  */
 export async function refreshWorkflowView(db: ConsoleDb, service: WorkflowService, view: WorkflowView, now: () => number): Promise<void> {
   try {
@@ -29,7 +21,7 @@ export async function refreshWorkflowView(db: ConsoleDb, service: WorkflowServic
   } catch (error) {
     const later = retryAfterMs(error, now());
     await recordWorkflowViewError(db, view, describeWorkflowError(error), later === null ? undefined : now() + later);
-    throw later === null ? error : new AskLater(error);
+    throw error;
   }
 }
 
@@ -63,7 +55,7 @@ export async function refreshWatchedViews(db: ConsoleDb, service: WorkflowServic
   for (const row of rows) {
     if (signal.aborted) break;
     // A view asked back later is not a failure to back off from: its retryAt keeps it quiet until then.
-    await refreshWorkflowView(db, service, row.view, now).catch((error: unknown) => error instanceof AskLater || failures.push(error));
+    await refreshWorkflowView(db, service, row.view, now).catch((error: unknown) => retryAfterMs(error, now()) !== null || failures.push(error));
   }
   if (failures.length > 0) throw failures[0];
   return rows.length;
