@@ -1,36 +1,58 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from './testing/storage';
+import { memoryTabLocks } from './testing/tabLocks';
 import { createTypingJournal } from './typingJournal';
 
+const typed = (text: string, base = '') => ({ base, text });
+const entries = async (journal: ReturnType<typeof createTypingJournal>, docId: string) =>
+  (await journal.pending(docId)).map(({ cellId, typed }) => ({ cellId, typed }));
+
 describe('the typing journal', () => {
-  it('keeps the last text typed per cell of a doc until the log holds that text', () => {
-    const journal = createTypingJournal(memoryStorage());
-    journal.note('d1', 'a', 'pri');
-    journal.note('d1', 'a', 'print(1)');
-    journal.note('d1', 'b', 'x');
-    journal.note('d2', 'a', 'other doc');
-    expect(journal.pending('d1')).toEqual([
-      { cellId: 'a', text: 'print(1)' },
-      { cellId: 'b', text: 'x' },
-    ]);
-    // An edit of older text (typing went on since) leaves the entry; the same text removes it.
-    journal.settled('d1', 'a', 'pri');
-    expect(journal.pending('d1')).toHaveLength(2);
-    journal.settled('d1', 'a', 'print(1)');
-    expect(journal.pending('d1')).toEqual([{ cellId: 'b', text: 'x' }]);
-    expect(journal.pending('d2')).toEqual([{ cellId: 'a', text: 'other doc' }]);
+  it('keeps each tab’s last typing per cell until the log holds it; only a gone tab’s typing is pending', async () => {
+    const storage = memoryStorage();
+    const locks = memoryTabLocks();
+    const tab1 = createTypingJournal(storage, 't1', locks);
+    const tab2 = createTypingJournal(storage, 't2', locks);
+    tab1.note('d1', 'a', typed('pri'));
+    tab1.note('d1', 'a', typed('print(1)'));
+    tab2.note('d1', 'a', typed('x', 'base of t2')); // the same cell typed in another tab: its own entry
+    tab1.note('d2', 'a', typed('other doc'));
+    const reader = createTypingJournal(storage, 't3', locks);
+    expect(await entries(reader, 'd1')).toEqual([]); // both tabs are alive
+    locks.close('t1');
+    expect(await entries(reader, 'd1')).toEqual([{ cellId: 'a', typed: typed('print(1)') }]);
+    // An edit of older typing (typing went on since) leaves the entry; the same typing removes it.
+    tab1.settled('d1', 'a', typed('pri'));
+    expect(await entries(reader, 'd1')).toHaveLength(1);
+    tab1.settled('d1', 'a', typed('print(1)'));
+    expect(await entries(reader, 'd1')).toEqual([]);
+    locks.close('t2');
+    const [left] = await reader.pending('d1');
+    expect(left).toMatchObject({ cellId: 'a', typed: typed('x', 'base of t2') });
+    left.forget();
+    expect(await entries(reader, 'd1')).toEqual([]);
+    expect(await entries(reader, 'd2')).toEqual([{ cellId: 'a', typed: typed('other doc') }]);
   });
 
-  it('without storage, or with a storage that throws (full, refused), it keeps nothing and never fails', () => {
-    const none = createTypingJournal(null);
-    none.note('d', 'a', 'x');
-    expect(none.pending('d')).toEqual([]);
+  it('an entry of an older console (text, no tab) or a damaged one is dropped, not written', async () => {
+    const storage = memoryStorage();
+    storage.setItem('console.typing.d.a', 'old text');
+    storage.setItem('console.typing.d.b.gone', '{not json');
+    const journal = createTypingJournal(storage, 'me', memoryTabLocks());
+    expect(await journal.pending('d')).toEqual([]);
+    expect(storage.length).toBe(0);
+  });
+
+  it('without storage, or with a storage that throws (full, refused), it keeps nothing and never fails', async () => {
+    const none = createTypingJournal(null, 'me', memoryTabLocks());
+    none.note('d', 'a', typed('x'));
+    expect(await none.pending('d')).toEqual([]);
     const full = memoryStorage();
     full.setItem = () => {
       throw new DOMException('full', 'QuotaExceededError');
     };
-    const journal = createTypingJournal(full);
-    expect(() => journal.note('d', 'a', 'x')).not.toThrow();
-    expect(journal.pending('d')).toEqual([]);
+    const journal = createTypingJournal(full, 'me', memoryTabLocks());
+    expect(() => journal.note('d', 'a', typed('x'))).not.toThrow();
+    expect(await journal.pending('d')).toEqual([]);
   });
 });

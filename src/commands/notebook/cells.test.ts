@@ -8,6 +8,7 @@ import type { Cell, Nbformat45 } from '../../model/nbformat/types';
 import { createNotebookDocCommands, NO_DOC_MESSAGE } from './doc';
 import { createNotebookFiles } from './files';
 import { fakeNotebookServer } from '../testing/fakeNotebookServer';
+import { memoryTabLocks } from '../../db/testing/tabLocks';
 import { memoryStorage } from '../../db/testing/storage';
 import { createTypingJournal } from '../../db/typingJournal';
 
@@ -23,7 +24,7 @@ async function setup() {
   server.put(PATH, serializeNotebook(nb(code('a', 'x = 1'), code('b', 'y = 2'), code('c', 'z = 3'))));
   const { read } = createNotebookFiles({ db, notify: () => {}, api: { getLocalFile: server.getLocalFile } });
   const sender = { wake: () => {}, settled: async () => ({ kind: 'applied' as const }) };
-  const docs = createNotebookDocCommands({ db, identity: me, notify: () => {}, sender, read, journal: createTypingJournal(memoryStorage()) });
+  const docs = createNotebookDocCommands({ db, identity: me, notify: () => {}, sender, read, journal: createTypingJournal(memoryStorage(), me.tabId, memoryTabLocks()) });
   const opened = await docs.open(PATH);
   if (!opened.ok) throw new Error(opened.message);
   const notebook = async () => (await db.notebookDocs.get(opened.docId))!.notebook;

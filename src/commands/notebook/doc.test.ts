@@ -11,6 +11,7 @@ import { schemaProblem } from '../../model/nbformat/validate';
 import { serializeNotebook } from '../../model/nbformat/serialize';
 import type { Cell, Nbformat45 } from '../../model/nbformat/types';
 import { WAITING_NOTICE_ID, type Notice } from '../core';
+import { memoryTabLocks } from '../../db/testing/tabLocks';
 import { memoryStorage } from '../../db/testing/storage';
 import { createTypingJournal } from '../../db/typingJournal';
 import { createNotebookDocCommands, NO_DOC_MESSAGE, SAVE_ERROR_MESSAGE, SAVED_MESSAGE } from './doc';
@@ -58,24 +59,34 @@ function setup() {
 }
 
 describe('a crash between two pauses of typing', () => {
-  it('loses nothing: the next open writes what the journal kept as the edit it was about to be', async () => {
+  it('loses nothing: the next open writes what the journal kept, merged with what the cell holds by then', async () => {
     const base = setup();
     const storage = memoryStorage();
-    const withJournal = (identity: Identity) => createNotebookDocCommands({ db: base.db, identity, notify: () => {}, sender: base.sender, read: base.read, journal: createTypingJournal(storage) });
+    const locks = memoryTabLocks();
+    const withJournal = (identity: Identity) =>
+      createNotebookDocCommands({ db: base.db, identity, notify: () => {}, sender: base.sender, read: base.read, journal: createTypingJournal(storage, identity.tabId, locks) });
     const before = withJournal(me);
     const opened = await before.open(PATH);
     if (!opened.ok) throw new Error(opened.message);
     const cellId = (await base.doc(opened.docId)).notebook.cells[0].id;
-    before.typed(opened.docId, cellId, 'print("typed just before the crash")');
-    // The tab dies here: no edit was written. A new tab opens the notebook.
-    const after = withJournal(me);
-    await after.open(PATH);
-    expect((await base.sources(opened.docId))[0]).toBe('print("typed just before the crash")');
-    expect(createTypingJournal(storage).pending(opened.docId)).toEqual([]);
-    // An edit that lands clears its entry: nothing is written twice at the next open.
-    after.typed(opened.docId, cellId, 'x = 1');
-    await after.edit(opened.docId, { op: 'source', id: cellId, source: 'x = 1' });
-    expect(createTypingJournal(storage).pending(opened.docId)).toEqual([]);
+    before.typed(opened.docId, cellId, { base: 'x = 1', text: 'x = 1  # typed just before the crash' });
+    // Another tab typed at the start of the cell meanwhile, and is still open.
+    const second = withJournal(other);
+    await second.type(opened.docId, cellId, { base: 'x = 1', text: 'y = 0; x = 1' });
+    // A third tab opens the notebook while the first is alive: its typing is its own, not recovered.
+    const third = withJournal({ clientId: 'client', tabId: 'tab-3' });
+    await third.open(PATH);
+    expect((await base.sources(opened.docId))[0]).toBe('y = 0; x = 1');
+    // The first tab dies here: no edit was written. The next open writes its typing, merged.
+    locks.close(me.tabId);
+    await third.open(PATH);
+    expect((await base.sources(opened.docId))[0]).toBe('y = 0; x = 1  # typed just before the crash');
+    expect(await createTypingJournal(storage, 'reader', locks).pending(opened.docId)).toEqual([]);
+    // Typing that lands clears its entry: nothing is written twice at the next open.
+    third.typed(opened.docId, cellId, { base: 'y = 0; x = 1  # typed just before the crash', text: 'z' });
+    await third.type(opened.docId, cellId, { base: 'y = 0; x = 1  # typed just before the crash', text: 'z' });
+    locks.close('tab-3');
+    expect(await createTypingJournal(storage, 'reader', locks).pending(opened.docId)).toEqual([]);
   });
 });
 
@@ -166,6 +177,31 @@ describe('two tabs on one notebook', () => {
     const edits = await db.events.where('type').equals('NotebookEdited').sortBy('seq');
     const lastOfA = edits.filter((event) => (event.payload as { edit: { id: string } }).edit.id === 'a').at(-1)!;
     expect(await sources(docId)).toEqual([(lastOfA.payload as { edit: { source: string } }).edit.source, 'b from tab 2']);
+  });
+
+  it('typing in one cell in both at once keeps both sides’ typing, as small text edits that undo exactly', async () => {
+    const { db, tab, openDoc, sources, commands } = setup();
+    const second = tab(other);
+    const docId = await openDoc();
+    await second.open(PATH);
+    // Both typed from 'x = 1': tab 1 at the start, tab 2 at the end.
+    const [first, last] = await Promise.all([
+      tab(me).type(docId, 'a', { base: 'x = 1', text: '# one\nx = 1' }, { group: 'g1' }),
+      second.type(docId, 'a', { base: 'x = 1', text: 'x = 1  # two' }, { group: 'g2' }),
+    ]);
+    expect(await sources(docId)).toEqual(['# one\nx = 1  # two', 'y = 2']);
+    const edits = await db.events.where('type').equals('NotebookEdited').sortBy('seq');
+    expect(edits.map((event) => (event.payload as { edit: object }).edit)).toEqual([
+      { op: 'text', id: 'a', changes: [{ from: 0, to: 0, insert: '# one\n' }] },
+      { op: 'text', id: 'a', changes: [{ from: 11, to: 11, insert: '  # two' }] },
+    ]);
+    // Each answers the version that holds it.
+    expect([first, last].map((result) => result.ok && result.version)).toEqual(edits.map((event) => event.seq));
+    await second.undo(docId);
+    expect(await sources(docId)).toEqual(['# one\nx = 1', 'y = 2']);
+    // Typing into a cell another tab deleted writes nothing.
+    await commands.deleteCells(docId, ['b']);
+    expect(await commands.type(docId, 'b', { base: 'y = 2', text: 'y = 3' })).toMatchObject({ ok: true, events: [] });
   });
 });
 

@@ -3,6 +3,7 @@ import { notebookAggregate, WORKSPACE_AGGREGATE, type NewEventSpec } from '../..
 import { notebookInversion, readDocAt, readDocPath } from '../../db/notebookDocs';
 import { notebookSaveState } from '../../db/notebookSaves';
 import { cellById, type CellEdit } from '../../model/notebookDoc/edits';
+import { mergeText, textChanges, type Typed } from '../../model/notebookDoc/textMerge';
 import { createNotebookCellCommands, docOf, editedEvents, NO_DOC_MESSAGE } from './cells';
 import type { Output } from '../../model/nbformat/types';
 import { mutator, refuse, saved, undoable, type CommandContext, type Decision, type Notify, type Refusal, type Result } from '../core';
@@ -55,12 +56,22 @@ function docMutators(deps: NotebookDocDeps) {
     const unchanged = change.op === 'source' && (cellById(doc.notebook, change.id)?.source ?? change.source) === change.source;
     return { events: unchanged ? [] : editedEvents(docId, doc.notebook, [change], options.group) };
   });
+  // Typed against `base` (the cell's text the editor last had from the document); merged with what
+  // the cell holds now, which another tab may have typed into since.
+  const typeText = mutator(deps, async (docId: string, cellId: string, typed: Typed, options: { group?: string }): Promise<Decision<{ version: number }> | Refusal> => {
+    const doc = await docOf(db, docId);
+    if ('ok' in doc) return doc;
+    const stored = cellById(doc.notebook, cellId)?.source;
+    const changes = stored === undefined ? [] : textChanges(stored, mergeText(typed.base, typed.text, stored));
+    const events = changes.length === 0 ? [] : editedEvents(docId, doc.notebook, [{ op: 'text', id: cellId, changes }], options.group);
+    return { events, version: doc.lastEditSeq };
+  });
   const recordOutputs = mutator(deps, async (docId: string, cellId: string, outputs: Output[], executionCount: number | null): Promise<Decision | Refusal> => {
     const doc = await docOf(db, docId);
     if ('ok' in doc) return doc;
     return { events: [{ type: 'NotebookOutputsRecorded', aggregateId: notebookAggregate(docId), payload: { cellId, outputs, executionCount } }] };
   });
-  return { openFile, appendEdit, recordOutputs, writeSave: saveMutator(deps) };
+  return { openFile, appendEdit, typeText, recordOutputs, writeSave: saveMutator(deps) };
 }
 
 function saveMutator(deps: NotebookDocDeps) {
@@ -92,21 +103,26 @@ function saveMutator(deps: NotebookDocDeps) {
 export function createNotebookDocCommands(deps: NotebookDocDeps) {
   const { db } = deps;
   const history = (docId: string) => undoable(deps, notebookAggregate(docId), notebookInversion);
-  const { openFile, appendEdit, recordOutputs, writeSave } = docMutators(deps);
-  const journal = deps.journal ?? createTypingJournal(browserStorage());
+  const { openFile, appendEdit, typeText, recordOutputs, writeSave } = docMutators(deps);
+  const journal = deps.journal ?? createTypingJournal(browserStorage(), deps.identity.tabId);
+  const edit = (docId: string, change: CellEdit, options: { group?: string } = {}) => appendEdit(docId, change, options);
 
-  async function edit(docId: string, change: CellEdit, options: { group?: string } = {}) {
-    const result = await appendEdit(docId, change, options);
-    if (result.ok && change.op === 'source') journal.settled(docId, change.id, change.source);
-    return result;
+  /**
+   * What was typed in a cell (`text`, typed against the document's `base`) as one edit, merged with
+   * what another tab typed meanwhile; answers the doc's version that holds it (its lastEditSeq).
+   */
+  async function type(docId: string, cellId: string, typed: Typed, options: { group?: string } = {}): Promise<Result<{ version: number }>> {
+    const result = await typeText(docId, cellId, typed, options);
+    if (!result.ok) return result;
+    journal.settled(docId, cellId, typed);
+    return { ...result, version: result.events.at(-1)?.seq ?? result.version };
   }
 
-  /** Typing a crashed tab left in the journal becomes the edits it was about to be. */
+  /** Typing a tab that is gone left in the journal becomes the edit it was about to be, merged with what the cell holds now. */
   async function recover(docId: string) {
-    for (const { cellId, text } of journal.pending(docId)) {
-      const cell = (await db.notebookDocs.get(docId))?.notebook.cells.find((one) => one.id === cellId);
-      if (cell && cell.source !== text) await edit(docId, { op: 'source', id: cellId, source: text }, { group: `recovered:${cellId}` });
-      journal.settled(docId, cellId, text);
+    for (const { cellId, typed, forget } of await journal.pending(docId)) {
+      const result = await typeText(docId, cellId, typed, { group: `recovered:${cellId}` });
+      if (result.ok) forget();
     }
   }
 
@@ -132,9 +148,11 @@ export function createNotebookDocCommands(deps: NotebookDocDeps) {
       return result;
     },
     /** What is typed in a cell, at every change, before the pause that makes it an edit (kept for a crash). */
-    typed: (docId: string, cellId: string, text: string) => journal.note(docId, cellId, text),
-    /** One edit (the editor calls it per typing pause); the same `group` for consecutive edits of one cell makes them one undo step. */
+    typed: (docId: string, cellId: string, typed: Typed) => journal.note(docId, cellId, typed),
+    /** One edit; the same `group` for consecutive edits of one cell makes them one undo step. */
     edit,
+    /** Typing (the editor calls it per typing pause), merged as text operations. */
+    type,
     undo: (docId: string) => history(docId).undo(),
     redo: (docId: string) => history(docId).redo(),
     /** A run's outputs, once it is done (not undoable). */

@@ -52,6 +52,12 @@ describe('cell edits and their inverses', () => {
     expect(roundTrip(base, { op: 'source', id: 'b', source: '## new' }).cells[1].source).toBe('## new');
   });
 
+  it('types as text operations on the cell’s text, and undoes them exactly', () => {
+    const typed = roundTrip(base, { op: 'text', id: 'b', changes: [{ from: 0, to: 1, insert: '##' }, { from: 3, to: 3, insert: ' more' }] });
+    expect(typed.cells[1].source).toBe('## b more');
+    expect(applyEdit(base, { op: 'text', id: 'gone', changes: [{ from: 0, to: 0, insert: 'x' }] })).toBe(base);
+  });
+
   it('changes a type (code, markdown, raw, sql) and undo brings back the outputs', () => {
     const toMarkdown = roundTrip(base, { op: 'type', id: 'a', to: 'markdown' });
     expect(toMarkdown.cells[0]).toEqual({ id: 'a', cell_type: 'markdown', metadata: {}, source: 'a' });

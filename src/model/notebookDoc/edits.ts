@@ -1,4 +1,5 @@
 import type { Cell, CellType, JsonObject, Nbformat45, Output } from '../nbformat/types';
+import { applyChanges, invertChanges, type TextChange } from './textMerge';
 
 /**
  * Edits of an open notebook, as the editor's events carry them: pure, small, and each with an
@@ -14,7 +15,10 @@ export type CellEdit =
   | { op: 'move'; ids: string[]; index: number }
   /** The whole order (a move's inverse: exact whatever moved since). */
   | { op: 'order'; ids: string[] }
+  /** The cell's whole text (a crashed tab's typing written back). */
   | { op: 'source'; id: string; source: string }
+  /** Typing as text operations on the cell's text as stored: small for a long cell, and two tabs' typing merges (textMerge.ts). */
+  | { op: 'text'; id: string; changes: TextChange[] }
   /** sql is a code cell whose metadata.language is "sql" (how the notebook file says it). */
   | { op: 'type'; id: string; to: EditableType }
   | { op: 'outputs'; id: string; outputs: Output[]; executionCount: number | null }
@@ -38,6 +42,8 @@ export function applyEdit(notebook: Nbformat45, edit: CellEdit): Nbformat45 {
       return { ...notebook, cells: ordered(notebook.cells, edit.ids) };
     case 'source':
       return withCell(notebook, edit.id, (cell) => ({ ...cell, source: edit.source }));
+    case 'text':
+      return withCell(notebook, edit.id, (cell) => ({ ...cell, source: applyChanges(cell.source, edit.changes) }));
     case 'type':
       return withCell(notebook, edit.id, (cell) => retyped(cell, edit.to));
     case 'outputs':
@@ -62,6 +68,10 @@ export function invertEdit(notebook: Nbformat45, edit: CellEdit): CellEdit {
       return { op: 'order', ids: notebook.cells.map((cell) => cell.id) };
     case 'source':
       return { op: 'source', id: edit.id, source: cellById(notebook, edit.id)?.source ?? edit.source };
+    case 'text': {
+      const cell = cellById(notebook, edit.id);
+      return { op: 'text', id: edit.id, changes: cell ? invertChanges(cell.source, edit.changes) : [] };
+    }
     case 'type': {
       const cell = cellById(notebook, edit.id);
       return cell ? { op: 'replace', remove: [cell.id], insert: [{ index: notebook.cells.indexOf(cell), cell }] } : edit;

@@ -51,6 +51,16 @@ export class NotebookEditor {
     await this.page.keyboard.type(text, { delay: 20 });
   }
 
+  /** Types at the start or the end of a cell's text, keeping what is there. */
+  async typeAt(index: number, where: 'start' | 'end', text: string) {
+    await this.cell(index).locator('.nb-source-box').click();
+    const editor = this.cell(index).locator('.cm-editor');
+    await expect(editor).toBeVisible();
+    await editor.click();
+    await this.page.keyboard.press(where === 'start' ? 'ControlOrMeta+Home' : 'ControlOrMeta+End');
+    await this.page.keyboard.type(text, { delay: 40 });
+  }
+
   /** An entry of the open cell's completion list, by its label (its detail left out). */
   completion(label: string): Locator {
     return this.page.locator('.cm-tooltip-autocomplete li').filter({ has: this.page.locator('.cm-completionLabel', { hasText: new RegExp(`^${label}$`) }) });

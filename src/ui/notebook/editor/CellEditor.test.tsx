@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 function mount(props: Partial<CellEditorProps> = {}) {
-  const all: CellEditorProps = { value: 'x = 1', language: 'python', onText: vi.fn(), onCommand: vi.fn(), focused: true, label: 'Cell 1', ...props };
+  const all: CellEditorProps = { value: 'x = 1', version: 1, language: 'python', onTyped: vi.fn(), onCommand: vi.fn(), focused: true, label: 'Cell 1', ...props };
   host = document.body.appendChild(document.createElement('div'));
   root = createRoot(host);
   act(() => root!.render(<CellEditor {...all} />));
@@ -41,38 +41,40 @@ describe('CellEditor', () => {
     expect(view.contentDOM.getAttribute('aria-label')).toBe('Cell 1');
     type('0');
     type('\n');
-    expect(props.onText).toHaveBeenNthCalledWith(1, 'x = 10');
-    expect(props.onText).toHaveBeenLastCalledWith('x = 10\n');
+    expect(props.onTyped).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(props.onTyped).mock.lastCall?.[0].typing).toEqual({ base: 'x = 1', text: 'x = 10\n' });
   });
 
   it("writes the document's text in (undo, another tab) without reporting it as typing", () => {
     const { view, rerender, props } = mount();
-    rerender({ value: 'y = 2' });
+    rerender({ value: 'y = 2', version: 2 });
     expect(view.state.doc.toString()).toBe('y = 2');
-    expect(props.onText).not.toHaveBeenCalled();
+    expect(props.onTyped).not.toHaveBeenCalled();
   });
 
-  it('keeps what was typed while it is on its way to the document, then takes later text from outside', () => {
-    vi.useFakeTimers();
-    const { view, rerender, type } = mount();
-    type('0');
-    // Another tab's text arrives before our typing is written: ours stays (it is the later edit).
-    rerender({ value: 'from elsewhere' });
-    expect(view.state.doc.toString()).toBe('x = 10');
-    // Our typing is in the document: nothing is on its way, the next outside text is written in.
-    rerender({ value: 'x = 10' });
-    rerender({ value: 'x = 10 # undone' });
-    expect(view.state.doc.toString()).toBe('x = 10 # undone');
+  it('merges another tab’s typing with what is typed here, and sends this side’s typing with its base', () => {
+    const { view, rerender, type, props } = mount();
+    type(' # mine');
+    // Another tab typed at the start; ours (at the end) is not written yet: both show.
+    rerender({ value: 'y, x = 1', version: 2 });
+    expect(view.state.doc.toString()).toBe('y, x = 1 # mine');
+    const typed = vi.mocked(props.onTyped).mock.lastCall![0];
+    // What it sends is relative to the document it merged: the other tab's typing is not sent back.
+    expect(typed.take()).toEqual({ base: 'y, x = 1', text: 'y, x = 1 # mine' });
   });
 
-  it('takes outside text once typing has been quiet for long enough, even if our write was never seen', () => {
-    vi.useFakeTimers();
-    const { view, rerender, type } = mount();
+  it('merges the document only once it holds what was sent from here', () => {
+    const { view, rerender, type, props } = mount();
     type('0');
-    rerender({ value: 'from elsewhere' });
-    expect(view.state.doc.toString()).toBe('x = 10');
-    act(() => vi.advanceTimersByTime(1600));
-    expect(view.state.doc.toString()).toBe('from elsewhere');
+    const typed = vi.mocked(props.onTyped).mock.lastCall![0];
+    const sent = typed.take();
+    type('0');
+    // Written at version 3; a live value of version 2 (before our write) is not merged in.
+    act(() => typed.written(sent, 3));
+    rerender({ value: '# B\nx = 1', version: 2 });
+    expect(view.state.doc.toString()).toBe('x = 100');
+    rerender({ value: '# B\nx = 10', version: 3 });
+    expect(view.state.doc.toString()).toBe('# B\nx = 100');
   });
 
   it("answers Jupyter's edit-mode keys with the text and the cursor's offset", () => {
@@ -92,12 +94,12 @@ describe('CellEditor', () => {
     expect(props.onCommand).toHaveBeenLastCalledWith('command', { text: 'ab', offset: 1 });
     // The keys were the notebook's, not the editor's: no newline, no text changed.
     expect(view.state.doc.toString()).toBe('ab');
-    expect(props.onText).not.toHaveBeenCalled();
+    expect(props.onTyped).not.toHaveBeenCalled();
   });
 
   it("undoes its own typing with Ctrl+Z, but never text written in from the document", () => {
     const { view, rerender, type, press } = mount();
-    rerender({ value: 'y = 2' });
+    rerender({ value: 'y = 2', version: 2 });
     type('0');
     press('z', { ctrlKey: true });
     expect(view.state.doc.toString()).toBe('y = 2');

@@ -11,12 +11,15 @@ import { acceptShownCompletion, catalogCompletion } from './catalogCompletion';
 import { editorBindings } from '../../../commands/notebook/registry/keymap';
 import type { NotebookCommandId } from '../../../commands/notebook/registry/registry';
 import { languageSupport, type CellLanguage } from './languages';
+import { CellText, type TypedCell } from './cellText';
 
 export interface CellEditorProps {
   value: string;
+  /** The document's version that gives `value` (its lastEditSeq). */
+  version: number;
   language: CellLanguage;
   /** Every change typed here (the page coalesces them into edits). */
-  onText: (text: string) => void;
+  onTyped: (typed: TypedCell) => void;
   /** Keys the notebook answers while typing: run, save, split, leave to command mode. */
   onCommand: (command: NotebookCommandId, editor: { text: string; offset: number }) => void;
   focused: boolean;
@@ -26,9 +29,6 @@ export interface CellEditorProps {
   /** A SQL cell's catalog completion (SQL Lab's), once the warehouse's metadata is at hand. */
   complete?: Complete | null;
 }
-
-/** Typing is written within a pause (400 ms) of its last key; past this, nothing typed here is on its way. */
-const AHEAD_MS = 1500;
 
 /** Marks text written in from the document: not typing, and not for the editor's own undo. */
 const fromDocument = (view: EditorView, text: string) => {
@@ -87,56 +87,25 @@ const EDITING: Extension[] = [
   keymap.of([...closeBracketsKeymap, ...completionKeymap, { key: 'Tab', run: acceptCompletion }, indentWithTab, ...defaultKeymap, ...historyKeymap, ...searchKeymap]),
 ];
 
-/** What was typed here against what the document holds. */
-interface Track {
-  /** The text last typed here. */
-  typed: string | null;
-  /** The document's text of the cell, as last given. */
-  doc: string;
-  /** Typing here that the document does not show yet, and when its last key was pressed. */
-  ahead: boolean;
-  typedAt: number;
-  recheck: ReturnType<typeof setTimeout> | undefined;
-}
-
 /**
- * The document's text into the editor, unless typing here is still on its way (then once it is
- * surely in: a live query may skip our own write's value when another's follows it closely).
+ * One cell's CodeMirror, as tall as its text. Text from outside (undo, another tab) is merged with
+ * what is typed here (cellText.ts): both tabs' typing stays.
  */
-function syncFromDocument(editor: { current: EditorView | null }, track: Track) {
-  const view = editor.current;
-  if (!view) return;
-  if (track.doc === track.typed) track.ahead = false; // the last typing is in
-  if (view.state.doc.toString() === track.doc) return;
-  clearTimeout(track.recheck);
-  if (track.ahead && Date.now() - track.typedAt < AHEAD_MS) {
-    track.recheck = setTimeout(() => syncFromDocument(editor, track), AHEAD_MS);
-    return;
-  }
-  track.ahead = false;
-  track.typed = null;
-  fromDocument(view, track.doc);
-}
-
-/**
- * One cell's CodeMirror, as tall as its text. Text from outside (undo, another tab) is written in,
- * except while what was typed here is on its way to the document: that write comes later, so it is
- * the cell's last edit (another tab's text arriving meanwhile would only be overwritten by it, and
- * writing it in would mix it into the typing).
- */
-export default function CellEditor({ value, language, onText, onCommand, focused, label, takeClick, complete = null }: CellEditorProps) {
+export default function CellEditor({ value, version, language, onTyped, onCommand, focused, label, takeClick, complete = null }: CellEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<EditorView | null>(null);
   const languageSlot = useRef(new Compartment());
-  const latest = useRef({ onText, onCommand });
-  const track = useRef<Track>({ typed: null, doc: value, ahead: false, typedAt: 0, recheck: undefined });
+  const latest = useRef({ onTyped, onCommand });
+  const cellText = useRef<CellText | null>(null);
   useEffect(() => {
-    latest.current = { onText, onCommand };
+    latest.current = { onTyped, onCommand };
   });
 
   useEffect(() => {
     if (!host.current) return;
-    const tracked = track.current;
+    // A write answered after the editor is gone (the user left the cell) shows nothing.
+    const typing = new CellText({ text: value, version }, (text) => editor.current === view && fromDocument(view, text));
+    cellText.current = typing;
     // No drawSelection(): the browser's own caret and selection, as a textarea has; the drawn ones
     // cost a measure and a redraw of their layer at every key (measured: slow keys 26% → 6%).
     const extensions: Extension[] = [
@@ -146,10 +115,8 @@ export default function CellEditor({ value, language, onText, onCommand, focused
       EditorView.contentAttributes.of({ 'aria-label': label }),
       EditorView.updateListener.of((update) => {
         if (!update.docChanged || update.transactions.every((t) => t.annotation(Transaction.remote))) return;
-        const text = update.state.doc.toString();
-        // Typing back to the document's text writes nothing: nothing is on its way then.
-        Object.assign(track.current, { typed: text, ahead: text !== track.current.doc, typedAt: Date.now() });
-        latest.current.onText(text);
+        typing.typed(update.state.doc.toString());
+        latest.current.onTyped(typing);
       }),
     ];
     const view = new EditorView({ parent: host.current, state: EditorState.create({ doc: value, extensions }) });
@@ -159,7 +126,6 @@ export default function CellEditor({ value, language, onText, onCommand, focused
     const clicked = point ? view.posAtCoords(point) : null;
     if (clicked !== null) view.dispatch({ selection: { anchor: clicked } });
     return () => {
-      clearTimeout(tracked.recheck);
       view.destroy();
       editor.current = null;
     };
@@ -167,12 +133,7 @@ export default function CellEditor({ value, language, onText, onCommand, focused
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // The document's text into the editor, unless typing here is still on its way (then once it is
-  // surely in: a live query may skip our own write's value when another's follows it closely).
-  useEffect(() => {
-    track.current.doc = value;
-    syncFromDocument(editor, track.current);
-  }, [value]);
+  useEffect(() => cellText.current?.fromDocument(value, version), [value, version]);
 
   useEffect(() => {
     editor.current?.dispatch({ effects: languageSlot.current.reconfigure(languageExtensions(language, complete)) });

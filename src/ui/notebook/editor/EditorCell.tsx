@@ -12,13 +12,14 @@ import { cellLanguage, HighlightedSource } from '../../components/highlight/High
 import type { NotebookCommandId } from '../../../commands/notebook/registry/registry';
 import { SqlCellBar } from './SqlCellBar';
 import { useSqlCellComplete } from './useSqlCellComplete';
+import type { TypedCell } from './cellText';
 
 const CellEditor = lazy(() => import('./CellEditor'));
 
 /** What a cell tells the list, naming itself (the same object for every cell, so cells can be memoized). */
 export interface CellHandlers {
   select: (id: string, event: MouseEvent, edit: boolean) => void;
-  text: (id: string, text: string) => void;
+  typed: (id: string, typed: TypedCell) => void;
   command: (command: NotebookCommandId, at: { text: string; offset: number }) => void;
   run: (id: string) => void;
   abort: (id: string) => void;
@@ -28,6 +29,8 @@ export interface CellHandlers {
 export interface EditorCellProps {
   cell: Cell;
   index: number;
+  /** The doc's version (the active cell's editor merges by it; 0 for the others, so they stay memoized). */
+  version: number;
   run: CellRunView | undefined;
   active: boolean;
   selected: boolean;
@@ -89,7 +92,7 @@ function Gutter({ cell, run, index, on }: Pick<EditorCellProps, 'cell' | 'run' |
 }
 
 /** One cell of the editor: prompt, source (CodeMirror while it is the active cell), outputs. */
-export const EditorCell = memo(function EditorCell({ cell, index, run, active, selected, editing, on }: EditorCellProps) {
+export const EditorCell = memo(function EditorCell({ cell, index, version, run, active, selected, editing, on }: EditorCellProps) {
   const onSelect = (event: MouseEvent, edit: boolean) => on.select(cell.id, event, edit);
   const [scrolled, setScrolled] = useState(() => scrolledOf(cell.metadata));
   /** Where the text shown without an editor was clicked: the editor's cursor starts there (taken once, at its mount). */
@@ -135,7 +138,7 @@ export const EditorCell = memo(function EditorCell({ cell, index, run, active, s
           >
             {editable ? (
               <Suspense fallback={<PlainSource cell={cell} language={language} />}>
-                <CellEditor value={cell.source} language={language} onText={(text) => on.text(cell.id, text)} onCommand={on.command} focused={editing} label={`Cell ${index + 1}`} takeClick={takeClick} complete={complete} />
+                <CellEditor value={cell.source} version={version} language={language} onTyped={(typed) => on.typed(cell.id, typed)} onCommand={on.command} focused={editing} label={`Cell ${index + 1}`} takeClick={takeClick} complete={complete} />
               </Suspense>
             ) : (
               <PlainSource cell={cell} language={language} />

@@ -10,17 +10,20 @@ import { HighlighterProvider } from '../../components/highlight/HighlightedSourc
 import type { NotebookCommandId } from '../../../commands/notebook/registry/registry';
 import type { Selection } from '../../../model/notebookDoc/selection';
 import { useWarmRenders } from './useWarmRenders';
+import type { TypedCell } from './cellText';
 import { useVirtualRows } from '../../components/useVirtualRows';
 
 export interface EditorCellsProps {
   notebook: Nbformat45;
+  /** The doc's version that gives `notebook` (its lastEditSeq): the active cell's editor merges by it. */
+  version: number;
   view: RunView | null;
   selection: Selection;
   mode: 'command' | 'edit';
   /** Report: sources hidden (CSS), no active cell, nothing editable. */
   viewMode?: 'code' | 'report';
   onSelect: (id: string, event: MouseEvent, edit: boolean) => void;
-  onText: (id: string, text: string) => void;
+  onTyped: (id: string, typed: TypedCell) => void;
   onCommand: (command: NotebookCommandId, at?: { text: string; offset: number }) => void;
   onKeyDown: (event: KeyboardEvent) => void;
   onRun: (id: string) => void;
@@ -42,7 +45,7 @@ function useStableHandlers(props: EditorCellsProps): CellHandlers {
   return useMemo(
     () => ({
       select: (id, event, edit) => latest.current.onSelect(id, event, edit),
-      text: (id, text) => latest.current.onText(id, text),
+      typed: (id, typed) => latest.current.onTyped(id, typed),
       command: (command, at) => latest.current.onCommand(command, at),
       run: (id) => latest.current.onRun(id),
       abort: (id) => latest.current.onAbort(id),
@@ -60,7 +63,7 @@ function WarmRenders({ cells }: { cells: Nbformat45['cells'] }) {
 
 /** The cells in a virtualized list: only those near the viewport are in the DOM (1,000-cell notebooks). */
 export function EditorCells(props: EditorCellsProps) {
-  const { notebook, view, selection, mode, viewMode = 'code', onKeyDown, scroller } = props;
+  const { notebook, version, view, selection, mode, viewMode = 'code', onKeyDown, scroller } = props;
   const cells = notebook.cells;
   const code = viewMode === 'code';
   const handlers = useStableHandlers(props);
@@ -76,13 +79,15 @@ export function EditorCells(props: EditorCellsProps) {
               <div className="nb-virtual" style={{ height: virtualizer.getTotalSize() }}>
                 {virtualizer.getVirtualItems().map((item) => {
                   const cell = cells[item.index];
+                  const active = code && selection.active === cell.id;
                   return (
                     <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="nb-row" style={{ transform: `translateY(${item.start}px)` }}>
                       <EditorCell
                         cell={cell}
                         index={item.index}
                         run={view?.cells[cell.id]}
-                        active={code && selection.active === cell.id}
+                        active={active}
+                        version={active ? version : 0}
                         selected={selection.selected.includes(cell.id)}
                         editing={code && mode === 'edit' && selection.active === cell.id}
                         on={handlers}

@@ -119,12 +119,13 @@ function Editor({ path, viewMode, onViewMode, onDoc }: EditorProps) {
     <WarehouseContext.Provider value={kernels?.warehouse ?? null}>
       <EditorCells
         notebook={notebook}
+        version={doc?.lastEditSeq ?? 0}
         view={runView}
         selection={view.selection}
         mode={view.mode}
         viewMode={viewMode}
         onSelect={cellClicks(view, viewMode)}
-        onText={(id, text) => viewMode === 'code' && typing.typed(id, text)}
+        onTyped={(id, typed) => viewMode === 'code' && typing.typed(id, typed)}
         onCommand={(command, at) => {
           // Command mode: the keys go to the list, no longer into the cell's editor.
           if (command === 'command') scroller.current?.focus();

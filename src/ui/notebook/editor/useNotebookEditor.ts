@@ -5,6 +5,7 @@ import type { NotebookRun, RunView } from '../../../commands/notebook/run';
 import { useSignedIn } from '../../appContext';
 import { useLive } from '../../hooks/live';
 import { useLoaded } from '../../hooks/useLoaded';
+import type { TypedCell } from './cellText';
 
 /** How long typing pauses before it becomes one edit event. */
 const TYPING_PAUSE_MS = 400;
@@ -54,23 +55,27 @@ function useRunView(kernels: Kernels | null, docId: string | null, run: Notebook
 }
 
 /**
- * Typing as edit events: one `source` edit per pause (or when another cell is typed in, or before
- * a run or a save), all edits of one stretch of typing in one cell sharing a group (one undo step).
+ * Typing as edit events: one `text` edit per pause (or when another cell is typed in, or before a
+ * run or a save), merged with what another tab typed (cellText.ts); all edits of one stretch of
+ * typing in one cell share a group (one undo step).
  */
 export function useTyping(docs: NotebookDocCommands | null, docId: string | null) {
-  const pending = useRef(new Map<string, string>());
+  const pending = useRef(new Map<string, TypedCell>());
   const group = useRef<{ cellId: string; id: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const flush = useCallback(async () => {
     clearTimeout(timer.current);
     if (!docs || !docId) return;
-    const texts = [...pending.current];
+    const cells = [...pending.current];
     pending.current.clear();
-    for (const [cellId, source] of texts) {
+    for (const [cellId, cell] of cells) {
       const stretch = group.current?.cellId === cellId ? group.current.id : `${cellId}:${Date.now()}`;
       group.current = { cellId, id: stretch };
-      await docs.edit(docId, { op: 'source', id: cellId, source }, { group: stretch });
+      const sent = cell.take();
+      const result = await docs.type(docId, cellId, sent, { group: stretch });
+      if (result.ok) cell.written(sent, result.version);
+      else cell.failed(sent);
     }
   }, [docs, docId]);
 
@@ -79,10 +84,10 @@ export function useTyping(docs: NotebookDocCommands | null, docId: string | null
 
   return useMemo(
     () => ({
-      typed(cellId: string, text: string) {
-        if (docs && docId) docs.typed(docId, cellId, text); // kept at once, for a crash before the pause
+      typed(cellId: string, cell: TypedCell) {
+        if (docs && docId) docs.typed(docId, cellId, cell.typing); // kept at once, for a crash before the pause
         if (!pending.current.has(cellId) && pending.current.size > 0) void flush();
-        pending.current.set(cellId, text);
+        pending.current.set(cellId, cell);
         clearTimeout(timer.current);
         timer.current = setTimeout(() => void flush(), TYPING_PAUSE_MS);
       },
