@@ -15,7 +15,7 @@ export type CellEdit =
   | { op: 'move'; ids: string[]; index: number }
   /** The whole order (a move's inverse: exact whatever moved since). */
   | { op: 'order'; ids: string[] }
-  /** The cell's whole text (a crashed tab's typing written back). */
+  /** The cell's whole text: typing as earlier consoles wrote it (their logs still replay it). */
   | { op: 'source'; id: string; source: string }
   /** Typing as text operations on the cell's text as stored: small for a long cell, and two tabs' typing merges (textMerge.ts). */
   | { op: 'text'; id: string; changes: TextChange[] }
