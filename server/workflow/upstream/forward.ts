@@ -17,6 +17,12 @@ const REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'] as const;
 /** What of Airflow's answer comes back: never Set-Cookie or WWW-Authenticate (that would prompt the browser for Airflow's password). */
 const RESPONSE_HEADERS = ['content-type', 'cache-control', 'etag', 'last-modified', 'content-disposition', 'content-language'] as const;
 const USER_AGENT = 'data-platform-console';
+/**
+ * Airflow's answers uncompressed: the console sits near Airflow, and gzip there and gunzip here cost
+ * more than the bytes they save on that hop (measured: the DAG list's proxy cost 1.15× → 1.02–1.06×
+ * of a direct call on loopback). The console compresses for the browser itself (http/compression.ts).
+ */
+const ACCEPT_ENCODING = 'identity';
 /** A structure answer that came after its asker's timeout is kept this long for the next ask. */
 const SLOW_KEPT_MS = 60_000;
 /** A structure read runs at least this long (or ten timeouts) before the console gives up on it. */
@@ -48,7 +54,7 @@ export function createForward(upstream: AirflowUpstream): Forward {
     // The guard has set the user on every /api call; were it missing, the lesser account goes.
     const role = request.user?.role ?? 'editor';
     const credentials = credentialsOf[role];
-    const headers: Record<string, string> = { 'user-agent': USER_AGENT };
+    const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'accept-encoding': ACCEPT_ENCODING };
     for (const name of REQUEST_HEADERS) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
