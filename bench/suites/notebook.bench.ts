@@ -8,6 +8,7 @@ import { JUPYTER_RUNS, measureJupyter, type JupyterMeasures } from './notebookJu
 import { SCROLL_STEP, VIEWPORT, type Typing } from './notebookMeasures';
 import { measureNavigation, NAV_NOTE, NAV_RUNS, seedNavigationCopies, type Navigation } from './notebookNavigation';
 import { measureRunAll, RUN_ALL_CELLS, type RunAll } from './notebookRunAll';
+import { measureLongLine } from './notebookLongLine';
 
 const SUITE = 'notebook';
 /**
@@ -143,7 +144,8 @@ export const notebookSuite: BenchSuite = {
       const navigation = await measureNavigation(profile.context, server.url, OURS);
       const theirs = await measureJupyter(profile.context, content, serializeNotebook(benchNotebook(20)));
       const runAll = await measureRunAll(profile.context);
-      return [...consoleResults(ours), ...navigationResults(navigation), ...jupyterResults(ours, theirs), ...runAllResults(runAll)];
+      const longLine = await measureLongLine(profile.context);
+      return [...consoleResults(ours), ...navigationResults(navigation), ...jupyterResults(ours, theirs), ...runAllResults(runAll), ...longLine];
     } finally {
       await profile.close();
     }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from './testing/storage';
 import { memoryTabLocks } from './testing/tabLocks';
-import { createTypingJournal } from './typingJournal';
+import { createTypingJournal, JOURNAL_MAX_CHARS, type TypingJournal } from './typingJournal';
+import type { Typed } from '../model/notebookDoc/textMerge';
 
 const typed = (text: string, base = '') => ({ base, text });
+const note = (journal: TypingJournal, docId: string, cellId: string, typing: Typed) => journal.note(docId, cellId, typing.base.length + typing.text.length, () => typing);
 const entries = async (journal: ReturnType<typeof createTypingJournal>, docId: string) =>
   (await journal.pending(docId)).map(({ cellId, typed }) => ({ cellId, typed }));
 
@@ -13,10 +15,10 @@ describe('the typing journal', () => {
     const locks = memoryTabLocks();
     const tab1 = createTypingJournal(storage, 't1', locks);
     const tab2 = createTypingJournal(storage, 't2', locks);
-    tab1.note('d1', 'a', typed('pri'));
-    tab1.note('d1', 'a', typed('print(1)'));
-    tab2.note('d1', 'a', typed('x', 'base of t2')); // the same cell typed in another tab: its own entry
-    tab1.note('d2', 'a', typed('other doc'));
+    note(tab1, 'd1', 'a', typed('pri'));
+    note(tab1, 'd1', 'a', typed('print(1)'));
+    note(tab2, 'd1', 'a', typed('x', 'base of t2')); // the same cell typed in another tab: its own entry
+    note(tab1, 'd2', 'a', typed('other doc'));
     const reader = createTypingJournal(storage, 't3', locks);
     expect(await entries(reader, 'd1')).toEqual([]); // both tabs are alive
     locks.close('t1');
@@ -43,16 +45,28 @@ describe('the typing journal', () => {
     expect(storage.length).toBe(0);
   });
 
+  it('typing larger than it keeps is not made into text, and the tab’s older entry goes', async () => {
+    const storage = memoryStorage();
+    const locks = memoryTabLocks();
+    const journal = createTypingJournal(storage, 't1', locks);
+    note(journal, 'd', 'a', typed('small'));
+    let made = 0;
+    journal.note('d', 'a', JOURNAL_MAX_CHARS + 1, () => (made++, typed('x'.repeat(JOURNAL_MAX_CHARS + 1))));
+    expect(made).toBe(0);
+    locks.close('t1');
+    expect(await createTypingJournal(storage, 't2', locks).pending('d')).toEqual([]);
+  });
+
   it('without storage, or with a storage that throws (full, refused), it keeps nothing and never fails', async () => {
     const none = createTypingJournal(null, 'me', memoryTabLocks());
-    none.note('d', 'a', typed('x'));
+    note(none, 'd', 'a', typed('x'));
     expect(await none.pending('d')).toEqual([]);
     const full = memoryStorage();
     full.setItem = () => {
       throw new DOMException('full', 'QuotaExceededError');
     };
     const journal = createTypingJournal(full, 'me', memoryTabLocks());
-    expect(() => journal.note('d', 'a', typed('x'))).not.toThrow();
+    expect(() => note(journal, 'd', 'a', typed('x'))).not.toThrow();
     expect(await journal.pending('d')).toEqual([]);
   });
 });

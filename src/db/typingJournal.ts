@@ -9,7 +9,12 @@ import type { Typed } from '../model/notebookDoc/textMerge';
  * with what the cell holds by then; only a tab that is gone has its typing recovered.
  */
 export interface TypingJournal {
-  note(docId: string, cellId: string, typed: Typed): void;
+  /**
+   * Keeps the typing (`size` characters, base and text, made by `read` only if kept): above
+   * JOURNAL_MAX_CHARS it is not kept, and the tab's older entry goes (a crash then loses what
+   * was typed since the last pause, at most 400 ms of it).
+   */
+  note(docId: string, cellId: string, size: number, read: () => Typed): void;
   /** The log holds `typed` for the cell now: this tab's entry goes if it says the same. */
   settled(docId: string, cellId: string, typed: Typed): void;
   /** Entries of tabs that are gone (crashed or closed mid-pause), each with what forgets it once written. */
@@ -23,6 +28,11 @@ export interface TabLocks {
 }
 
 const PREFIX = 'console.typing.';
+/**
+ * The most a kept entry holds: localStorage has about 5 million characters for the whole origin, and
+ * writing a 5 MB cell's text at every key stalls typing (measured: ~100 ms a key).
+ */
+export const JOURNAL_MAX_CHARS = 500_000;
 const LOCK_PREFIX = 'console-tab:';
 
 const keyOf = (docId: string, cellId: string, tabId: string) => `${PREFIX}${docId}.${cellId}.${tabId}`;
@@ -62,7 +72,8 @@ export function createTypingJournal(storage: Storage | null, tabId: string, lock
     }
   };
   return {
-    note: (docId, cellId, typed) => attempt((store) => store.setItem(keyOf(docId, cellId, tabId), JSON.stringify(typed))),
+    note: (docId, cellId, size, read) =>
+      attempt((store) => (size > JOURNAL_MAX_CHARS ? store.removeItem(keyOf(docId, cellId, tabId)) : store.setItem(keyOf(docId, cellId, tabId), JSON.stringify(read())))),
     settled: (docId, cellId, typed) =>
       attempt((store) => store.getItem(keyOf(docId, cellId, tabId)) === JSON.stringify(typed) && store.removeItem(keyOf(docId, cellId, tabId))),
     async pending(docId) {

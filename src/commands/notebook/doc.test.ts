@@ -21,6 +21,8 @@ import { fakeNotebookServer } from '../testing/fakeNotebookServer';
 import { WAITING_MESSAGE, workspaceRoute } from '../workspace/workspace';
 
 const freshDb = freshDbs('notebook-doc');
+/** What the editor hands the journal: the typing and its size. */
+const typingOf = (typing: { base: string; text: string }) => ({ size: typing.base.length + typing.text.length, typing });
 const me: Identity = { clientId: 'client', tabId: 'tab-1' };
 const other: Identity = { clientId: 'client', tabId: 'tab-2' };
 
@@ -69,7 +71,7 @@ describe('a crash between two pauses of typing', () => {
     const opened = await before.open(PATH);
     if (!opened.ok) throw new Error(opened.message);
     const cellId = (await base.doc(opened.docId)).notebook.cells[0].id;
-    before.typed(opened.docId, cellId, { base: 'x = 1', text: 'x = 1  # typed just before the crash' });
+    before.typed(opened.docId, cellId, typingOf({ base: 'x = 1', text: 'x = 1  # typed just before the crash' }));
     // Another tab typed at the start of the cell meanwhile, and is still open.
     const second = withJournal(other);
     await second.type(opened.docId, cellId, { base: 'x = 1', text: 'y = 0; x = 1' });
@@ -83,7 +85,7 @@ describe('a crash between two pauses of typing', () => {
     expect((await base.sources(opened.docId))[0]).toBe('y = 0; x = 1  # typed just before the crash');
     expect(await createTypingJournal(storage, 'reader', locks).pending(opened.docId)).toEqual([]);
     // Typing that lands clears its entry: nothing is written twice at the next open.
-    third.typed(opened.docId, cellId, { base: 'y = 0; x = 1  # typed just before the crash', text: 'z' });
+    third.typed(opened.docId, cellId, typingOf({ base: 'y = 0; x = 1  # typed just before the crash', text: 'z' }));
     await third.type(opened.docId, cellId, { base: 'y = 0; x = 1  # typed just before the crash', text: 'z' });
     locks.close('tab-3');
     expect(await createTypingJournal(storage, 'reader', locks).pending(opened.docId)).toEqual([]);

@@ -148,7 +148,7 @@ export function createNotebookDocCommands(deps: NotebookDocDeps) {
       return result;
     },
     /** What is typed in a cell, at every change, before the pause that makes it an edit (kept for a crash). */
-    typed: (docId: string, cellId: string, typed: Typed) => journal.note(docId, cellId, typed),
+    typed: (docId: string, cellId: string, typing: { size: number; typing: Typed }) => journal.note(docId, cellId, typing.size, () => typing.typing),
     /** One edit; the same `group` for consecutive edits of one cell makes them one undo step. */
     edit,
     /** Typing (the editor calls it per typing pause), merged as text operations. */

@@ -5,13 +5,21 @@ import { search, searchKeymap, searchPanelOpen } from '@codemirror/search';
 import { Compartment, EditorState, Prec, Transaction, type Extension } from '@codemirror/state';
 import { EditorView, keymap, tooltips, type KeyBinding } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Complete } from '../../components/completion/completionSource';
 import { acceptShownCompletion, catalogCompletion } from './catalogCompletion';
 import { editorBindings } from '../../../commands/notebook/registry/keymap';
 import type { NotebookCommandId } from '../../../commands/notebook/registry/registry';
 import { languageSupport, type CellLanguage } from './languages';
 import { CellText, type TypedCell } from './cellText';
+import { textChanges } from '../../../model/notebookDoc/textMerge';
+import { hasLineOver } from '../../components/highlight/fold';
+
+/**
+ * A cell with a line longer than this is edited without its grammar, as VS Code stops colouring such
+ * lines: the parser would re-read the whole line at every key (measured: ~80 ms a key on a 5 MB line).
+ */
+const GRAMMAR_LINE_CHARS = 20_000;
 
 export interface CellEditorProps {
   value: string;
@@ -32,16 +40,8 @@ export interface CellEditorProps {
 
 /** Marks text written in from the document: not typing, and not for the editor's own undo. */
 const fromDocument = (view: EditorView, text: string) => {
-  const old = view.state.doc.toString();
-  // Only the part that differs, so the cursor keeps its place around it.
-  let start = 0;
-  while (start < old.length && start < text.length && old[start] === text[start]) start++;
-  let end = 0;
-  while (end < old.length - start && end < text.length - start && old[old.length - 1 - end] === text[text.length - 1 - end]) end++;
-  view.dispatch({
-    changes: { from: start, to: old.length - end, insert: text.slice(start, text.length - end) },
-    annotations: [Transaction.addToHistory.of(false), Transaction.remote.of(true)],
-  });
+  // Only the parts that differ, so the cursor keeps its place around them.
+  view.dispatch({ changes: textChanges(view.state.doc.toString(), text), annotations: [Transaction.addToHistory.of(false), Transaction.remote.of(true)] });
 };
 
 /**
@@ -97,6 +97,8 @@ export default function CellEditor({ value, version, language, onTyped, onComman
   const languageSlot = useRef(new Compartment());
   const latest = useRef({ onTyped, onCommand });
   const cellText = useRef<CellText | null>(null);
+  const plain = useMemo(() => hasLineOver(value, GRAMMAR_LINE_CHARS), [value]);
+  const grammar = plain ? 'plaintext' : language;
   useEffect(() => {
     latest.current = { onTyped, onCommand };
   });
@@ -111,11 +113,12 @@ export default function CellEditor({ value, version, language, onTyped, onComman
     const extensions: Extension[] = [
       Prec.highest(keymap.of(notebookKeys((name, at) => latest.current.onCommand(name, at)))),
       ...EDITING,
-      languageSlot.current.of(languageExtensions(language, complete)),
+      languageSlot.current.of(languageExtensions(grammar, complete)),
       EditorView.contentAttributes.of({ 'aria-label': label }),
       EditorView.updateListener.of((update) => {
         if (!update.docChanged || update.transactions.every((t) => t.annotation(Transaction.remote))) return;
-        typing.typed(update.state.doc.toString());
+        const doc = update.state.doc;
+        typing.typed(doc.length, () => doc.toString());
         latest.current.onTyped(typing);
       }),
     ];
@@ -136,12 +139,17 @@ export default function CellEditor({ value, version, language, onTyped, onComman
   useEffect(() => cellText.current?.fromDocument(value, version), [value, version]);
 
   useEffect(() => {
-    editor.current?.dispatch({ effects: languageSlot.current.reconfigure(languageExtensions(language, complete)) });
-  }, [language, complete]);
+    editor.current?.dispatch({ effects: languageSlot.current.reconfigure(languageExtensions(grammar, complete)) });
+  }, [grammar, complete]);
 
   useEffect(() => {
     if (focused) editor.current?.focus();
   }, [focused]);
 
-  return <div ref={host} className="nb-code-editor" />;
+  return (
+    <>
+      <div ref={host} className="nb-code-editor" />
+      {plain && <p className="nb-fold">Colours are off in this cell: a line is longer than {GRAMMAR_LINE_CHARS.toLocaleString('en-US')} characters.</p>}
+    </>
+  );
 }

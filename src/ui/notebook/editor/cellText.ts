@@ -4,6 +4,8 @@ import { mergeText, type Typed } from '../../../model/notebookDoc/textMerge';
 export interface TypedCell {
   /** The editor's text now, and the document's text it was typed from (not taken: the crash journal keeps it). */
   readonly typing: Typed;
+  /** Characters in `typing` (base and text), known without making the text (a 5 MB cell's is costly to join at every key). */
+  readonly size: number;
   /** What to send: the text and the document's text it was typed from (that base moves on to it). */
   take(): Typed;
   /** The document holds `sent` from `version` on. */
@@ -21,7 +23,10 @@ export interface TypedCell {
  */
 export class CellText implements TypedCell {
   #base: string;
-  #text: string;
+  /** The editor's text, made from the editor's document only when asked (read). */
+  #text: string | null;
+  #read: () => string;
+  #length: number;
   #doc: { text: string; version: number };
   #sending = 0;
   #holds = 0;
@@ -33,19 +38,28 @@ export class CellText implements TypedCell {
     this.#doc = doc;
     this.#base = doc.text;
     this.#text = doc.text;
+    this.#read = () => doc.text;
+    this.#length = doc.text.length;
   }
 
-  get text() {
+  get text(): string {
+    this.#text ??= this.#read();
     return this.#text;
   }
 
-  get typing(): Typed {
-    return { base: this.#base, text: this.#text };
+  get size() {
+    return this.#base.length + this.#length;
   }
 
-  /** Typed in the editor. */
-  typed(text: string) {
-    this.#text = text;
+  get typing(): Typed {
+    return { base: this.#base, text: this.text };
+  }
+
+  /** Typed in the editor: its text's length, and how to make the text when it is needed. */
+  typed(length: number, read: () => string) {
+    this.#length = length;
+    this.#read = read;
+    this.#text = null;
   }
 
   /** The document's text of the cell (and its version), as the live query gives it. */
@@ -55,9 +69,9 @@ export class CellText implements TypedCell {
   }
 
   take(): Typed {
-    const sent = { base: this.#base, text: this.#text };
+    const sent = { base: this.#base, text: this.text };
     // Sent typing is the base of what is typed next: a second send before this one is written must not carry it again.
-    this.#base = this.#text;
+    this.#base = sent.text;
     this.#sending += 1;
     return sent;
   }
@@ -76,10 +90,13 @@ export class CellText implements TypedCell {
   #adopt() {
     const doc = this.#doc;
     if (this.#sending > 0 || doc.version < this.#holds || doc.text === this.#base) return;
-    const merged = mergeText(this.#base, this.#text, doc.text);
+    const text = this.text;
+    const merged = mergeText(this.#base, text, doc.text);
     this.#base = doc.text;
-    if (merged === this.#text) return;
+    if (merged === text) return;
     this.#text = merged;
+    this.#length = merged.length;
+    this.#read = () => merged;
     this.#show(merged);
   }
 }

@@ -85,7 +85,7 @@ export function useTyping(docs: NotebookDocCommands | null, docId: string | null
   return useMemo(
     () => ({
       typed(cellId: string, cell: TypedCell) {
-        if (docs && docId) docs.typed(docId, cellId, cell.typing); // kept at once, for a crash before the pause
+        if (docs && docId) docs.typed(docId, cellId, cell); // kept at once, for a crash before the pause
         if (!pending.current.has(cellId) && pending.current.size > 0) void flush();
         pending.current.set(cellId, cell);
         clearTimeout(timer.current);

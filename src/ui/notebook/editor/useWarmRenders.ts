@@ -6,6 +6,7 @@ import { terminalTextOf } from '../Outputs';
 import { cachedAnsi, cachedMarkdown, useRenderCache, type RenderCache } from '../renderCache';
 import { cutText } from '../truncate';
 import { cachedHighlight, cellLanguage, useHighlighter } from '../../components/highlight/HighlightedSource';
+import { foldLongLines } from '../../components/highlight/fold';
 
 /** Below this much idle time left, the next cell waits for the next idle period (a cell takes a few ms at most). */
 const SPARE_MS = 4;
@@ -32,7 +33,7 @@ function warm(cell: Cell, cache: RenderCache, highlight: Highlight | null) {
     if (cell.source.trim() && !cell.attachments && !mayHaveMath(cell.source)) cachedMarkdown(cache, cell.source, null);
     return;
   }
-  if (highlight && cell.cell_type === 'code') cachedHighlight(cache, highlight, cell.source, cellLanguage(cellTypeOf(cell)));
+  if (highlight && cell.cell_type === 'code') cachedHighlight(cache, highlight, foldLongLines(cell.source).text, cellLanguage(cellTypeOf(cell))); // as HighlightedSource shows it
   if (cell.cell_type !== 'code') return;
   for (const output of cell.outputs) {
     const text = terminalTextOf(output);
