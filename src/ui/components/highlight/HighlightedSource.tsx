@@ -67,7 +67,7 @@ function FoldMark({ chars }: { chars: number }) {
 }
 
 /** Under a cell whose long lines are folded: which, how much, and where to see them whole (the cell's editor). */
-export function FoldNotice({ hidden }: { hidden: ReadonlyMap<number, number> }) {
+function FoldNotice({ hidden }: { hidden: ReadonlyMap<number, number> }) {
   if (hidden.size === 0) return null;
   const [[row, chars], ...more] = hidden;
   const which = more.length === 0 ? `Line ${row + 1} is folded: ${foldedSize(chars)} more than shown` : `${hidden.size} long lines are folded`;
@@ -75,7 +75,7 @@ export function FoldNotice({ hidden }: { hidden: ReadonlyMap<number, number> }) 
 }
 
 /** Text without colours, its folded lines marked. */
-export function PlainLines({ text, hidden }: { text: string; hidden: ReadonlyMap<number, number> }) {
+function PlainLines({ text, hidden }: { text: string; hidden: ReadonlyMap<number, number> }) {
   if (hidden.size === 0) return text || ' ';
   return text.split('\n').map((line, row, all) => (
     <span key={row}>

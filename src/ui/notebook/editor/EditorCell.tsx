@@ -1,5 +1,5 @@
 import { Play, Square } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { lazy, memo, Suspense, useCallback, useRef, useState, type MouseEvent } from 'react';
 import type { CellRunView } from '../../../commands/notebook/run';
 import { cellTypeOf } from '../../../model/notebookDoc/edits';
 import type { Cell, CodeCell } from '../../../model/nbformat/types';
@@ -8,8 +8,7 @@ import { useTex } from '../MathProvider';
 import { OutputArea, scrolledOf } from '../OutputArea';
 import { cachedMarkdown, useRenderCache } from '../renderCache';
 import { sqlPlaceOf, type CellSqlPlace } from '../../../model/nbformat/sqlPlace';
-import { cellLanguage, FoldNotice, HighlightedSource, PlainLines } from '../../components/highlight/HighlightedSource';
-import { foldLongLines } from '../../components/highlight/fold';
+import { cellLanguage, HighlightedSource } from '../../components/highlight/HighlightedSource';
 import type { NotebookCommandId } from '../../../commands/notebook/registry/registry';
 import { SqlCellBar } from './SqlCellBar';
 import { useSqlCellComplete } from './useSqlCellComplete';
@@ -46,28 +45,13 @@ function prompt(cell: CodeCell, run: CellRunView | undefined): string {
   return `[${cell.execution_count ?? ' '}]`;
 }
 
-/** A raw cell's text, its very long lines folded. */
-function FoldedText({ source }: { source: string }) {
-  const folded = useMemo(() => foldLongLines(source), [source]);
-  return (
-    <>
-      <pre className="nb-plain">
-        <code>
-          <PlainLines text={folded.text} hidden={folded.hidden} />
-        </code>
-      </pre>
-      <FoldNotice hidden={folded.hidden} />
-    </>
-  );
-}
-
 /** The cell's text without its editor: same font and line height, so mounting the editor moves nothing. */
 function PlainSource({ cell, language }: { cell: Cell; language: string }) {
   const tex = useTex(cell.cell_type === 'markdown' && mayHaveMath(cell.source));
   const cache = useRenderCache();
   if (cell.cell_type === 'markdown' && cell.source.trim()) return <div className="nb-markdown" dangerouslySetInnerHTML={{ __html: cachedMarkdown(cache, cell.source, tex, cell.attachments) }} />;
-  if (cell.cell_type !== 'raw') return <HighlightedSource source={cell.source} language={language} />;
-  return <FoldedText source={cell.source} />;
+  // A raw cell's language is plaintext: its text as it is, long lines folded as in code.
+  return <HighlightedSource source={cell.source} language={language} />;
 }
 
 /** The cell's own Run, or Stop while it is queued or running (then it shows always). */
