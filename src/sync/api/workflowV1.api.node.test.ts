@@ -225,15 +225,32 @@ describe('Airflow v1 adapter: runs and task instances', () => {
     expect(fake.seen.map((r) => r.query.get('map_index'))).toEqual(['-1', '3']);
   });
 
-  it('reads a log as JSON from its continuation token and says when it has ended', async () => {
+  it('reads a log as JSON from its continuation token, and an ended log followed by token whole once', async () => {
     const { fake, api } = upstream();
-    const ended = `${btoa(JSON.stringify({ end_of_log: true, log_pos: 120 })).replace(/=+$/, '')}.sig`;
-    fake.on('get', `${runPath}/taskInstances/load/logs/2`, (r) => ({ body: { content: r.query.get('token') ? 'INFO - done\n' : 'INFO - start\n', continuation_token: ended } }));
+    const token = (metadata: object) => `${btoa(JSON.stringify(metadata)).replace(/=+$/, '')}.sig`;
+    const running = token({ end_of_log: false, log_pos: 13 });
+    const ended = token({ end_of_log: true, log_pos: 25 });
+    fake.on('get', `${runPath}/taskInstances/load/logs/2`, (r) => {
+      if (r.query.get('full_content') === 'true') return { body: { content: 'INFO - start\nINFO - done\n', continuation_token: ended } };
+      return { body: r.query.get('token') ? { content: 'INFO - done\nINFO - done\n', continuation_token: ended } : { content: 'INFO - start\n', continuation_token: running } };
+    });
     const first = await api.getLog('orders_etl', RUN, 'load', -1, 2, null);
-    const next = await api.getLog('orders_etl', RUN, 'load', -1, 2, first.token);
-    expect(first).toEqual({ content: 'INFO - start\n', token: ended, endOfLog: true });
-    expect(next.content).toBe('INFO - done\n');
-    expect(Object.fromEntries(fake.seen[1]!.query)).toEqual({ full_content: 'false', map_index: '-1', token: ended });
+    expect(first).toEqual({ content: 'INFO - start\n', token: running, endOfLog: false });
+    // Airflow 2 repeated a line at the edge of the read while the file grew: the whole log replaces it.
+    expect(await api.getLog('orders_etl', RUN, 'load', -1, 2, first.token)).toEqual({ content: 'INFO - start\nINFO - done\n', token: ended, endOfLog: true, fromTop: true });
+    expect(fake.seen.map((r) => Object.fromEntries(r.query))).toEqual([
+      { full_content: 'false', map_index: '-1' },
+      { full_content: 'false', map_index: '-1', token: running },
+      { full_content: 'true', map_index: '-1' },
+    ]);
+  });
+
+  it('reads a log that has ended once, without a second read', async () => {
+    const { fake, api } = upstream();
+    const ended = `${btoa(JSON.stringify({ end_of_log: true, log_pos: 13 })).replace(/=+$/, '')}.sig`;
+    fake.on('get', `${runPath}/taskInstances/load/logs/2`, { body: { content: 'INFO - start\n', continuation_token: ended } });
+    expect(await api.getLog('orders_etl', RUN, 'load', -1, 2, null)).toEqual({ content: 'INFO - start\n', token: ended, endOfLog: true });
+    expect(fake.seen).toHaveLength(1);
   });
 
   it("reads the text out of a real Airflow 2's content, the repr of [(host, text)], for one map index", async () => {

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import type { V1Dag, V1DagDetail, V1DagRun, V1DagStats, V1EventLog, V1GraphData, V1GridData, V1Log, V1Task, V1TaskInstance, V1XComEntry } from '../../../contracts/airflowV1';
-import type { DagQuery, DagSort, MarkRequest, Page, TaskInstance, WorkflowService } from '../../../contracts/workflow';
+import type { DagQuery, DagSort, LogChunk, MarkRequest, Page, TaskInstance, WorkflowService } from '../../../contracts/workflow';
 import { buildGraph } from '../../model/workflow/graph';
 import { buildGrid } from '../../model/workflow/grid';
 import { bindHandlers, workflowContext, type WorkflowContext, type WorkflowHandlers } from './workflowAdapter';
@@ -136,12 +136,22 @@ const previewMark: Handlers['previewMark'] = async (ctx, dagId, request) => {
   return request.mapIndex >= 0 ? affected.map((ti) => ({ ...ti, mapIndex: request.mapIndex })) : affected;
 };
 
-const getLog: Handlers['getLog'] = async ({ http, ti }, dagId, runId, taskId, mapIndex, tryNumber, token) => {
-  const params = query({ full_content: false, map_index: mapIndex, token: token ?? undefined });
-  const body = (await http.get<V1Log>(`${ti(dagId, runId, taskId)}/logs/${tryNumber}`, { params, headers: { Accept: 'application/json' } })).data;
-  const next = body.continuation_token || null;
-  return { content: logTextFromV1(body.content ?? ''), token: next, endOfLog: tokenSaysEnded(next) };
+const getLog: Handlers['getLog'] = async (ctx, dagId, runId, taskId, mapIndex, tryNumber, token) => {
+  const url = `${ctx.ti(dagId, runId, taskId)}/logs/${tryNumber}`;
+  const chunk = await readLog(ctx, url, mapIndex, token, false);
+  if (token === null || !chunk.endOfLog) return chunk;
+  // Followed while the try wrote it, Airflow 2's text can repeat a line at the edge of a read (its
+  // log_pos counts characters of a file still being written): the ended log is read whole once.
+  return { ...(await readLog(ctx, url, mapIndex, null, true)), fromTop: true };
 };
+
+async function readLog({ http }: V1Context, url: string, mapIndex: number, token: string | null, whole: boolean): Promise<LogChunk> {
+  const params = query({ full_content: whole, map_index: mapIndex, token: token ?? undefined });
+  const body = (await http.get<V1Log>(url, { params, headers: { Accept: 'application/json' } })).data;
+  const next = body.continuation_token || null;
+  // The whole log is the whole log: a try that has ended has nothing more to read.
+  return { content: logTextFromV1(body.content ?? ''), token: next, endOfLog: whole || tokenSaysEnded(next) };
+}
 
 const dagStats: Handlers['dagStats'] = async ({ get }, dagIds) => {
   // dag_ids is required in v1: no ids, no call.
