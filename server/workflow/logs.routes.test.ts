@@ -49,6 +49,31 @@ describe('task logs', () => {
     expect(text.body).toBe(full.content);
   });
 
+  it('pages the 100,000-line log by lines from a cursor, to its last line, and refuses a bad cursor', async () => {
+    const [row] = await wf.app.services.store.all<{ run_id: string; task_id: string; try_number: number }>(
+      "SELECT run_id, task_id, try_number FROM wf_task_instances WHERE dag_id = 'warehouse_nightly_rebuild' AND task_id = 'extract_postgres_orders' AND state = 'success' LIMIT 1",
+    );
+    const url = `/v1/dags/warehouse_nightly_rebuild/dagRuns/${encodeURIComponent(row.run_id)}/taskInstances/${row.task_id}/logs/${row.try_number}`;
+    const lines = (await log(`${url}?full_content=true`)).content.replace(/\n$/, '').split('\n');
+    const lineUrl = `${url}/lines`;
+    const first = (await wf.call('GET', `${lineUrl}?limit=1000`)).json<{ lines: string[]; next: number | null }>();
+    expect(first.lines).toEqual(lines.slice(0, 1000));
+    expect(first.next).toBe(1000);
+    const middle = (await wf.call('GET', `${lineUrl}?cursor=50000&limit=7`)).json<{ lines: string[] }>();
+    expect(middle.lines).toEqual(lines.slice(50_000, 50_007));
+    const last = (await wf.call('GET', `${lineUrl}?cursor=${lines.length - 3}&limit=20000`)).json<{ lines: string[]; next: number | null }>();
+    expect(last).toMatchObject({ lines: lines.slice(-3), next: null });
+    const file = await wf.call('GET', `${url}/download?map_index=-1`);
+    expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="warehouse_nightly_rebuild__.*__extract_postgres_orders__try-\d+\.log"/);
+    expect(file.body.replace(/\n$/, '').split('\n')).toEqual(lines);
+    for (const query of ['cursor=-5', 'cursor=x', 'limit=0', 'limit=100000']) {
+      const bad = await wf.call('GET', `${lineUrl}?${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json()).toMatchObject({ status: 400, detail: expect.stringMatching(/^Bad (cursor|limit)/) });
+    }
+  });
+
   it('shows a failed try with an ERROR line and a traceback', async () => {
     const [row] = await wf.app.services.store.all<{ dag_id: string; run_id: string; task_id: string; try_number: number }>(
       "SELECT dag_id, run_id, task_id, try_number FROM wf_task_instances WHERE state = 'failed' AND map_index = -1 LIMIT 1",

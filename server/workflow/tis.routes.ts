@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LogReader, tryFacts } from './logs';
+import { logAttachment } from './logpaging/attachment';
+import { pageLines, parsePageQuery } from './logpaging/pageLines';
 import { presentTi, presentXcom } from './present';
 import { notFound } from './problem';
 import { PAGE_PROPERTIES, STRINGS, pageOf, type Page } from './query';
@@ -13,6 +15,8 @@ type TiParams = RunParams & { task_id: string };
 const listQuery = { type: 'object', properties: { ...PAGE_PROPERTIES, state: STRINGS } } as const;
 const mapIndexQuery = { type: 'object', properties: { map_index: { type: 'integer', minimum: -1, default: -1 } } } as const;
 const mapIndexParams = { type: 'object', properties: { map_index: { type: 'integer', minimum: -1 } } } as const;
+// cursor and limit stay strings: parsePageQuery answers a clear 400 for a bad one.
+const linesQuery = { type: 'object', properties: { ...mapIndexQuery.properties, cursor: { type: 'string' }, limit: { type: 'string' } } } as const;
 const tryParams = { type: 'object', properties: { task_try_number: { type: 'integer', minimum: 0 } } } as const;
 const logQuery = {
   type: 'object',
@@ -67,6 +71,8 @@ export function taskInstanceRoutes(context: WorkflowContext): FastifyPluginAsync
     app.get(`${base}/:task_id/xcomEntries`, { schema: { querystring: xcomListQuery } }, listXcoms(deps));
     app.get(`${base}/:task_id/xcomEntries/:xcom_key`, { schema: { querystring: mapIndexQuery } }, readXcom(deps));
     app.get(`${base}/:task_id/logs/:task_try_number`, { schema: { params: tryParams, querystring: logQuery } }, readLog(deps));
+    app.get(`${base}/:task_id/logs/:task_try_number/lines`, { schema: { params: tryParams, querystring: linesQuery } }, readLogLines(deps));
+    app.get(`${base}/:task_id/logs/:task_try_number/download`, { schema: { params: tryParams, querystring: mapIndexQuery } }, downloadLog(deps));
   };
 }
 
@@ -148,6 +154,32 @@ function readLog({ find, logs }: TiDeps) {
     const { spec, run, ti } = await find.one(request.params, request.query.map_index);
     const page = await logs.page(spec, run, ti, request.params.task_try_number, request.query.token, request.query.full_content);
     return answerLog(request, reply, page);
+  };
+}
+
+/** A page of lines from a line cursor (?cursor=&limit=): the console's one way to page a finished try's log. */
+function readLogLines({ find, logs }: TiDeps) {
+  return async (request: FastifyRequest<{ Params: TiParams & { task_try_number: number }; Querystring: { map_index: number; cursor?: string; limit?: string } }>, reply: FastifyReply) => {
+    const asked = parsePageQuery(request.query);
+    const { spec, run, ti } = await find.one(request.params, request.query.map_index);
+    // The demo's log is already in memory (generated or stored); a real Airflow's is streamed.
+    const { content } = await logs.page(spec, run, ti, request.params.task_try_number, undefined, true);
+    reply.header('cache-control', 'no-store');
+    return pageLines(new Blob([content]).stream(), asked);
+  };
+}
+
+/** The whole log as a file: the browser saves it as it comes, the page never holds it. */
+function downloadLog({ find, logs }: TiDeps) {
+  return async (request: FastifyRequest<{ Params: TiParams & { task_try_number: number }; Querystring: { map_index: number } }>, reply: FastifyReply) => {
+    const { params } = request;
+    const { spec, run, ti } = await find.one(params, request.query.map_index);
+    const { content } = await logs.page(spec, run, ti, params.task_try_number, undefined, true);
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', logAttachment(params.dag_id, params.dag_run_id, params.task_id, request.query.map_index, params.task_try_number))
+      .send(content);
   };
 }
 

@@ -38,19 +38,17 @@ export interface Allowed {
 export type Forward = (request: FastifyRequest, reply: FastifyReply, allowed: Allowed) => Promise<FastifyReply>;
 
 /**
- * Sends the request on to `<upstream.url><target>` with the Airflow account of the user's role and
- * answers with Airflow's status, body and content headers; its 403 (the account may not) is said
- * as Airflow's refusal, naming the account (identity.ts).
- * Reads (logs can be large) stream through; answers to writes are small and read whole, so
- * Idempotency-Key replays can store them.
+ * Sends a call to `<upstream.url><target>` with the Airflow account of the user's role (renewing a
+ * refused token once); `accept` replaces the browser's Accept (the console's own log pages ask
+ * Airflow for its stream).
  */
-export function createForward(upstream: AirflowUpstream): Forward {
+export function createSend(upstream: AirflowUpstream): Send {
   const { admin, editor } = upstream.accounts;
   const adminCredentials = upstreamCredentials(upstream, admin);
   // A shared account shares its JWT too.
   const credentialsOf: Record<Role, UpstreamCredentials> = { admin: adminCredentials, editor: sameAccount(admin, editor) ? adminCredentials : upstreamCredentials(upstream, editor) };
 
-  async function send(request: FastifyRequest, { target, call: allowed }: Allowed, signal: AbortSignal, timeoutMs = upstream.timeoutMs): Promise<Response> {
+  return async function send(request, { target, call: allowed }, signal, timeoutMs = upstream.timeoutMs, accept) {
     // The guard has set the user on every /api call; were it missing, the lesser account goes.
     const role = request.user?.role ?? 'editor';
     const credentials = credentialsOf[role];
@@ -59,6 +57,7 @@ export function createForward(upstream: AirflowUpstream): Forward {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
+    if (accept !== undefined) headers.accept = accept;
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
     const sent = hasBody ? (request.body as Buffer) : undefined;
     const body = isTrigger(allowed) && request.user ? stampTriggerNote(sent, request.user.username) : sent;
@@ -82,8 +81,18 @@ export function createForward(upstream: AirflowUpstream): Forward {
       throw refusedCredentials(`${request.method} ${pathOf(target)} answered 401 to the ${role}s' account`);
     }
     return response;
-  }
+  };
+}
 
+/**
+ * Sends the request on to `<upstream.url><target>` with the Airflow account of the user's role and
+ * answers with Airflow's status, body and content headers; its 403 (the account may not) is said
+ * as Airflow's refusal, naming the account (identity.ts).
+ * Reads (logs can be large) stream through; answers to writes are small and read whole, so
+ * Idempotency-Key replays can store them.
+ */
+export function createForward(upstream: AirflowUpstream): Forward {
+  const send = createSend(upstream);
   const forwardSlow = createForwardSlow(upstream, send);
 
   return async function forward(request, reply, allowed) {
@@ -108,7 +117,7 @@ export function createForward(upstream: AirflowUpstream): Forward {
   };
 }
 
-type Send = (request: FastifyRequest, allowed: Allowed, signal: AbortSignal, timeoutMs?: number) => Promise<Response>;
+export type Send = (request: FastifyRequest, allowed: Allowed, signal: AbortSignal, timeoutMs?: number, accept?: string) => Promise<Response>;
 
 /** A structure read (slowReads.ts): one upstream call past the timeout, a 504 with Retry-After while it runs. */
 function createForwardSlow(upstream: AirflowUpstream, send: Send) {
@@ -133,7 +142,7 @@ function createForwardSlow(upstream: AirflowUpstream, send: Send) {
 }
 
 /** Answers no screen can use: a redirect (a wrong base URL), or Airflow's own 5xx HTML page (its log has the reason). */
-async function refuseUnusable(request: FastifyRequest, response: Response, allowed: Allowed): Promise<void> {
+export async function refuseUnusable(request: FastifyRequest, response: Response, allowed: Allowed): Promise<void> {
   if (response.status >= 300 && response.status < 400) {
     await response.body?.cancel();
     const location = response.headers.get('location');

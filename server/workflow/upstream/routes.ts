@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AirflowUpstream } from '../../config';
-import { problemBody } from '../problem';
+import { problemBody, WorkflowProblem } from '../problem';
 import { createAllowlist } from './allowlist';
 import { UpstreamFailure } from './failure';
-import { createForward } from './forward';
+import { createForward, createSend } from './forward';
+import { createLogPages, logAskOf } from './logPages';
 
 export interface UpstreamRoutesOptions {
   upstream: AirflowUpstream;
@@ -28,6 +29,7 @@ const MOUNTS: Record<AirflowUpstream['api'], ReadonlyArray<readonly [local: stri
  */
 export const upstreamRoutes: FastifyPluginAsync<UpstreamRoutesOptions> = async (app, { upstream }) => {
   const forward = createForward(upstream);
+  const logPages = createLogPages(upstream, createSend(upstream));
   const prefix = app.prefix;
   // Bodies go on as they came, whatever their type.
   app.removeAllContentTypeParsers();
@@ -37,7 +39,7 @@ export const upstreamRoutes: FastifyPluginAsync<UpstreamRoutesOptions> = async (
     route.config = { ...route.config, basicAuth: true };
   });
   app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error instanceof UpstreamFailure) return reply.code(error.status).send(error.toJSON());
+    if (error instanceof UpstreamFailure || error instanceof WorkflowProblem) return reply.code(error.status).send(error.toJSON());
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send(problemBody(error.statusCode, 'Bad Request', error.message));
     throw error;
   });
@@ -49,15 +51,24 @@ export const upstreamRoutes: FastifyPluginAsync<UpstreamRoutesOptions> = async (
       if (rest === null) return notServed(request, reply);
       const query = rest.indexOf('?');
       const path = `${remote}/${query === -1 ? rest : rest.slice(0, query)}`;
-      const verdict = allowlist(request.method, path, query === -1 ? '' : rest.slice(query + 1));
+      const rawQuery = query === -1 ? '' : rest.slice(query + 1);
+      // The console's own pages of a log: allowed as the log read they come from is.
+      const log = request.method === 'GET' ? logAskOf(path, rawQuery) : null;
+      const verdict = log ? allowlist('GET', log.logPath, logReadQuery(log.ask.query)) : allowlist(request.method, path, rawQuery);
       if (verdict.kind === 'malformed') return reply.code(400).send(problemBody(400, 'Bad Request', verdict.detail));
       if (verdict.kind === 'refused') return reply.code(403).send(problemBody(403, 'Forbidden', verdict.detail));
-      return forward(request, reply, verdict);
+      return log ? logPages(request, reply, verdict, log.ask) : forward(request, reply, verdict);
     });
   }
   app.all('/*', notServed);
   app.all('/', notServed);
 };
+
+/** What of a log page's query goes to Airflow's log read: the map index only (cursor and limit are the console's). */
+function logReadQuery(query: URLSearchParams): string {
+  const mapIndex = query.get('map_index');
+  return mapIndex === null ? '' : new URLSearchParams({ map_index: mapIndex }).toString();
+}
 
 /** The raw path and query after `start`, or null for a spelling that does not begin with it (e.g. encoded). */
 function restOf(url: string, start: string): string | null {

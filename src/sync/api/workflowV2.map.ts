@@ -3,6 +3,7 @@ import type { AffectedTaskInstance, Dag, DagDetail, DagRun, EventLogEntry, Graph
 import { collapseJoins } from '../../model/workflow/graph';
 import { oldestFirst } from '../../model/workflow/grid';
 import { groupPath } from '../../model/workflow/groups';
+import { recordText } from '../../model/workflow/logRecord';
 import { summaryCell } from '../../model/workflow/states';
 import { childStates, dagDetailFrom, taskInstanceFrom, taskState, xcomFrom } from './workflow.map';
 import { eventFromV1 } from './workflowV1.map';
@@ -74,24 +75,9 @@ export const xcomFromV2 = xcomFrom;
 
 export const eventFromV2 = (event: V2EventLog): EventLogEntry => eventFromV1({ ...event, map_index: null, execution_date: null });
 
-const RECORD_KEYS = new Set(['event', 'timestamp', 'level', 'logger']);
-
-/**
- * v2's log content is a list of structured records (or plain lines): one text line each,
- * `[timestamp] LEVEL - event`, so the viewer's level filter and search work as on v1's text;
- * extra keys follow as key=value.
- */
+/** v2's log content, a list of structured records (or plain lines), as text: one line (or more) each. */
 export function logText(content: readonly (V2LogRecord | string)[]): string {
-  return content
-    .map((item) => {
-      if (typeof item === 'string') return item;
-      const extras = Object.entries(item).filter(([key]) => !RECORD_KEYS.has(key)).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
-      const head = `${item.timestamp ? `[${item.timestamp}] ` : ''}${item.level ? `${item.level.toUpperCase()} - ` : ''}`;
-      const source = typeof item.logger === 'string' ? ` (${item.logger})` : '';
-      return `${head}${item.event ?? ''}${source}${extras.length ? ` ${extras.join(' ')}` : ''}`;
-    })
-    .map((line) => `${line}\n`)
-    .join('');
+  return content.map((item) => `${recordText(item)}\n`).join('');
 }
 
 export function gridRunFromV2(run: V2GridRun): DagRun {
