@@ -119,14 +119,19 @@ export interface EventLogEntry {
 }
 
 /** One read of a task try's log: text from where the token pointed, and where the next read starts. */
+/** Lines of a finished try's log: `lines` from line `cursor`; `next` reads on, null once the end is in this page. */
+export interface LogPage {
+  lines: string[];
+  cursor: number;
+  next: number | null;
+}
+
 export interface LogChunk {
   content: string;
   /** Pass it back to read on from here; null when the upstream gives none. */
   token: string | null;
   /** True when the try is finished and everything was read. */
   endOfLog: boolean;
-  /** The text is the whole log from its top: it replaces what was read before instead of adding to it. */
-  fromTop?: boolean;
 }
 
 export interface Page<T> {
@@ -268,6 +273,10 @@ export interface WorkflowService {
   listXComs(dagId: string, runId: string, taskId: string, mapIndex: number): Promise<XComEntry[]>;
   getXCom(dagId: string, runId: string, taskId: string, mapIndex: number, key: string): Promise<XComEntry>;
   getLog(dagId: string, runId: string, taskId: string, mapIndex: number, tryNumber: number, token: string | null): Promise<LogChunk>;
+  /** A page of a finished try's log from line `cursor` (0-based), read by the console server from the upstream's log stream. */
+  getLogPage(dagId: string, runId: string, taskId: string, mapIndex: number, tryNumber: number, cursor: number, limit: number): Promise<LogPage>;
+  /** Where the browser downloads the whole log from (streamed by the console server, never held by the page). */
+  logDownloadUrl(dagId: string, runId: string, taskId: string, mapIndex: number, tryNumber: number): string;
   getSource(dag: Pick<Dag, 'id' | 'sourceKey'>): Promise<string>;
   listEventLogs(dagId: string, page: { limit: number; offset: number }): Promise<Page<EventLogEntry>>;
   dagStats(dagIds: string[]): Promise<DagStats[]>;

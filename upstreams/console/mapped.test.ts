@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MarkRequest } from '../../contracts/workflow';
-import { readLogFrom } from '../../src/model/workflow/views';
+import { EMPTY_LOG, readLogOn } from '../../src/model/workflow/logReads';
 import { forEachAirflow } from '../testing/airflowSuite';
 import { setPaused, tiState, triggerOwnRun, waitForEnd } from '../testing/dagRuns';
 
@@ -48,7 +48,7 @@ await forEachAirflow('A mapped task by its map index through the console', (cont
     expect(xcoms.map((x) => [x.key, x.mapIndex])).toEqual([['return_value', INDEX]]);
     expect(String((await service.getXCom(DAG, runId, TASK, INDEX, 'return_value')).value)).toBe(String(INDEX * INDEX));
     expect(String((await service.getXCom(DAG, runId, TASK, 3, 'return_value')).value)).toBe('9');
-    const log = await readLogFrom(service, { kind: 'log', dagId: DAG, runId, taskId: TASK, mapIndex: INDEX, tryNumber: tries.at(-1)!.tryNumber }, { content: '', token: null, endOfLog: false });
+    const log = await readLogOn(service, { dagId: DAG, runId, taskId: TASK, mapIndex: INDEX, tryNumber: tries.at(-1)!.tryNumber }, EMPTY_LOG, { running: false });
     expect(log.endOfLog).toBe(true);
     expect(log.content).toContain(`map_index=${INDEX}`);
     expect(log.content).toContain(`Returned value was: ${INDEX * INDEX}`);

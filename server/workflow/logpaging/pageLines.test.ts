@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WorkflowProblem } from '../problem';
-import { airflow2TextLines, logText, ndjsonLines, pageLines, parsePageQuery, type PageRequest } from './pageLines';
+import { airflow2TextLines, LineReader, logText, ndjsonLines, pageLines, parsePageQuery, readPage, type PageRequest } from './pageLines';
 
 /** A log of `total` lines served in chunks of `perChunk` lines, counting how many chunks were pulled. */
 function logStream(total: number, perChunk: number) {
@@ -35,6 +35,18 @@ describe('pageLines', () => {
     expect(page.next).toBe(250);
     expect(state.cancelled).toBe(true);
     expect(state.pulled).toBeLessThanOrEqual(4);
+  });
+
+  it('goes on with the next page from where a kept reader stopped, reading the stream once', async () => {
+    const { stream, state } = logStream(10_000, 100);
+    const reader = new LineReader(stream);
+    const pages = [];
+    for (let cursor: number | null = 0; cursor !== null; cursor = pages.at(-1)!.next) pages.push(await readPage(reader, ask(cursor, 3_000)));
+    expect(pages.map((page) => [page.cursor, page.lines.length, page.next])).toEqual([[0, 3000, 3000], [3000, 3000, 6000], [6000, 3000, 9000], [9000, 1000, null]]);
+    expect(pages[1]!.lines[0]).toBe('line 3000');
+    expect(state.pulled).toBe(100);
+    // A log of exactly a page's lines: its end is in the page.
+    expect((await pageLines(logStream(3_000, 100).stream, ask(0, 3_000))).next).toBeNull();
   });
 
   it('gives a page from the middle, and the last page says the end was reached', async () => {

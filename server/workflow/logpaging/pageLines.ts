@@ -43,39 +43,88 @@ function wholeNumber(text: string, name: string): number {
 }
 
 /**
- * Reads a log stream line by line, skipping lines before the cursor, and stops (cancelling the
- * stream) once the page holds `limit` lines or `maxChars` characters: the log is never held whole.
+ * A log's lines read from its stream one at a time; it can stop after a page and go on with the
+ * next one later (the stream waits, held back by its own flow control), or be closed, which
+ * cancels the stream.
  */
-export async function pageLines(body: ReadableStream<Uint8Array>, request: PageRequest, mapLine: LineMapper = (raw) => [raw]): Promise<LinePage> {
+export class LineReader {
+  /** The next line's number (0-based). */
+  position = 0;
+  private held: string | undefined;
+  private readonly lines: AsyncGenerator<string>;
+
+  constructor(body: ReadableStream<Uint8Array>, mapLine: LineMapper = (raw) => [raw]) {
+    this.lines = mappedLines(body, mapLine);
+  }
+
+  /** The next line without taking it; undefined at the log's end. */
+  async peek(): Promise<string | undefined> {
+    if (this.held === undefined) {
+      const next = await this.lines.next();
+      if (next.done) return undefined;
+      this.held = next.value;
+    }
+    return this.held;
+  }
+
+  take(): void {
+    this.held = undefined;
+    this.position += 1;
+  }
+
+  async close(): Promise<void> {
+    await this.lines.return(undefined);
+  }
+}
+
+/**
+ * The page the request asks for, read on from where the reader is (it must not be past the
+ * cursor): at most `limit` lines or `maxChars` characters, and `next` null only when the log's
+ * end is in the page.
+ */
+export async function readPage(reader: LineReader, request: PageRequest): Promise<LinePage> {
+  while (reader.position < request.cursor) {
+    if ((await reader.peek()) === undefined) return { lines: [], cursor: request.cursor, next: null };
+    reader.take();
+  }
   const lines: string[] = [];
-  let seen = 0;
   let chars = 0;
-  const takeLine = (line: string): boolean => {
-    if (seen++ < request.cursor) return true;
+  for (;;) {
+    const line = await reader.peek();
+    if (line === undefined) return { lines, cursor: request.cursor, next: null };
     // A page always holds at least one line, so a single huge line cannot stall the cursor.
-    if (lines.length >= request.limit || (lines.length > 0 && chars + line.length > request.maxChars)) return false;
+    if (lines.length >= request.limit || (lines.length > 0 && chars + line.length > request.maxChars)) return { lines, cursor: request.cursor, next: request.cursor + lines.length };
     lines.push(line);
     chars += line.length + 1;
-    return true;
-  };
-  for await (const raw of rawLines(body)) {
-    // Leaving the loop cancels the stream: Airflow stops sending once the page is full.
-    if (!mapLine(raw).every(takeLine)) return { lines, cursor: request.cursor, next: request.cursor + lines.length };
+    reader.take();
   }
-  return { lines, cursor: request.cursor, next: null };
+}
+
+/** One page of a log stream, the stream cancelled once the page is full: the log is never held whole. */
+export async function pageLines(body: ReadableStream<Uint8Array>, request: PageRequest, mapLine?: LineMapper): Promise<LinePage> {
+  const reader = new LineReader(body, mapLine);
+  try {
+    return await readPage(reader, request);
+  } finally {
+    await reader.close();
+  }
 }
 
 /** The whole log as text in pieces of about 64 KB, for a download that streams it through. */
 export async function* logText(body: ReadableStream<Uint8Array>, mapLine: LineMapper = (raw) => [raw]): AsyncGenerator<string> {
   let piece = '';
-  for await (const raw of rawLines(body)) {
-    for (const line of mapLine(raw)) piece += `${line}\n`;
+  for await (const line of mappedLines(body, mapLine)) {
+    piece += `${line}\n`;
     if (piece.length >= 65_536) {
       yield piece;
       piece = '';
     }
   }
   if (piece !== '') yield piece;
+}
+
+async function* mappedLines(body: ReadableStream<Uint8Array>, mapLine: LineMapper): AsyncGenerator<string> {
+  for await (const raw of rawLines(body)) yield* mapLine(raw);
 }
 
 /** The stream's lines (without newlines; UTF-8 split between chunks kept whole); returning early cancels it. */

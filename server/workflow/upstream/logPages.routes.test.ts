@@ -26,14 +26,13 @@ async function consoleBefore(api: AirflowUpstream['api'], log: string, handler: 
   return { airflow, get };
 }
 
-/** An Airflow 3 log stream that never ends on its own: only the console leaving can stop it. */
-function endlessRecords(response: ServerResponse) {
+/** An Airflow 3 log stream that never ends on its own, writing as fast as it is read; `written` counts its records. */
+function endlessRecords(response: ServerResponse, written: { count: number }) {
   response.writeHead(200, { 'content-type': 'application/x-ndjson' });
-  let next = 0;
   const write = () => {
     if (response.destroyed) return;
     let batch = '';
-    for (let i = 0; i < 1000; i += 1, next += 1) batch += `${JSON.stringify({ timestamp: 't', level: 'info', event: `line ${next}` })}\n`;
+    for (let i = 0; i < 1000; i += 1, written.count += 1) batch += `${JSON.stringify({ timestamp: 't', level: 'info', event: `line ${written.count}` })}\n`;
     if (response.write(batch)) setImmediate(write);
     else response.once('drain', write);
   };
@@ -41,12 +40,9 @@ function endlessRecords(response: ServerResponse) {
 }
 
 describe('log pages through the proxy', () => {
-  it("pages Airflow 3's ndjson stream from a cursor and stops reading it once the page is full", async () => {
-    let stopped = false;
-    const { airflow, get } = await consoleBefore('v2', V2_LOG, (response, closed) => {
-      endlessRecords(response);
-      void closed.then(() => (stopped = true));
-    });
+  it("pages Airflow 3's ndjson stream from a cursor, and reads it no further than the page once it is full", async () => {
+    const written = { count: 0 };
+    const { airflow, get } = await consoleBefore('v2', V2_LOG, (response) => endlessRecords(response, written));
     const page = await get(`/api/workflow/api/v2/dags/etl/dagRuns/r%3A1/taskInstances/load/logs/2/lines?map_index=3&cursor=5000&limit=3`);
     expect(page.statusCode).toBe(200);
     expect(page.json()).toEqual({ lines: ['[t] INFO - line 5000', '[t] INFO - line 5001', '[t] INFO - line 5002'], cursor: 5000, next: 5003 });
@@ -54,7 +50,29 @@ describe('log pages through the proxy', () => {
     expect(call.headers.accept).toBe('application/x-ndjson');
     // Only the map index reaches Airflow: cursor and limit are the console's.
     expect(call.url).toBe(`${V2_LOG}?map_index=3`);
-    await expect.poll(() => stopped).toBe(true);
+    // The stream waits for the next page (held back by flow control), it does not run on.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const after = written.count;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(written.count).toBe(after);
+    expect(after).toBeLessThan(200_000);
+  });
+
+  it('goes on with the next page on the stream the last page stopped on: paging a log reads it from Airflow once', async () => {
+    const { airflow, get } = await consoleBefore('v2', V2_LOG, (response) => {
+      response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      let text = '';
+      for (let i = 0; i < 10_000; i += 1) text += `${JSON.stringify({ event: `line ${i}` })}\n`;
+      response.end(text);
+    });
+    const lines = '/api/workflow/api/v2/dags/etl/dagRuns/r%3A1/taskInstances/load/logs/2/lines';
+    const pages = [];
+    for (let cursor: number | null = 0; cursor !== null; cursor = pages.at(-1)!.next) pages.push((await get(`${lines}?cursor=${cursor}&limit=4000`)).json<{ lines: string[]; next: number | null }>());
+    expect(pages.map((page) => [page.lines[0], page.lines.length, page.next])).toEqual([['line 0', 4000, 4000], ['line 4000', 4000, 8000], ['line 8000', 2000, null]]);
+    expect(airflow.calls()).toHaveLength(1);
+    // A page elsewhere (another tab, a reader scrolled back) asks Airflow again.
+    expect((await get(`${lines}?cursor=100&limit=1`)).json()).toEqual({ lines: ['line 100'], cursor: 100, next: 101 });
+    expect(airflow.calls()).toHaveLength(2);
   });
 
   it("gives Airflow 2's text stream as a file without its host line, named as the viewer names it", async () => {

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { Dag, DagRun, LogChunk, Page, WorkflowService } from '../../../contracts/workflow';
+import { LOG_PAGE_LINES, LOG_READ_LINES, LOG_WINDOW_LINES } from '../../model/workflow/logReads';
 import { freshDbs } from '../../db/testing/db';
 import { readWorkflowView, readWorkflowViews } from '../../db/workflowViews';
 import { httpError, networkError } from '../../sync/api/testing/httpErrors';
@@ -175,43 +176,68 @@ describe('actions', () => {
 
 describe('logs', () => {
   const logView = { kind: 'log' as const, dagId: 'etl', runId: 'r1', taskId: 't', mapIndex: 7, tryNumber: 1 };
+  /** A finished log of `total` lines, `line <n>`, paged as the console server pages it. */
+  const pagedLog = (total: number) =>
+    vi.fn<WorkflowService['getLogPage']>().mockImplementation(async (_d, _r, _t, _m, _try, cursor, limit) => {
+      const end = Math.min(total, cursor + limit);
+      return { lines: Array.from({ length: Math.max(0, end - cursor) }, (_, i) => `line ${cursor + i}`), cursor, next: end >= total ? null : end };
+    });
 
-  it('reads on from the kept text with the continuation token, and stops at the end of the log', async () => {
+  it('follows a running try with the continuation token, and reads it again by pages from the top once it has ended', async () => {
     const chunks: LogChunk[] = [
-      { content: 'line 1\n', token: 'a', endOfLog: false },
+      { content: 'line 0\n', token: 'a', endOfLog: false },
       { content: '', token: 'a', endOfLog: false },
-      { content: 'line 2\n', token: 'b', endOfLog: true },
+      { content: 'line 1\nline 1\n', token: 'b', endOfLog: true },
     ];
     const getLog = vi.fn<WorkflowService['getLog']>().mockImplementation(async () => chunks.shift()!);
-    const { db, workflows } = setup({ getLog });
-    await workflows.readLog(logView);
-    expect((await readWorkflowView(db, logView)).value).toEqual({ content: 'line 1\n', token: 'a', endOfLog: false });
-    await workflows.readLog(logView);
+    const getLogPage = pagedLog(2);
+    const { db, workflows } = setup({ getLog, getLogPage });
+    await workflows.readLog(logView, { running: true });
+    expect((await readWorkflowView(db, logView)).value).toEqual({ content: 'line 0\n', token: 'a', endOfLog: false });
+    await workflows.readLog(logView, { running: true });
     expect(getLog).toHaveBeenLastCalledWith('etl', 'r1', 't', 7, 1, 'a');
-    expect((await readWorkflowView(db, logView)).value).toEqual({ content: 'line 1\nline 2\n', token: 'b', endOfLog: true });
-    await workflows.readLog(logView);
+    expect((await readWorkflowView(db, logView)).value).toEqual({ content: 'line 0\nline 1\nline 1\n', token: 'b', endOfLog: true });
+    await workflows.readLog(logView, { running: true });
     expect(getLog).toHaveBeenCalledTimes(3);
+    // The try has ended: the token read repeated a line at its edge; the pages say each line once.
+    await workflows.readLog(logView, { running: false });
+    expect((await readWorkflowView(db, logView)).value).toEqual({ content: 'line 0\nline 1\n', token: null, endOfLog: true, paged: { first: 0, next: null } });
+    await workflows.readLog(logView, { running: false });
+    expect(getLog).toHaveBeenCalledTimes(3);
+    expect(getLogPage).toHaveBeenCalledTimes(1);
   });
 
-  it('a read without a token, or one from the top, replaces what was kept: never the text twice', async () => {
-    const chunks: LogChunk[] = [
-      { content: 'line 1\n', token: null, endOfLog: false },
-      { content: 'line 1\nline 2\n', token: 't', endOfLog: false },
-      { content: 'line 1\nline 2\nline 3\n', token: null, endOfLog: true, fromTop: true },
-    ];
-    const getLog = vi.fn<WorkflowService['getLog']>().mockImplementation(async () => chunks.shift()!);
-    const { db, workflows } = setup({ getLog });
-    await workflows.readLog(logView);
-    await workflows.readLog(logView);
-    expect(getLog.mock.calls.map((call) => call[5])).toEqual([null, null, 't']);
-    expect((await readWorkflowView(db, logView)).value).toEqual({ content: 'line 1\nline 2\nline 3\n', token: null, endOfLog: true });
+  it('reads a finished log by pages, a bounded window of it, loading on and back as the reader asks', async () => {
+    const total = LOG_WINDOW_LINES + LOG_READ_LINES + 5;
+    const getLogPage = pagedLog(total);
+    const { db, workflows } = setup({ getLogPage });
+    const kept = async () => (await readWorkflowView(db, logView)).value!;
+    await workflows.readLog(logView, { running: false });
+    expect((await kept()).paged).toEqual({ first: 0, next: LOG_READ_LINES });
+    expect(getLogPage.mock.calls.every((call) => call[6] <= LOG_PAGE_LINES)).toBe(true);
+    // Opened again, nothing more is read: the next lines come when the reader asks for them.
+    await workflows.readLog(logView, { running: false });
+    expect((await kept()).paged).toEqual({ first: 0, next: LOG_READ_LINES });
+    for (let read = 0; read < 3; read += 1) await workflows.readLog(logView, { running: false, more: true });
+    const end = await kept();
+    // The window moved on: its top lines were let go, its lines are the log's last ones, in order.
+    expect(end.paged).toEqual({ first: total - LOG_WINDOW_LINES, next: null });
+    expect(end.endOfLog).toBe(true);
+    const lines = end.content.replace(/\n$/, '').split('\n');
+    expect(lines).toHaveLength(LOG_WINDOW_LINES);
+    expect([lines[0], lines.at(-1)]).toEqual([`line ${total - LOG_WINDOW_LINES}`, `line ${total - 1}`]);
+    await workflows.readLogBack(logView);
+    const back = await kept();
+    expect(back.paged).toEqual({ first: total - LOG_WINDOW_LINES - LOG_READ_LINES, next: total - LOG_READ_LINES });
+    expect(back.endOfLog).toBe(false);
+    expect(back.content.startsWith(`line ${total - LOG_WINDOW_LINES - LOG_READ_LINES}\n`)).toBe(true);
   });
 
   it('offline, what was read stays and the reason is kept beside it', async () => {
     const getLog = vi.fn<WorkflowService['getLog']>().mockResolvedValueOnce({ content: 'kept\n', token: null, endOfLog: false }).mockRejectedValueOnce(networkError());
     const { db, workflows } = setup({ getLog });
-    await workflows.readLog(logView);
-    await workflows.readLog(logView);
+    await workflows.readLog(logView, { running: true });
+    await workflows.readLog(logView, { running: true });
     const kept = await readWorkflowView(db, logView);
     expect(kept.value?.content).toBe('kept\n');
     expect(kept.error).toBe('The workflow server could not be reached');

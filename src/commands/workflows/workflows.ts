@@ -2,7 +2,8 @@ import type { AffectedTaskInstance, ClearRequest, MarkRequest, DagRun, GraphData
 import type { ConsoleDb } from '../../db/schema';
 import { readWorkflowView, recordWorkflowViewError, touchWorkflowView, touchWorkflowViews, writeWorkflowView } from '../../db/workflowViews';
 import { describeWorkflowError, refreshWorkflowView, refreshWorkflowViews, WORKFLOW_VIEW_WATCH_MS } from '../../sync/caches/workflowViews';
-import { isLiveViewOf, readLogFrom, refreshDue, type ViewOf, type WorkflowView } from '../../model/workflow/views';
+import { EMPTY_LOG, readLogBack, readLogOn, type KeptLog } from '../../model/workflow/logReads';
+import { isLiveViewOf, refreshDue, type ViewOf, type WorkflowView } from '../../model/workflow/views';
 import type { Notify } from '../core';
 import type { PlacedGraph } from '../../model/workflow/graphLayout';
 import { parseConf } from './conf';
@@ -75,18 +76,17 @@ const handlers = {
     if (old.length > 0) await refreshWorkflowViews(db, service, old, now);
   },
 
-  /** Reads on in a try's log from what is kept; the screen shows the kept text live. */
-  async readLog({ db, service, now }: Ctx, view: ViewOf<'log'>): Promise<void> {
-    await touchWorkflowView(db, view, now(), 0);
-    const kept = (await readWorkflowView(db, view)).value ?? { content: '', token: null, endOfLog: false };
-    if (kept.endOfLog) return;
-    try {
-      const log = await readLogFrom(service, view, kept);
-      const changed = log.content.length !== kept.content.length || log.token !== kept.token || log.endOfLog !== kept.endOfLog;
-      if (changed) await writeWorkflowView(db, view, log, now());
-    } catch (error) {
-      await recordWorkflowViewError(db, view, describeWorkflowError(error));
-    }
+  /**
+   * Reads on in a try's log from what is kept: follows a running try, reads a finished one not
+   * read yet, and `more` loads the next lines of a long one. The screen shows the kept text live.
+   */
+  readLog(ctx: Ctx, view: ViewOf<'log'>, options: { running: boolean; more?: boolean }): Promise<void> {
+    return keepLog(ctx, view, (kept) => readLogOn(ctx.service, view, kept, options));
+  },
+
+  /** Reads the lines before the kept window of a long finished log. */
+  readLogBack(ctx: Ctx, view: ViewOf<'log'>): Promise<void> {
+    return keepLog(ctx, view, (kept) => readLogBack(ctx.service, view, kept));
   },
 
   setPaused(ctx: Ctx, dagId: string, paused: boolean) {
@@ -149,6 +149,9 @@ const handlers = {
   /** DAGs whose id holds the text, from the server (Ctrl+K, when none kept here matches). */
   findDags: ({ service }: Ctx, text: string, limit: number) => service.listDags({ limit, offset: 0, search: text }).then((page) => page.items),
 
+  /** Where the browser downloads a try's whole log from (the server streams it; the page never holds it). */
+  logFileUrl: ({ service }: Ctx, view: ViewOf<'log'>) => service.logDownloadUrl(view.dagId, view.runId, view.taskId, view.mapIndex, view.tryNumber),
+
   /** One XCom's value (read when opened, not kept). */
   xcomValue({ service }: Ctx, dagId: string, runId: string, taskId: string, mapIndex: number, key: string): Promise<unknown> {
     return service.getXCom(dagId, runId, taskId, mapIndex, key).then((entry) => entry.value);
@@ -164,4 +167,16 @@ export function createWorkflows({ now = Date.now, ...deps }: WorkflowDeps): Work
   const ctx: Ctx = { ...deps, now };
   const bound = Object.entries(handlers).map(([name, handler]) => [name, (...args: unknown[]) => (handler as (ctx: Ctx, ...rest: unknown[]) => unknown)(ctx, ...args)]);
   return Object.fromEntries(bound) as Workflows;
+}
+
+/** Reads a log on from what is kept and keeps what changed; a failure is kept beside it for the screen. */
+async function keepLog({ db, now }: Ctx, view: ViewOf<'log'>, read: (kept: KeptLog) => Promise<KeptLog>): Promise<void> {
+  await touchWorkflowView(db, view, now(), 0);
+  const kept = (await readWorkflowView(db, view)).value ?? EMPTY_LOG;
+  try {
+    const log = await read(kept);
+    if (log !== kept) await writeWorkflowView(db, view, log, now());
+  } catch (error) {
+    await recordWorkflowViewError(db, view, describeWorkflowError(error));
+  }
 }

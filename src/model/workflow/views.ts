@@ -1,6 +1,8 @@
 import type {
-  Dag, DagDetail, DagQuery, DagRun, EventLogEntry, GraphData, GridData, LogChunk, Page, RunQuery, Task, TaskInstance, WorkflowService, XComEntry,
+  Dag, DagDetail, DagQuery, DagRun, EventLogEntry, GraphData, GridData, Page, RunQuery, Task, TaskInstance, WorkflowService, XComEntry,
 } from '../../../contracts/workflow';
+
+import { EMPTY_LOG, readLogOn, type KeptLog } from './logReads';
 
 /**
  * A workflow view is one server answer the screens show (a page of DAGs, a DAG's grid…), named by a
@@ -34,8 +36,8 @@ export interface ViewValues {
   xcoms: XComEntry[];
   source: string;
   events: Page<EventLogEntry>;
-  /** Everything read of the try's log so far, and where to read on. */
-  log: LogChunk;
+  /** What is kept of the try's log, and where to read on. */
+  log: KeptLog;
 }
 
 export type ViewOf<K extends WorkflowView['kind']> = Extract<WorkflowView, { kind: K }>;
@@ -68,29 +70,8 @@ export function fetchView(service: WorkflowService, view: WorkflowView): Promise
     case 'xcoms': return service.listXComs(view.dagId, view.runId, view.taskId, view.mapIndex);
     case 'source': return service.getSource({ id: view.dagId, sourceKey: view.sourceKey });
     case 'events': return service.listEventLogs(view.dagId, { limit: view.limit, offset: view.offset });
-    case 'log': return readLogFrom(service, view, { content: '', token: null, endOfLog: false });
+    case 'log': return readLogOn(service, view, EMPTY_LOG, { running: false });
   }
-}
-
-/** A log read chunk by chunk; more than this many chunks in one go waits for the next read. */
-const LOG_CHUNKS_PER_READ = 64;
-
-/**
- * Reads a try's log on from what was read before (the upstream pages big logs through its
- * continuation token), stopping at its end or, for a running try, where it has got to now. A log
- * that has ended is not read again; a read without a token starts at the top, so its text
- * replaces what was kept rather than being added to it twice.
- */
-export async function readLogFrom(service: WorkflowService, view: ViewOf<'log'>, before: LogChunk): Promise<LogChunk> {
-  let log = before;
-  for (let i = 0; i < LOG_CHUNKS_PER_READ && !log.endOfLog; i += 1) {
-    const chunk = await service.getLog(view.dagId, view.runId, view.taskId, view.mapIndex, view.tryNumber, log.token);
-    const content = log.token === null || chunk.fromTop ? chunk.content : log.content + chunk.content;
-    log = { content, token: chunk.token, endOfLog: chunk.endOfLog };
-    // No token to read on with, or nothing new: the rest comes with a later read.
-    if (chunk.token === null || chunk.content === '') break;
-  }
-  return log;
 }
 
 /** Views the sync worker refreshes while tabs show them; a log is read on by the page that follows it. */

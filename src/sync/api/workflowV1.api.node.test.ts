@@ -225,24 +225,23 @@ describe('Airflow v1 adapter: runs and task instances', () => {
     expect(fake.seen.map((r) => r.query.get('map_index'))).toEqual(['-1', '3']);
   });
 
-  it('reads a log as JSON from its continuation token, and an ended log followed by token whole once', async () => {
+  it('reads a log as JSON from its continuation token and says when it has ended', async () => {
     const { fake, api } = upstream();
     const token = (metadata: object) => `${btoa(JSON.stringify(metadata)).replace(/=+$/, '')}.sig`;
     const running = token({ end_of_log: false, log_pos: 13 });
     const ended = token({ end_of_log: true, log_pos: 25 });
-    fake.on('get', `${runPath}/taskInstances/load/logs/2`, (r) => {
-      if (r.query.get('full_content') === 'true') return { body: { content: 'INFO - start\nINFO - done\n', continuation_token: ended } };
-      return { body: r.query.get('token') ? { content: 'INFO - done\nINFO - done\n', continuation_token: ended } : { content: 'INFO - start\n', continuation_token: running } };
-    });
+    fake.on('get', `${runPath}/taskInstances/load/logs/2`, (r) => ({ body: r.query.get('token') ? { content: 'INFO - done\n', continuation_token: ended } : { content: 'INFO - start\n', continuation_token: running } }));
     const first = await api.getLog('orders_etl', RUN, 'load', -1, 2, null);
     expect(first).toEqual({ content: 'INFO - start\n', token: running, endOfLog: false });
-    // Airflow 2 repeated a line at the edge of the read while the file grew: the whole log replaces it.
-    expect(await api.getLog('orders_etl', RUN, 'load', -1, 2, first.token)).toEqual({ content: 'INFO - start\nINFO - done\n', token: ended, endOfLog: true, fromTop: true });
-    expect(fake.seen.map((r) => Object.fromEntries(r.query))).toEqual([
-      { full_content: 'false', map_index: '-1' },
-      { full_content: 'false', map_index: '-1', token: running },
-      { full_content: 'true', map_index: '-1' },
-    ]);
+    expect(await api.getLog('orders_etl', RUN, 'load', -1, 2, first.token)).toEqual({ content: 'INFO - done\n', token: ended, endOfLog: true });
+    expect(fake.seen.map((r) => Object.fromEntries(r.query))).toEqual([{ full_content: 'false', map_index: '-1' }, { full_content: 'false', map_index: '-1', token: running }]);
+  });
+
+  it("reads a finished log's pages from the console server beside Airflow's log read", async () => {
+    const { fake, api } = upstream();
+    fake.on('get', `${runPath}/taskInstances/load/logs/2/lines`, { body: { lines: ['x'], cursor: 0, next: null } });
+    expect(await api.getLogPage('orders_etl', RUN, 'load', -1, 2, 0, 5000)).toEqual({ lines: ['x'], cursor: 0, next: null });
+    expect(Object.fromEntries(fake.seen[0]!.query)).toEqual({ map_index: '-1', cursor: '0', limit: '5000' });
   });
 
   it('reads a log that has ended once, without a second read', async () => {

@@ -5,6 +5,7 @@ import { buildGraph } from '../../model/workflow/graph';
 import { buildGrid } from '../../model/workflow/grid';
 import { bindHandlers, workflowContext, type WorkflowContext, type WorkflowHandlers } from './workflowAdapter';
 import { allPages, clearBody, isAbsent, markOptions, markWidens, PAGE_LIMIT, query, seg, tokenSaysEnded, WorkflowApiError } from './workflowHttp';
+import { getLogPage, logDownloadUrl } from './workflowLogPages';
 import { logTextFromV1 } from './workflowV1.log';
 import { affectedFromV1, clearPicks, markPicks, STATE_LOOKUP_RUNS, type V1TaskInstanceReference } from './workflowV1.affected';
 import * as map from './workflowV1.map';
@@ -136,21 +137,14 @@ const previewMark: Handlers['previewMark'] = async (ctx, dagId, request) => {
   return request.mapIndex >= 0 ? affected.map((ti) => ({ ...ti, mapIndex: request.mapIndex })) : affected;
 };
 
-const getLog: Handlers['getLog'] = async (ctx, dagId, runId, taskId, mapIndex, tryNumber, token) => {
-  const url = `${ctx.ti(dagId, runId, taskId)}/logs/${tryNumber}`;
-  const chunk = await readLog(ctx, url, mapIndex, token, false);
-  if (token === null || !chunk.endOfLog) return chunk;
-  // Followed while the try wrote it, Airflow 2's text can repeat a line at the edge of a read (its
-  // log_pos counts characters of a file still being written): the ended log is read whole once.
-  return { ...(await readLog(ctx, url, mapIndex, null, true)), fromTop: true };
-};
+const getLog: Handlers['getLog'] = (ctx, dagId, runId, taskId, mapIndex, tryNumber, token) =>
+  readLog(ctx, `${ctx.ti(dagId, runId, taskId)}/logs/${tryNumber}`, mapIndex, token);
 
-async function readLog({ http }: V1Context, url: string, mapIndex: number, token: string | null, whole: boolean): Promise<LogChunk> {
-  const params = query({ full_content: whole, map_index: mapIndex, token: token ?? undefined });
+async function readLog({ http }: V1Context, url: string, mapIndex: number, token: string | null): Promise<LogChunk> {
+  const params = query({ full_content: false, map_index: mapIndex, token: token ?? undefined });
   const body = (await http.get<V1Log>(url, { params, headers: { Accept: 'application/json' } })).data;
   const next = body.continuation_token || null;
-  // The whole log is the whole log: a try that has ended has nothing more to read.
-  return { content: logTextFromV1(body.content ?? ''), token: next, endOfLog: whole || tokenSaysEnded(next) };
+  return { content: logTextFromV1(body.content ?? ''), token: next, endOfLog: tokenSaysEnded(next) };
 }
 
 const dagStats: Handlers['dagStats'] = async ({ get }, dagIds) => {
@@ -223,6 +217,8 @@ const v1Handlers: Handlers = {
   getXCom: async ({ get, ti }, dagId, runId, taskId, mapIndex, key) =>
     map.xcomFromV1(await get<V1XComEntry>(`${ti(dagId, runId, taskId)}/xcomEntries/${seg(key)}`, query({ map_index: mapIndex }))),
   getLog,
+  getLogPage,
+  logDownloadUrl,
   async getSource({ http }, target) {
     const body = (await http.get<{ content?: string }>(`/v1/dagSources/${seg(target.sourceKey)}`, { headers: { Accept: 'application/json' } })).data;
     return body.content ?? '';

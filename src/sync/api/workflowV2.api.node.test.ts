@@ -176,15 +176,12 @@ describe('Airflow v2 adapter: runs, task instances, logs', () => {
     expect(await api.getLog('orders_etl', RUN, 'load', -1, 3, null)).toEqual({ content: 'plain line\n[2025-11-26] ERROR - boom\n', token: ended, endOfLog: true });
   });
 
-  it('follows a running try with its token, and reads the ended log whole once, from the top', async () => {
+  it("reads a finished log's pages from the console server beside Airflow's log read, and says where to download it", async () => {
     const { fake, api } = upstream();
-    const running = `${btoa(JSON.stringify({ end_of_log: false, log_pos: 2 })).replace(/=+$/, '')}.sig`;
-    fake.on('get', `${runPath}/taskInstances/load/logs/1`, (r) => {
-      if (r.query.get('token') === null) return { body: { content: ['a', 'b', 'c'], continuation_token: null } };
-      return { body: { content: ['c'], continuation_token: null } };
-    });
-    expect(await api.getLog('orders_etl', RUN, 'load', -1, 1, running)).toEqual({ content: 'a\nb\nc\n', token: null, endOfLog: true, fromTop: true });
-    expect(fake.seen.map((r) => r.query.get('token'))).toEqual([running, null]);
+    fake.on('get', `${runPath}/taskInstances/load/logs/1/lines`, { body: { lines: ['a', 'b'], cursor: 40, next: 42 } });
+    expect(await api.getLogPage('orders_etl', RUN, 'load', 3, 1, 40, 2)).toEqual({ lines: ['a', 'b'], cursor: 40, next: 42 });
+    expect(Object.fromEntries(fake.seen[0]!.query)).toEqual({ map_index: '3', cursor: '40', limit: '2' });
+    expect(api.logDownloadUrl('orders_etl', RUN, 'load', -1, 1)).toMatch(new RegExp(`/api/v2/dags/orders_etl/dagRuns/${encodeURIComponent(RUN).replace(/[+]/g, '\\+')}/taskInstances/load/logs/1/download\\?map_index=-1$`));
   });
 });
 

@@ -5,6 +5,7 @@ import { buildGraph } from '../../model/workflow/graph';
 import { bindHandlers, workflowContext, type WorkflowHandlers } from './workflowAdapter';
 import { gridV2, releaseOnce, type V2Context } from './workflowV2.grid';
 import { allPages, clearBody, isAbsent, markOptions, query, seg, tokenSaysEnded } from './workflowHttp';
+import { getLogPage, logDownloadUrl } from './workflowLogPages';
 import * as map from './workflowV2.map';
 
 /**
@@ -85,13 +86,8 @@ const previewClear: Handlers['previewClear'] = async ({ http, dag }, dagId, requ
   return body.task_instances.map(map.affectedFromV2);
 };
 
-const getLog: Handlers['getLog'] = async (ctx, dagId, runId, taskId, mapIndex, tryNumber, token) => {
-  const chunk = await readLog(ctx, `${ctx.ti(dagId, runId, taskId)}/logs/${tryNumber}`, mapIndex, token);
-  if (token === null || !chunk.endOfLog) return chunk;
-  // Followed while the try wrote it, Airflow 3's text can miss a line or half-repeat one at the edge
-  // of a read (its log_pos counts lines of a file still being written): the ended log is read whole once.
-  return { ...(await readLog(ctx, `${ctx.ti(dagId, runId, taskId)}/logs/${tryNumber}`, mapIndex, null)), fromTop: true };
-};
+const getLog: Handlers['getLog'] = (ctx, dagId, runId, taskId, mapIndex, tryNumber, token) =>
+  readLog(ctx, `${ctx.ti(dagId, runId, taskId)}/logs/${tryNumber}`, mapIndex, token);
 
 async function readLog({ http }: V2Context, url: string, mapIndex: number, token: string | null): Promise<LogChunk> {
   const params = query({ full_content: false, map_index: mapIndex, token: token ?? undefined });
@@ -147,6 +143,8 @@ const v2Handlers: Handlers = {
   getXCom: async ({ get, ti }, dagId, runId, taskId, mapIndex, key) =>
     map.xcomFromV2(await get<V2XCom>(`${ti(dagId, runId, taskId)}/xcomEntries/${seg(key)}`, query({ map_index: mapIndex, stringify: true }))),
   getLog,
+  getLogPage,
+  logDownloadUrl,
   async getSource({ http }, target) {
     const body = (await http.get<{ content: string | null }>(`${API}/dagSources/${seg(target.id)}`, { headers: { Accept: 'application/json' } })).data;
     return body.content ?? '';

@@ -30,5 +30,16 @@ export function downloadFile(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Saves a file the server sends (Content-Disposition: attachment): the browser streams it to disk, the page never holds it. */
+export function downloadFrom(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 /** Text as a file's contents, UTF-8. */
 export const textBlob = (text: string, type = 'text/plain') => new Blob([text], { type: `${type};charset=utf-8` });

@@ -53,6 +53,8 @@ export interface FakeAirflow {
  */
 export type SpecOf = (path: string) => { spec: SpecChecks | null; path: string } | null;
 
+const CONSOLE_LOG_PAGES = /\/logs\/\d+\/(lines|download)$/;
+
 export function fakeAirflow(specOf: SpecOf, baseURL = '/api/workflow'): FakeAirflow {
   const seen: SeenRequest[] = [];
   const routes = new Map<string, Responder>();
@@ -61,7 +63,9 @@ export function fakeAirflow(specOf: SpecOf, baseURL = '/api/workflow'): FakeAirf
     const url = new URL(http.getUri(config), 'http://console.test');
     const method = (config.method ?? 'get').toLowerCase() as Method;
     const below = url.pathname.startsWith(baseURL) ? url.pathname.slice(baseURL.length) : url.pathname;
-    const described = specOf(below);
+    const specified = specOf(below);
+    // The console server's own pages of a log, beside Airflow's log read: no Airflow spec has them.
+    const described = specified && CONSOLE_LOG_PAGES.test(below) ? { spec: null, path: specified.path } : specified;
     const path = described?.path ?? below;
     const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
     const request: SeenRequest = { method, path, query: url.searchParams, body, headers: { ...config.headers }, specPath: null };

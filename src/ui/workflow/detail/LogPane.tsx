@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ViewOf } from '../../../model/workflow/views';
 import { useLive } from '../../hooks/live';
 import { LogViewer } from '../logs/LogViewer';
@@ -17,42 +17,60 @@ interface Props {
   running: boolean;
 }
 
+/** Runs one read at a time: scrolling near the end asks again at every frame, one read answers them all. */
+function useOneAtATime(): (read: () => Promise<void> | undefined) => void {
+  const busy = useRef(false);
+  return useCallback((read) => {
+    if (busy.current) return;
+    const reading = read();
+    if (!reading) return;
+    busy.current = true;
+    void reading.finally(() => (busy.current = false));
+  }, []);
+}
+
 /**
- * A try's log: what was read before shows at once (also offline), then the rest is read on through
- * the upstream's continuation token, and again every two seconds while the try runs.
+ * A try's log: what was read before shows at once (also offline). A running try is followed through
+ * the upstream's continuation token every two seconds; a finished one is read by pages, and a long
+ * one is a window of its lines that loads on as the reader scrolls near its end (or back).
  */
 export function LogPane({ dagId, runId, taskId, mapIndex, tryNumber, running }: Props) {
   const workflows = useWorkflows();
   const view = useMemo<ViewOf<'log'>>(() => ({ kind: 'log', dagId, runId, taskId, mapIndex, tryNumber }), [dagId, runId, taskId, mapIndex, tryNumber]);
   const kept = useLive((reads) => reads.workflowView<'log'>(view), [view]);
   const [following, setFollowing] = useState(true);
-  const ended = kept?.value?.endOfLog ?? false;
+  const oneAtATime = useOneAtATime();
+  const log = kept?.value;
 
+  // Opening reads what is not kept yet; a try that ended while shown (running turns false) is read again by pages.
   useEffect(() => {
     if (!workflows) return;
-    void workflows.readLog(view);
+    void workflows.readLog(view, { running });
     if (!running) return;
-    const timer = setInterval(() => void workflows.readLog(view), FOLLOW_EVERY_MS);
+    const timer = setInterval(() => void workflows.readLog(view, { running: true }), FOLLOW_EVERY_MS);
     return () => clearInterval(timer);
   }, [workflows, view, running]);
 
-  // A try that ended while shown: read its last lines once more.
-  useEffect(() => {
-    if (workflows && !running && !ended) void workflows.readLog(view);
-  }, [workflows, view, running, ended]);
+  const loadMore = useCallback(() => oneAtATime(() => workflows?.readLog(view, { running: false, more: true })), [oneAtATime, workflows, view]);
+  const loadEarlier = useCallback(() => oneAtATime(() => workflows?.readLogBack(view)), [oneAtATime, workflows, view]);
+  const paged = log?.paged;
+  const partial = paged !== undefined && (paged.first > 0 || paged.next !== null);
 
   return (
     <div className="log-pane">
       {kept?.error && <p className="cache-note" role="status">The log could not be read on: {kept.error}.</p>}
       <LogViewer
-        text={kept?.value?.content ?? ''}
+        text={log?.content ?? ''}
         running={running}
         following={following}
         onFollowChange={setFollowing}
         fileName={`${dagId}__${runId}__${taskId}${mapIndex >= 0 ? `__${mapIndex}` : ''}__try-${tryNumber}`}
-        loading={kept === undefined || (kept.value === undefined && !kept.error)}
-        hasMore={!running && kept?.value !== undefined && !ended && kept.value.token !== null}
-        onLoadMore={() => void workflows?.readLog(view)}
+        loading={kept === undefined || (log === undefined && !kept.error)}
+        hasMore={!running && paged !== undefined && paged.next !== null}
+        onLoadMore={loadMore}
+        firstLine={paged?.first ?? 0}
+        onLoadEarlier={loadEarlier}
+        downloadUrl={partial && workflows ? workflows.logFileUrl(view) : undefined}
         label={`Log of ${taskId}${mapIndex >= 0 ? `[${mapIndex}]` : ''}, try ${tryNumber}`}
       />
     </div>

@@ -22,7 +22,14 @@ export interface LogLinesProps {
   virtualizerRef: RefObject<VirtualRows | null>;
   initialSize?: ViewportSize;
   label: string;
+  /** The text's first line in the whole log (a window of a long log), 0-based. */
+  firstLine: number;
+  /** Called when the reader has scrolled near the last loaded line (to load more). */
+  onNearEnd?: () => void;
 }
+
+/** Rows from the last loaded line at which more is asked for. */
+const NEAR_END_ROWS = 200;
 
 const NO_MARKS: Mark[] = [];
 
@@ -59,7 +66,7 @@ function useFollow(scrollRef: RefObject<HTMLDivElement | null>, following: boole
 
 /** The virtualized lines: only the rows in view (and a few more) are in the DOM, at 100,000 lines too. */
 export function LogLines(props: LogLinesProps) {
-  const { index, lines, rowCount, matches, current, wrap, following, onUserScrollUp, scrollRef, virtualizerRef, initialSize, label } = props;
+  const { index, lines, rowCount, matches, current, wrap, following, onUserScrollUp, scrollRef, virtualizerRef, initialSize, label, firstLine, onNearEnd } = props;
   const virtualizer = useVirtualRows(scrollRef, { count: rowCount, size: LINE_HEIGHT, overscan: 5, initialSize });
   useLayoutEffect(() => {
     virtualizerRef.current = virtualizer;
@@ -67,7 +74,12 @@ export function LogLines(props: LogLinesProps) {
   // Wrapped lines take their measured heights; switching back forgets them.
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, wrap]);
   const { onScroll, onWheel } = useFollow(scrollRef, following, rowCount, onUserScrollUp);
-  const digits = String(Math.max(1, index.count + 1)).length;
+  const digits = String(Math.max(1, firstLine + index.count + 1)).length;
+  const items = virtualizer.getVirtualItems();
+  const nearEnd = rowCount > 0 && (items.at(-1)?.index ?? 0) >= rowCount - NEAR_END_ROWS;
+  useLayoutEffect(() => {
+    if (nearEnd) onNearEnd?.();
+  }, [nearEnd, onNearEnd]);
   const width = wrap ? undefined : `calc(${index.maxLength + 2}ch + ${digits + 3}ch)`;
   return (
     <div
@@ -81,12 +93,13 @@ export function LogLines(props: LogLinesProps) {
       onWheel={onWheel}
     >
       <div className="lv-canvas" style={{ height: virtualizer.getTotalSize(), minWidth: width }}>
-        {virtualizer.getVirtualItems().map((item) => {
+        {items.map((item) => {
           const line = lines ? lines[item.index] : item.index;
           return (
             <LogRow
               key={line}
               line={line}
+              first={firstLine}
               row={item.index}
               top={item.start}
               raw={rawLine(index, line)}

@@ -3,8 +3,10 @@ import type { LogLevel } from '../../../model/workflow/logLines';
 import { ansiLineHtml, type Mark } from './lineHtml';
 
 export interface LogRowProps {
-  /** 0-based line of the whole log; shown 1-based in the gutter. */
+  /** 0-based line of the text shown; shown 1-based in the gutter, after `first`. */
   line: number;
+  /** The shown text's first line in the whole log (a window of a long log), 0-based. */
+  first: number;
   raw: string;
   plain: string;
   level: LogLevel;
@@ -39,12 +41,12 @@ const LEVEL_CLASS: Record<LogLevel, string> = { ERROR: ' lv-error', WARNING: ' l
  * copies no numbers), then its text. Lines without ANSI codes are plain React text; only lines
  * with codes go through ansi_up, and only when on screen.
  */
-export const LogRow = memo(function LogRow({ line, raw, plain, level, marks, row, top, measure }: LogRowProps) {
+export const LogRow = memo(function LogRow({ line, first, raw, plain, level, marks, row, top, measure }: LogRowProps) {
   const coloured = raw.includes('\x1b');
   return (
     <div ref={measure} data-index={row} className={`lv-row${LEVEL_CLASS[level]}`} style={{ transform: `translateY(${top}px)` }}>
       <span className="lv-num" aria-hidden="true">
-        {line + 1}
+        {first + line + 1}
       </span>
       {coloured ? (
         <span className="lv-text" dangerouslySetInnerHTML={{ __html: ansiLineHtml(raw, marks) }} />

@@ -156,14 +156,34 @@ describe('LogViewer', () => {
     expect(onFollowChange).toHaveBeenLastCalledWith(true);
   });
 
-  it('offers to load more of a finished log only when there is more and a way to read it', async () => {
+  it('loads more of a finished log when its loaded end is in view, and by its button, only while there is more', async () => {
     const onLoadMore = vi.fn();
     await render(props({ hasMore: true, onLoadMore }));
+    // Seven lines fill no screen: the end of what is loaded is in view, so more is asked for at once.
+    expect(onLoadMore).toHaveBeenCalledOnce();
+    expect(box.querySelector('.lv-footer')?.textContent).toContain('Lines 1–7 of a longer log, searched as loaded');
     const more = [...box.querySelectorAll('button')].find((b) => b.textContent === 'Load more') as HTMLButtonElement;
     await act(async () => more.click());
-    expect(onLoadMore).toHaveBeenCalledOnce();
+    expect(onLoadMore).toHaveBeenCalledTimes(2);
     await rerender(props({ hasMore: false, onLoadMore }));
     expect([...box.querySelectorAll('button')].some((b) => b.textContent === 'Load more')).toBe(false);
+    expect(box.querySelector('.lv-footer')?.textContent).toContain('7 lines');
+    expect(onLoadMore).toHaveBeenCalledTimes(2);
+  });
+
+  it('numbers a window of a long log from its first line, loads earlier lines, and downloads the whole log from the server', async () => {
+    const onLoadEarlier = vi.fn();
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.href);
+    });
+    await render(props({ firstLine: 280_000, onLoadEarlier, downloadUrl: '/api/workflow/v1/dags/etl/logs/1/download?map_index=-1' }));
+    expect([...box.querySelectorAll('.lv-num')].slice(0, 2).map((n) => n.textContent)).toEqual(['280001', '280002']);
+    expect(box.querySelector('.lv-footer')?.textContent).toContain('Lines 280,001–280,007 of a longer log');
+    await act(async () => ([...box.querySelectorAll('button')].find((b) => b.textContent === 'Load earlier') as HTMLButtonElement).click());
+    expect(onLoadEarlier).toHaveBeenCalledOnce();
+    await act(async () => button('Download').click());
+    expect(clicked).toEqual([`${location.origin}/api/workflow/v1/dags/etl/logs/1/download?map_index=-1`]);
   });
 
   it('copies the whole log without ANSI codes and says so', async () => {

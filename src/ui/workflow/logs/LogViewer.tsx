@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { LOG_LEVELS, lineCount, plainText, visibleLines, type LogIndex, type LogLevel } from '../../../model/workflow/logLines';
 import type { LogMatch } from '../../../model/workflow/logSearch';
-import { copyText, downloadFile, textBlob } from '../../components/fileActions';
+import { copyText, downloadFile, downloadFrom, textBlob } from '../../components/fileActions';
 import { logFileName } from './logActions';
 import { LogLines, type LogLinesProps } from './LogLines';
 import type { ViewportSize, VirtualRows } from '../../components/useVirtualRows';
@@ -23,9 +23,14 @@ export interface LogViewerProps {
   onFollowChange: (following: boolean) => void;
   /** The first chunk is still on its way. */
   loading?: boolean;
-  /** More of a finished log can be read (the upstream sent part of it); shows a "Load more" button calling onLoadMore. */
+  /** More of a finished log can be read after the text; "Load more" (and scrolling near the end) calls onLoadMore. */
   hasMore?: boolean;
   onLoadMore?: () => void;
+  /** The text is a window of a long log starting at this line (0-based); "Load earlier" calls onLoadEarlier. */
+  firstLine?: number;
+  onLoadEarlier?: () => void;
+  /** Where the whole log downloads from when the text is not all of it (the server streams it). */
+  downloadUrl?: string;
   /** The region's accessible name, e.g. "Log of extract, try 2". */
   label?: string;
   /** Size before the first measurement (server rendering, tests). */
@@ -46,19 +51,40 @@ function useCopied(): [boolean, (copied: boolean) => void] {
   return [copied, setCopied];
 }
 
-function LogFooter({ total, shown, running, following, onLoadMore }: { total: number; shown: number | null; running: boolean; following: boolean; onLoadMore?: () => void }) {
+interface FooterProps {
+  total: number;
+  shown: number | null;
+  running: boolean;
+  following: boolean;
+  firstLine: number;
+  /** Only part of the log is loaded: the footer says which lines, and that search covers only them. */
+  partial: boolean;
+  onLoadMore?: () => void;
+  onLoadEarlier?: () => void;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+function LogFooter({ total, shown, running, following, firstLine, partial, onLoadMore, onLoadEarlier }: FooterProps) {
   return (
     <div className="lv-footer">
       <span>
-        {total.toLocaleString('en-US')} {total === 1 ? 'line' : 'lines'}
-        {shown !== null && ` · ${shown.toLocaleString('en-US')} shown`}
+        {partial ? `Lines ${count(firstLine + 1)}–${count(firstLine + total)} of a longer log, searched as loaded` : `${count(total)} ${total === 1 ? 'line' : 'lines'}`}
+        {shown !== null && ` · ${count(shown)} shown`}
       </span>
       {running && <span className="lv-live">{following ? 'Following' : 'Running'}</span>}
-      {onLoadMore && (
-        <button type="button" className="lv-button" onClick={onLoadMore}>
-          Load more
-        </button>
-      )}
+      <span className="lv-footer-actions">
+        {onLoadEarlier && (
+          <button type="button" className="lv-button" onClick={onLoadEarlier}>
+            Load earlier
+          </button>
+        )}
+        {onLoadMore && (
+          <button type="button" className="lv-button" onClick={onLoadMore}>
+            Load more
+          </button>
+        )}
+      </span>
     </div>
   );
 }
@@ -168,7 +194,8 @@ function LogBody({ empty, emptyText, ...lines }: { empty: boolean; emptyText: st
  * A task try's log: virtualized lines with numbers and ANSI colours, search over every line, level
  * filter, wrap, follow-tail, copy and download. Presentational: the page reads the log and passes it in.
  */
-export function LogViewer({ text, fileName, running, following, onFollowChange, loading = false, hasMore = false, onLoadMore, label = 'Log lines', initialSize }: LogViewerProps) {
+export function LogViewer(props: LogViewerProps) {
+  const { text, fileName, running, following, onFollowChange, loading = false, hasMore = false, onLoadMore, firstLine = 0, onLoadEarlier, downloadUrl, label = 'Log lines', initialSize } = props;
   const index = useLogIndex(text);
   const [wrap, setWrap] = useState(false);
   const [copied, setCopied] = useCopied();
@@ -192,7 +219,7 @@ export function LogViewer({ text, fileName, running, following, onFollowChange, 
           onFollow={onFollowChange}
           copied={copied}
           onCopy={() => void copyText(plainText(index), 'The whole log').then(setCopied)}
-          onDownload={() => downloadFile(textBlob(text), logFileName(fileName))}
+          onDownload={() => (downloadUrl ? downloadFrom(downloadUrl) : downloadFile(textBlob(text), logFileName(fileName)))}
           empty={empty}
         />
       </div>
@@ -211,8 +238,19 @@ export function LogViewer({ text, fileName, running, following, onFollowChange, 
         virtualizerRef={virtualizerRef}
         initialSize={initialSize}
         label={label}
+        firstLine={firstLine}
+        onNearEnd={hasMore ? onLoadMore : undefined}
       />
-      <LogFooter total={total} shown={lines ? rowCount : null} running={running} following={following} onLoadMore={hasMore ? onLoadMore : undefined} />
+      <LogFooter
+        total={total}
+        shown={lines ? rowCount : null}
+        running={running}
+        following={following}
+        firstLine={firstLine}
+        partial={hasMore || firstLine > 0}
+        onLoadMore={hasMore ? onLoadMore : undefined}
+        onLoadEarlier={firstLine > 0 ? onLoadEarlier : undefined}
+      />
     </div>
   );
 }
