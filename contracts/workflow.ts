@@ -290,3 +290,5 @@ export interface WorkflowService {
  * past its timeout: the grid screen shows progress for it instead of an error.
  */
 export const STILL_READING = "Airflow is still reading the DAG's structure";
+/** A 504's detail while Airflow prepares a long log's stream (its first byte can take a minute): ask again after Retry-After. */
+export const STILL_OPENING_LOG = 'Airflow is still reading the log';

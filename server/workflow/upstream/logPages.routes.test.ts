@@ -16,11 +16,11 @@ const ACCOUNT = { username: 'console', password: 'airflow-pw' };
 const V2_LOG = '/api/v2/dags/etl/dagRuns/r%3A1/taskInstances/load/logs/2';
 const V1_LOG = '/api/v1/dags/etl/dagRuns/r%3A1/taskInstances/load/logs/2';
 
-async function consoleBefore(api: AirflowUpstream['api'], log: string, handler: (response: ServerResponse, closed: Promise<void>) => void) {
+async function consoleBefore(api: AirflowUpstream['api'], log: string, handler: (response: ServerResponse, closed: Promise<void>) => void, timeoutMs = 5000) {
   const airflow = await startStandIn();
   standIns.push(airflow);
   airflow.on('GET', log, (_request, response) => handler(response, new Promise((resolve) => response.on('close', resolve))));
-  const { app } = await fixture.build({ airflow: { url: airflow.url, api, accounts: { admin: ACCOUNT, editor: ACCOUNT }, timeoutMs: 5000 } });
+  const { app } = await fixture.build({ airflow: { url: airflow.url, api, accounts: { admin: ACCOUNT, editor: ACCOUNT }, timeoutMs } });
   const { cookie } = await signIn(app);
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
   return { airflow, get };
@@ -73,6 +73,24 @@ describe('log pages through the proxy', () => {
     // A page elsewhere (another tab, a reader scrolled back) asks Airflow again.
     expect((await get(`${lines}?cursor=100&limit=1`)).json()).toEqual({ lines: ['line 100'], cursor: 100, next: 101 });
     expect(airflow.calls()).toHaveLength(2);
+  });
+
+  it("keeps a log call whose stream Airflow has not begun within the timeout going, answers 504 'still reading', and gives it to the next ask", async () => {
+    const { airflow, get } = await consoleBefore('v2', V2_LOG, (response) => {
+      // Airflow parses the whole log before its first byte.
+      setTimeout(() => {
+        response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+        response.end(`${JSON.stringify({ event: 'first' })}\n${JSON.stringify({ event: 'second' })}\n`);
+      }, 900);
+    }, 300);
+    const lines = '/api/workflow/api/v2/dags/etl/dagRuns/r%3A1/taskInstances/load/logs/2/lines';
+    const waiting = await get(lines);
+    expect(waiting.statusCode).toBe(504);
+    expect(waiting.headers['retry-after']).toBe('1');
+    expect(waiting.json().detail).toMatch(/^Airflow is still reading the log \(longer than the console's 1 s timeout\)/);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await get(lines)).json()).toEqual({ lines: ['first', 'second'], cursor: 0, next: null });
+    expect(airflow.calls()).toHaveLength(1);
   });
 
   it("gives Airflow 2's text stream as a file without its host line, named as the viewer names it", async () => {

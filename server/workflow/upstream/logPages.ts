@@ -1,13 +1,55 @@
 import { Readable } from 'node:stream';
+import { setTimeout } from 'node:timers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AirflowUpstream } from '../../config';
 import { logAttachment } from '../logpaging/attachment';
-import { createHeldReaders, type HeldReader } from '../logpaging/heldReaders';
+import { STILL_OPENING_LOG } from '../../../contracts/workflow';
+import { createHeldReaders, HELD_MS, type HeldReader } from '../logpaging/heldReaders';
 import { airflow2TextLines, LineReader, logText, ndjsonLines, parsePageQuery, readPage, type LineMapper } from '../logpaging/pageLines';
 import { problemBody } from '../problem';
 import { UpstreamFailure } from './failure';
 import { refuseUnusable, type Allowed, type Send } from './forward';
 import { airflowRefusal } from './identity';
+
+/** Airflow's log call going on, its answer's head come or not. */
+interface Opened {
+  response: Response;
+  abort: AbortController;
+}
+
+/** How long a log's stream may take to begin (Airflow parses the whole log first) before the console gives up on it. */
+const LOG_HEAD_LIMIT_MS = 5 * 60_000;
+
+const delay = (ms: number) => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref());
+
+/**
+ * Log calls still waiting for Airflow's first byte, by reader and log. Airflow parses a whole log
+ * before its stream begins (a 100 MB one: over a minute), longer than a browser waits: the call
+ * goes on, the asker gets a 504 with Retry-After, and the next ask takes it.
+ */
+function createOpenings(send: Send, accept: string, headLimitMs: number) {
+  const opening = new Map<string, Promise<Opened>>();
+  return {
+    open(request: FastifyRequest, allowed: Allowed, key: string): Promise<Opened> {
+      const started = opening.get(key);
+      if (started) return started;
+      const abort = new AbortController();
+      const call = send(request, allowed, abort.signal, headLimitMs, accept).then((response) => ({ response, abort }));
+      opening.set(key, call);
+      const forget = () => {
+        if (opening.get(key) !== call) return;
+        opening.delete(key);
+        abort.abort();
+      };
+      // Nobody came back for it: its stream is let go.
+      call.then(() => setTimeout(forget, HELD_MS).unref(), forget);
+      return call;
+    },
+    taken(key: string): void {
+      opening.delete(key);
+    },
+  };
+}
 
 /** A try's log path as the client reads it, with what it asks of it: a page of lines, or the file. */
 export interface LogAsk {
@@ -36,10 +78,11 @@ const STREAMS: Record<AirflowUpstream['api'], { accept: string; lines: () => Lin
 export function createLogPages(upstream: AirflowUpstream, send: Send) {
   const stream = STREAMS[upstream.api];
   const held = createHeldReaders();
+  const headLimitMs = Math.max(upstream.timeoutMs * 10, LOG_HEAD_LIMIT_MS);
+  const opening = createOpenings(send, stream.accept, headLimitMs);
 
-  /** Airflow's log stream for this call, or Airflow's refusal answered at once. */
-  async function open(request: FastifyRequest, reply: FastifyReply, allowed: Allowed, abort: AbortController): Promise<ReadableStream<Uint8Array> | FastifyReply> {
-    const response = await send(request, allowed, abort.signal, undefined, stream.accept);
+  /** Airflow's log stream, or its refusal answered to the browser. */
+  async function bodyOf(request: FastifyRequest, reply: FastifyReply, allowed: Allowed, { response }: Opened): Promise<ReadableStream<Uint8Array> | FastifyReply> {
     await refuseUnusable(request, response, allowed);
     if (response.status === 403) {
       const role = request.user?.role ?? 'editor';
@@ -58,10 +101,16 @@ export function createLogPages(upstream: AirflowUpstream, send: Send) {
     const key = `${request.user?.role ?? 'editor'} ${allowed.target}`;
     let reading: HeldReader | undefined = held.take(key, asked.cursor);
     if (!reading) {
-      const abort = new AbortController();
-      const body = await open(request, reply, allowed, abort);
+      const call = opening.open(request, allowed, key);
+      const opened = await Promise.race([call, delay(upstream.timeoutMs)]);
+      if (opened === undefined) {
+        const seconds = Math.ceil(upstream.timeoutMs / 1000);
+        return reply.code(504).header('retry-after', String(seconds)).send(problemBody(504, 'Gateway Timeout', `${STILL_OPENING_LOG} (longer than the console's ${seconds} s timeout): the console keeps its call going; ask again`));
+      }
+      opening.taken(key);
+      const body = await bodyOf(request, reply, allowed, opened);
       if (!(body instanceof ReadableStream)) return body;
-      reading = { reader: new LineReader(body, stream.lines()), abort };
+      reading = { reader: new LineReader(body, stream.lines()), abort: opened.abort };
     }
     const answer = await readPage(reading.reader, asked).catch(async (error: unknown) => {
       reading.abort.abort();
@@ -74,9 +123,10 @@ export function createLogPages(upstream: AirflowUpstream, send: Send) {
 
   async function download(request: FastifyRequest, reply: FastifyReply, allowed: Allowed, ask: LogAsk): Promise<FastifyReply> {
     const abort = new AbortController();
-    // The browser left mid-download: Airflow's stream stops too.
+    // The browser left mid-download: Airflow's stream stops too. A download waits for Airflow's first byte as long as it takes.
     reply.raw.once('close', () => abort.abort());
-    const body = await open(request, reply, allowed, abort);
+    const response = await send(request, allowed, abort.signal, headLimitMs, stream.accept);
+    const body = await bodyOf(request, reply, allowed, { response, abort });
     if (!(body instanceof ReadableStream)) return body;
     return reply
       .header('cache-control', 'no-store')

@@ -7,7 +7,7 @@ import { V2_DAG, V2_DETAIL, V2_TASKS, v2Run, v2Ti } from './testing/airflowV2.fi
 import { fakeAirflow, type SpecOf } from './testing/fakeAirflow';
 import { createWorkflowService } from './workflow.api';
 import { WorkflowApiError } from './workflowHttp';
-import type { MarkRequest } from '../../../contracts/workflow';
+import { STILL_OPENING_LOG, type MarkRequest } from '../../../contracts/workflow';
 import { markRequest } from './testing/markRequest';
 
 const publicFile = sharedContract('airflow-v2.yaml');
@@ -174,6 +174,21 @@ describe('Airflow v2 adapter: runs, task instances, logs', () => {
     const ended = btoa(JSON.stringify({ end_of_log: true })).replace(/=+$/, '');
     fake.on('get', `${runPath}/taskInstances/load/logs/3`, { body: { content: ['plain line', '[2025-11-26] ERROR - boom'], continuation_token: ended } });
     expect(await api.getLog('orders_etl', RUN, 'load', -1, 3, null)).toEqual({ content: 'plain line\n[2025-11-26] ERROR - boom\n', token: ended, endOfLog: true });
+  });
+
+  it('asks for a page again after Retry-After while the console server waits for Airflow to begin a long log', async () => {
+    const { fake, api } = upstream();
+    let asked = 0;
+    fake.on('get', `${runPath}/taskInstances/load/logs/1/lines`, () => {
+      asked += 1;
+      if (asked < 3) return { status: 504, headers: { 'retry-after': '0' }, body: { status: 504, title: 'Gateway Timeout', detail: `${STILL_OPENING_LOG} (longer than the console's 30 s timeout)` } };
+      return { body: { lines: ['a'], cursor: 0, next: null } };
+    });
+    expect(await api.getLogPage('orders_etl', RUN, 'load', -1, 1, 0, 10)).toEqual({ lines: ['a'], cursor: 0, next: null });
+    expect(asked).toBe(3);
+    // Any other 504 (Airflow unreachable in time) is not waited out.
+    fake.on('get', `${runPath}/taskInstances/load/logs/2/lines`, { status: 504, headers: { 'retry-after': '0' }, body: { status: 504, title: 'Gateway Timeout', detail: 'The Airflow server did not answer within 30 s' } });
+    await expect(api.getLogPage('orders_etl', RUN, 'load', -1, 2, 0, 10)).rejects.toThrow(/504/);
   });
 
   it("reads a finished log's pages from the console server beside Airflow's log read, and says where to download it", async () => {

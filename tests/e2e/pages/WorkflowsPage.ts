@@ -50,6 +50,16 @@ export class WorkflowsPage {
     return this.page.getByRole('tablist', { name: 'Task instance views' }).getByRole('tab', { name });
   }
 
+  /** The log viewer's footer: how many lines, or which lines of a longer log, are loaded. */
+  get logFooter(): Locator {
+    return this.page.locator('.lv-footer');
+  }
+
+  /** Scrolls the log's lines to the last one loaded (a long log then loads on). */
+  async scrollLogToEnd(): Promise<void> {
+    await this.page.locator('.lv-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  }
+
   /** Opens Clear's confirmation for the task instance in the task panel; it lists what Confirm clears. */
   async openClear(taskId: string) {
     await this.taskPanel.getByRole('button', { name: 'Clear…' }).click();

@@ -54,6 +54,7 @@ export function LogPane({ dagId, runId, taskId, mapIndex, tryNumber, running }: 
   const loadMore = useCallback(() => oneAtATime(() => workflows?.readLog(view, { running: false, more: true })), [oneAtATime, workflows, view]);
   const loadEarlier = useCallback(() => oneAtATime(() => workflows?.readLogBack(view)), [oneAtATime, workflows, view]);
   const paged = log?.paged;
+  const hasMore = !running && paged !== undefined && paged.next !== null;
   const partial = paged !== undefined && (paged.first > 0 || paged.next !== null);
 
   return (
@@ -62,11 +63,13 @@ export function LogPane({ dagId, runId, taskId, mapIndex, tryNumber, running }: 
       <LogViewer
         text={log?.content ?? ''}
         running={running}
-        following={following}
+        // The end of a window of a longer log is not the log's end: such a log opens at its top.
+        following={following && !hasMore}
         onFollowChange={setFollowing}
         fileName={`${dagId}__${runId}__${taskId}${mapIndex >= 0 ? `__${mapIndex}` : ''}__try-${tryNumber}`}
         loading={kept === undefined || (log === undefined && !kept.error)}
-        hasMore={!running && paged !== undefined && paged.next !== null}
+        unread={log === undefined && Boolean(kept?.error)}
+        hasMore={hasMore}
         onLoadMore={loadMore}
         firstLine={paged?.first ?? 0}
         onLoadEarlier={loadEarlier}

@@ -64,6 +64,37 @@ function useFollow(scrollRef: RefObject<HTMLDivElement | null>, following: boole
   return { onScroll, onWheel };
 }
 
+/** The row (position among the shown lines) of a line, by binary search in the shown lines. */
+export function rowOf(lines: readonly number[] | null, line: number): number {
+  if (!lines) return line;
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid] < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Keeps the reader on the same log line when the window of a long log moves (its top let go as
+ * more loads, or earlier lines read back): else the scroll would show other lines, and the new
+ * end, which would load on again.
+ */
+function useWindowAnchor(scrollRef: RefObject<HTMLDivElement | null>, firstLine: number, lines: readonly number[] | null) {
+  const before = useRef({ firstLine, lines });
+  useLayoutEffect(() => {
+    const prev = before.current;
+    before.current = { firstLine, lines };
+    const el = scrollRef.current;
+    if (prev.firstLine === firstLine || !el) return;
+    const row = Math.floor(el.scrollTop / LINE_HEIGHT);
+    const line = (prev.lines ? (prev.lines[row] ?? row) : row) + prev.firstLine - firstLine;
+    el.scrollTop = rowOf(lines, Math.max(0, line)) * LINE_HEIGHT + (el.scrollTop % LINE_HEIGHT);
+  }, [scrollRef, firstLine, lines]);
+}
+
 /** The virtualized lines: only the rows in view (and a few more) are in the DOM, at 100,000 lines too. */
 export function LogLines(props: LogLinesProps) {
   const { index, lines, rowCount, matches, current, wrap, following, onUserScrollUp, scrollRef, virtualizerRef, initialSize, label, firstLine, onNearEnd } = props;
@@ -75,11 +106,14 @@ export function LogLines(props: LogLinesProps) {
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, wrap]);
   const { onScroll, onWheel } = useFollow(scrollRef, following, rowCount, onUserScrollUp);
   const digits = String(Math.max(1, firstLine + index.count + 1)).length;
+  useWindowAnchor(scrollRef, firstLine, lines);
   const items = virtualizer.getVirtualItems();
   const nearEnd = rowCount > 0 && (items.at(-1)?.index ?? 0) >= rowCount - NEAR_END_ROWS;
   useLayoutEffect(() => {
-    if (nearEnd) onNearEnd?.();
-  }, [nearEnd, onNearEnd]);
+    const el = scrollRef.current;
+    // Measured again after the anchor moved the scroll: what was near the old end may not be now.
+    if (nearEnd && el && el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_END_ROWS * LINE_HEIGHT) onNearEnd?.();
+  }, [nearEnd, onNearEnd, scrollRef, firstLine]);
   const width = wrap ? undefined : `calc(${index.maxLength + 2}ch + ${digits + 3}ch)`;
   return (
     <div

@@ -3,7 +3,7 @@ import { LOG_LEVELS, lineCount, plainText, visibleLines, type LogIndex, type Log
 import type { LogMatch } from '../../../model/workflow/logSearch';
 import { copyText, downloadFile, downloadFrom, textBlob } from '../../components/fileActions';
 import { logFileName } from './logActions';
-import { LogLines, type LogLinesProps } from './LogLines';
+import { LogLines, rowOf, type LogLinesProps } from './LogLines';
 import type { ViewportSize, VirtualRows } from '../../components/useVirtualRows';
 import { LogSearchBox } from './LogSearchBox';
 import { LogToolbar } from './LogToolbar';
@@ -23,6 +23,8 @@ export interface LogViewerProps {
   onFollowChange: (following: boolean) => void;
   /** The first chunk is still on its way. */
   loading?: boolean;
+  /** Reading the log failed before any of it came (the page says why): no "wrote no log". */
+  unread?: boolean;
   /** More of a finished log can be read after the text; "Load more" (and scrolling near the end) calls onLoadMore. */
   hasMore?: boolean;
   onLoadMore?: () => void;
@@ -95,21 +97,9 @@ function countLevels(index: LogIndex): Record<LogLevel, number> {
   return counts;
 }
 
-/** The row (position among the shown lines) of a line, by binary search in the shown lines. */
-function rowOf(lines: readonly number[] | null, line: number): number {
-  if (!lines) return line;
-  let lo = 0;
-  let hi = lines.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (lines[mid] < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function emptyMessage(loading: boolean, running: boolean): string {
+function emptyMessage(loading: boolean, running: boolean, unread: boolean): string {
   if (loading) return 'Loading the log…';
+  if (unread) return 'Nothing of this log could be read yet';
   return running ? 'No log lines yet' : 'This try wrote no log';
 }
 
@@ -195,7 +185,7 @@ function LogBody({ empty, emptyText, ...lines }: { empty: boolean; emptyText: st
  * filter, wrap, follow-tail, copy and download. Presentational: the page reads the log and passes it in.
  */
 export function LogViewer(props: LogViewerProps) {
-  const { text, fileName, running, following, onFollowChange, loading = false, hasMore = false, onLoadMore, firstLine = 0, onLoadEarlier, downloadUrl, label = 'Log lines', initialSize } = props;
+  const { text, fileName, running, following, onFollowChange, loading = false, unread = false, hasMore = false, onLoadMore, firstLine = 0, onLoadEarlier, downloadUrl, label = 'Log lines', initialSize } = props;
   const index = useLogIndex(text);
   const [wrap, setWrap] = useState(false);
   const [copied, setCopied] = useCopied();
@@ -225,7 +215,7 @@ export function LogViewer(props: LogViewerProps) {
       </div>
       <LogBody
         empty={empty}
-        emptyText={emptyMessage(loading, running)}
+        emptyText={emptyMessage(loading, running, unread)}
         index={index}
         lines={lines}
         rowCount={rowCount}
