@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { Dag, DagRun, LogChunk, Page, WorkflowService } from '../../../contracts/workflow';
-import { LOG_PAGE_LINES, LOG_READ_LINES, LOG_WINDOW_LINES } from '../../model/workflow/logReads';
+import { LOG_PAGE_LINES, LOG_READ_LINES, LOG_WINDOW_LINES, type KeptLog } from '../../model/workflow/logReads';
 import { freshDbs } from '../../db/testing/db';
 import { readWorkflowView, readWorkflowViews } from '../../db/workflowViews';
 import { httpError, networkError } from '../../sync/api/testing/httpErrors';
@@ -212,8 +212,12 @@ describe('logs', () => {
     const getLogPage = pagedLog(total);
     const { db, workflows } = setup({ getLogPage });
     const kept = async () => (await readWorkflowView(db, logView)).value!;
+    const written = vi.fn();
+    db.workflowViews.hook('updating', (changes: { value?: KeptLog }) => void (changes.value && written(changes.value.paged)));
     await workflows.readLog(logView, { running: false });
     expect((await kept()).paged).toEqual({ first: 0, next: LOG_READ_LINES });
+    // The first page was kept (and shown) before the rest of the first read.
+    expect(written.mock.calls[0]).toEqual([{ first: 0, next: LOG_PAGE_LINES }]);
     expect(getLogPage.mock.calls.every((call) => call[6] <= LOG_PAGE_LINES)).toBe(true);
     // Opened again, nothing more is read: the next lines come when the reader asks for them.
     await workflows.readLog(logView, { running: false });

@@ -2,7 +2,7 @@ import type { AffectedTaskInstance, ClearRequest, MarkRequest, DagRun, GraphData
 import type { ConsoleDb } from '../../db/schema';
 import { readWorkflowView, recordWorkflowViewError, touchWorkflowView, touchWorkflowViews, writeWorkflowView } from '../../db/workflowViews';
 import { describeWorkflowError, refreshWorkflowView, refreshWorkflowViews, WORKFLOW_VIEW_WATCH_MS } from '../../sync/caches/workflowViews';
-import { EMPTY_LOG, readLogBack, readLogOn, type KeptLog } from '../../model/workflow/logReads';
+import { EMPTY_LOG, LOG_PAGE_LINES, LOG_READ_LINES, readLogBack, readLogOn, type KeptLog } from '../../model/workflow/logReads';
 import { isLiveViewOf, refreshDue, type ViewOf, type WorkflowView } from '../../model/workflow/views';
 import type { Notify } from '../core';
 import type { PlacedGraph } from '../../model/workflow/graphLayout';
@@ -80,13 +80,18 @@ const handlers = {
    * Reads on in a try's log from what is kept: follows a running try, reads a finished one not
    * read yet, and `more` loads the next lines of a long one. The screen shows the kept text live.
    */
-  readLog(ctx: Ctx, view: ViewOf<'log'>, options: { running: boolean; more?: boolean }): Promise<void> {
-    return keepLog(ctx, view, (kept) => readLogOn(ctx.service, view, kept, options));
+  async readLog(ctx: Ctx, view: ViewOf<'log'>, options: { running: boolean; more?: boolean }): Promise<void> {
+    // Opening a finished log: its first page shows at once, the rest of the first read after it.
+    const opening = !options.running && !options.more;
+    const log = await keepLog(ctx, view, (kept) => readLogOn(ctx.service, view, kept, { ...options, lines: opening ? LOG_PAGE_LINES : LOG_READ_LINES }));
+    if (opening && log?.paged?.first === 0 && log.paged.next === LOG_PAGE_LINES) {
+      await keepLog(ctx, view, (kept) => readLogOn(ctx.service, view, kept, { running: false, more: true, lines: LOG_READ_LINES - LOG_PAGE_LINES }));
+    }
   },
 
   /** Reads the lines before the kept window of a long finished log. */
-  readLogBack(ctx: Ctx, view: ViewOf<'log'>): Promise<void> {
-    return keepLog(ctx, view, (kept) => readLogBack(ctx.service, view, kept));
+  async readLogBack(ctx: Ctx, view: ViewOf<'log'>): Promise<void> {
+    await keepLog(ctx, view, (kept) => readLogBack(ctx.service, view, kept));
   },
 
   setPaused(ctx: Ctx, dagId: string, paused: boolean) {
@@ -169,14 +174,16 @@ export function createWorkflows({ now = Date.now, ...deps }: WorkflowDeps): Work
   return Object.fromEntries(bound) as Workflows;
 }
 
-/** Reads a log on from what is kept and keeps what changed; a failure is kept beside it for the screen. */
-async function keepLog({ db, now }: Ctx, view: ViewOf<'log'>, read: (kept: KeptLog) => Promise<KeptLog>): Promise<void> {
+/** Reads a log on from what is kept and keeps what changed (and answers it); a failure is kept beside it for the screen. */
+async function keepLog({ db, now }: Ctx, view: ViewOf<'log'>, read: (kept: KeptLog) => Promise<KeptLog>): Promise<KeptLog | undefined> {
   await touchWorkflowView(db, view, now(), 0);
   const kept = (await readWorkflowView(db, view)).value ?? EMPTY_LOG;
   try {
     const log = await read(kept);
     if (log !== kept) await writeWorkflowView(db, view, log, now());
+    return log;
   } catch (error) {
     await recordWorkflowViewError(db, view, describeWorkflowError(error));
+    return undefined;
   }
 }

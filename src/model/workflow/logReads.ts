@@ -30,6 +30,13 @@ export const LOG_PAGE_LINES = 20_000;
 export const LOG_READ_LINES = 140_000;
 /** Lines kept at most: a longer log is a window that moves as the reader loads on or back. */
 export const LOG_WINDOW_LINES = 280_000;
+/** How a read goes on: following a running try, or the next `lines` (LOG_READ_LINES) of a finished one when asked for (`more`). */
+export interface LogRead {
+  running: boolean;
+  more?: boolean;
+  lines?: number;
+}
+
 /** Token reads of a running try in one go; the rest comes with the next read. */
 const LOG_CHUNKS_PER_READ = 64;
 
@@ -41,10 +48,11 @@ export const EMPTY_LOG: KeptLog = { content: '', token: null, endOfLog: false };
  * ones only when asked for (`more`): also one that was followed to its end, once, as Airflow's
  * positions in a file still being written can miss or repeat a line at the edge of a read.
  */
-export async function readLogOn(service: WorkflowService, target: LogTarget, before: KeptLog, { running, more = false }: { running: boolean; more?: boolean }): Promise<KeptLog> {
+export async function readLogOn(service: WorkflowService, target: LogTarget, before: KeptLog, how: LogRead): Promise<KeptLog> {
+  const { running, more = false, lines = LOG_READ_LINES } = how;
   if (running) return before.endOfLog ? before : follow(service, target, before);
-  if (!before.paged) return readPages(service, target, EMPTY_LOG, 0);
-  return before.paged.next === null || !more ? before : readPages(service, target, before, before.paged.next);
+  if (!before.paged) return readPages(service, target, EMPTY_LOG, 0, lines);
+  return before.paged.next === null || !more ? before : readPages(service, target, before, before.paged.next, lines);
 }
 
 /** The lines before the kept window, LOG_READ_LINES of them, the window's far end dropped to keep it bounded. */
@@ -70,9 +78,9 @@ async function follow(service: WorkflowService, target: LogTarget, before: KeptL
   return log;
 }
 
-/** LOG_READ_LINES more lines from `cursor`, added after the kept ones; the window's top dropped past its bound. */
-async function readPages(service: WorkflowService, target: LogTarget, before: KeptLog, cursor: number): Promise<KeptLog> {
-  const more = await pageRange(service, target, cursor, LOG_READ_LINES);
+/** `count` more lines from `cursor`, added after the kept ones; the window's top dropped past its bound. */
+async function readPages(service: WorkflowService, target: LogTarget, before: KeptLog, cursor: number, count: number): Promise<KeptLog> {
+  const more = await pageRange(service, target, cursor, count);
   const lines = [...linesOf(before.content), ...more.lines];
   const first = (before.paged?.first ?? cursor) + Math.max(0, lines.length - LOG_WINDOW_LINES);
   return windowOf(lines.slice(-LOG_WINDOW_LINES), first, more.next);
