@@ -171,6 +171,12 @@ describe('LogViewer', () => {
     expect(onLoadMore).toHaveBeenCalledTimes(2);
   });
 
+  it('says the log is loading, not "0 lines", before its first lines come', async () => {
+    await render(props({ text: '', loading: true }));
+    expect(box.querySelector('.lv-footer')?.textContent).toBe('Loading…');
+    expect(box.querySelector('.lv-empty')?.textContent).toBe('Loading the log…');
+  });
+
   it('numbers a window of a long log from its first line, loads earlier lines, and downloads the whole log from the server', async () => {
     const onLoadEarlier = vi.fn();
     const clicked: string[] = [];

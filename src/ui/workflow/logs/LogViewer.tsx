@@ -61,17 +61,24 @@ interface FooterProps {
   firstLine: number;
   /** Only part of the log is loaded: the footer says which lines, and that search covers only them. */
   partial: boolean;
+  loading: boolean;
   onLoadMore?: () => void;
   onLoadEarlier?: () => void;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-function LogFooter({ total, shown, running, following, firstLine, partial, onLoadMore, onLoadEarlier }: FooterProps) {
+function linesText(total: number, firstLine: number, partial: boolean, loading: boolean): string {
+  if (loading && total === 0) return 'Loading…';
+  if (partial) return `Lines ${count(firstLine + 1)}–${count(firstLine + total)} of a longer log, searched as loaded`;
+  return `${count(total)} ${total === 1 ? 'line' : 'lines'}`;
+}
+
+function LogFooter({ total, shown, running, following, firstLine, partial, loading, onLoadMore, onLoadEarlier }: FooterProps) {
   return (
     <div className="lv-footer">
       <span>
-        {partial ? `Lines ${count(firstLine + 1)}–${count(firstLine + total)} of a longer log, searched as loaded` : `${count(total)} ${total === 1 ? 'line' : 'lines'}`}
+        {linesText(total, firstLine, partial, loading)}
         {shown !== null && ` · ${count(shown)} shown`}
       </span>
       {running && <span className="lv-live">{following ? 'Following' : 'Running'}</span>}
@@ -238,6 +245,7 @@ export function LogViewer(props: LogViewerProps) {
         following={following}
         firstLine={firstLine}
         partial={hasMore || firstLine > 0}
+        loading={loading}
         onLoadMore={hasMore ? onLoadMore : undefined}
         onLoadEarlier={firstLine > 0 ? onLoadEarlier : undefined}
       />
