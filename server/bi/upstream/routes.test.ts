@@ -20,12 +20,14 @@ async function consoleWith(superset: SupersetUpstream) {
 }
 
 /** Answers with the console user the request's Superset session belongs to; 401 without one, as Superset does. */
-const whoAmI = (superset: SupersetStandIn) =>
+function whoAmI(superset: SupersetStandIn): SupersetStandIn {
   superset.otherwise((request, response) => {
     const user = superset.userOf(request.headers.cookie);
     if (user === null) return json(response, 401, { msg: 'Missing Authorization Header' });
     json(response, 200, { user, url: request.url }, { 'set-cookie': 'superset_extra=leaked; Path=/' });
   });
+  return superset;
+}
 
 /** A GET whose path is sent exactly as written. */
 function rawStatus(port: number, path: string, cookie: string): Promise<number> {
@@ -90,7 +92,8 @@ describe('/api/bi in front of Superset (CONSOLE_SUPERSET_URL)', () => {
   });
 
   it('passes a second refusal on as Superset gave it, rather than signing in again and again', async () => {
-    const superset = (await standIn()).otherwise((_request, response) => json(response, 401, { msg: 'Token has expired' }));
+    const superset = await standIn();
+    superset.otherwise((_request, response) => json(response, 401, { msg: 'Token has expired' }));
     const { app, admin } = await consoleWith(upstreamOf(superset));
     const response = await app.inject({ method: 'GET', url: '/api/bi/v1/database/', headers: { cookie: admin } });
     expect(response.statusCode).toBe(401);
