@@ -114,6 +114,13 @@ describe.skipIf(why !== null)(`The console's /api/bi in front of ${superset.titl
     }
   }, 60_000);
 
+  it('a name beyond Latin-1 (an OIDC user’s), sent percent-encoded as the console sends it, is that Superset user', async () => {
+    const name = `józef.łuk+${Date.now()}@example.com`;
+    const client = await supersetClient(running, name, 'editor', consoleHeaders(running, encodeURIComponent(name), 'editor'));
+    const me = (await (await client.get('/api/v1/me/')).json()) as { result: { username: string } };
+    expect(me.result.username).toBe(name);
+  }, 60_000);
+
   it('a Superset session that is gone is renewed transparently: forgotten by the console, or refused by Superset (401)', async () => {
     const loginCount = async () => (await get('editor', '/api/bi/v1/me/')).json<{ result: { login_count: number } }>().result.login_count;
     const before = await loginCount();

@@ -17,7 +17,7 @@ TALISMAN_ENABLED = False
 RATELIMIT_STORAGE_URI = "memory://"
 
 # One Superset user per console user (Flask-AppBuilder's REMOTE_USER authentication): the console
-# sends X-Console-User and X-Console-Role with X-Console-Secret, a secret only it and this process
+# sends X-Console-User (percent-encoded) and X-Console-Role with X-Console-Secret, a secret only it and this process
 # hold (CONSOLE_SUPERSET_SECRET). The middleware below trusts those headers only with the right
 # secret and strips them (and any REMOTE_USER) otherwise, so a browser reaching Superset directly
 # cannot be anyone. Users are created on their first /login/, with roles mapped from the console's.
@@ -25,6 +25,7 @@ RATELIMIT_STORAGE_URI = "memory://"
 # provider is not allowed"): API clients, the upstream's tests too, sign in through /login/ as well.
 import hmac
 import json
+from urllib.parse import unquote
 
 from flask import request
 from flask_appbuilder.const import AUTH_REMOTE_USER
@@ -49,7 +50,8 @@ class ConsoleRemoteUser:
         self.app = app
 
     def __call__(self, environ, start_response):
-        user = environ.pop("HTTP_X_CONSOLE_USER", "").strip()
+        # Percent-encoded by the console: a header holds Latin-1 only.
+        user = unquote(environ.pop("HTTP_X_CONSOLE_USER", "")).strip()
         role = environ.pop("HTTP_X_CONSOLE_ROLE", "").strip()
         sent = environ.pop("HTTP_X_CONSOLE_SECRET", "").encode()
         environ.pop("REMOTE_USER", None)

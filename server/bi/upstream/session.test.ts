@@ -40,6 +40,13 @@ describe('Superset sessions kept per console user', () => {
     expect(superset.signedIn).toEqual([{ user: 'ed', role: 'editor' }, { user: 'ed', role: 'admin' }]);
   });
 
+  it('sends a name beyond Latin-1 (an OIDC user’s) percent-encoded, as a header can carry it', async () => {
+    const superset = await standIn();
+    const session = await createSessions(upstreamOf(superset)).session({ username: 'józef.łuk@example.com', role: 'editor' });
+    expect(superset.seen[0].headers['x-console-user']).toBe('j%C3%B3zef.%C5%82uk%40example.com');
+    expect(superset.userOf(session.cookie())).toBe('józef.łuk@example.com');
+  });
+
   it('keeps no failed sign-in: a wrong secret is said as such, and the next call tries again', async () => {
     const superset = await standIn();
     const sessions = createSessions(upstreamOf(superset, { secret: 'not-the-shared-secret' }));

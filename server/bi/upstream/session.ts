@@ -25,9 +25,12 @@ export interface SupersetSessions {
   forget(username: string, sent?: SupersetSession): void;
 }
 
-/** The headers superset_config.py's middleware trusts, with the shared secret, to sign a user in. */
+/**
+ * The headers superset_config.py's middleware trusts, with the shared secret, to sign a user in;
+ * the name percent-encoded, as a header holds Latin-1 only (an OIDC user's name may hold more).
+ */
 export function trustedHeaders(upstream: SupersetUpstream, user: ConsoleUser): Record<string, string> {
-  return { 'x-console-user': user.username, 'x-console-role': user.role, 'x-console-secret': upstream.secret };
+  return { 'x-console-user': encodeURIComponent(user.username), 'x-console-role': user.role, 'x-console-secret': upstream.secret };
 }
 
 /**

@@ -27,14 +27,14 @@ export async function startSupersetStandIn(): Promise<SupersetStandIn> {
   const signedIn: SupersetStandIn['signedIn'] = [];
   const userOf = (cookie: string | undefined) => sessions.get(/(?:^|; )session=([^;]+)/.exec(cookie ?? '')?.[1] ?? '') ?? null;
   standIn.on('GET', '/login/', (request, response) => {
-    const user = String(request.headers['x-console-user'] ?? '');
+    const user = decodeURIComponent(String(request.headers['x-console-user'] ?? ''));
     if (request.headers['x-console-secret'] !== SECRET || user === '') {
       response.writeHead(302, { location: '/login/', 'set-cookie': 'session=anonymous; HttpOnly; Path=/' });
       response.end();
       return;
     }
     signedIn.push({ user, role: String(request.headers['x-console-role']) });
-    const id = `s${signedIn.length}-${user}`;
+    const id = `s${signedIn.length}-${encodeURIComponent(user)}`;
     sessions.set(id, user);
     response.writeHead(302, { location: '/', 'set-cookie': `session=${id}; HttpOnly; Path=/` });
     response.end();
