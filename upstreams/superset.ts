@@ -19,7 +19,9 @@ export const CONSOLE_ROLES = { admin: ['Admin'], editor: ['Gamma', 'sql_lab', 'c
  * a database of the `postgres` upstream (DML refused), and `duckdb`, the same data in a DuckDB file
  * through duckdb-engine (DML allowed). Served by gunicorn (what Superset's own images run; `superset
  * run` is Flask's development server): one worker, so the DuckDB file has a single writer, with
- * threads for simultaneous requests.
+ * threads for simultaneous requests. Users sign in through AUTH_REMOTE_USER: the console sends
+ * X-Console-User/-Role with the secret consoleSecret() gives (superset_config.py), the db account
+ * `admin` as well (the API's db login is refused under it); see testing/supersetClient.ts.
  */
 export const superset: Upstream = {
   name: 'superset',
