@@ -6,6 +6,7 @@ import { authGuard } from './auth/guard';
 import { openAuth } from './auth/open';
 import type { SeedResult } from './auth/users';
 import { openBi } from './bi/open';
+import type { SupersetSessions } from './bi/upstream/session';
 import { registerBatch } from './http/batch';
 import { registerCompression } from './http/compression';
 import type { Domain } from './http/domain';
@@ -19,7 +20,10 @@ import { openKernels } from './kernels/open';
 import { openNotebook } from './notebook/open';
 import { openWorkflow } from './workflow/open';
 
-export type BuildOptions = ServiceOptions;
+export interface BuildOptions extends ServiceOptions {
+  /** The Superset sessions the BI proxy keeps (tests give theirs, to expire one); made from the config otherwise. */
+  supersetSessions?: SupersetSessions;
+}
 
 export interface ConsoleApp {
   app: FastifyInstance;
@@ -59,7 +63,7 @@ export async function buildApp(config: ConsoleConfig, options: BuildOptions = {}
     const seed = await services.users.ensureSeedUsers(config);
     await purgeExpired(services);
     await registerPipeline(app, services);
-    await mountDomains(app, services, opened);
+    await mountDomains(app, services, opened, options);
     await registerTail(app, services);
     schedulePurge(app, services);
     return { app, services, seed };
@@ -90,9 +94,9 @@ async function registerPipeline(app: FastifyInstance, services: ConsoleServices)
  * warehouse port BI gives (SQL Lab's executor: its limits, history and stop). Kernels also end
  * before the server waits for open requests: a streamed run ends (aborted) when its kernel does.
  */
-async function mountDomains(app: FastifyInstance, services: ConsoleServices, opened: Domain[]): Promise<void> {
+async function mountDomains(app: FastifyInstance, services: ConsoleServices, opened: Domain[], { supersetSessions }: BuildOptions): Promise<void> {
   const log = app.log;
-  const bi = await openBi({ ...services, log });
+  const bi = await openBi({ ...services, log, supersetSessions });
   opened.push(bi);
   const kernels = openKernels({ ...services, sql: bi.sql, log });
   app.addHook('preClose', () => kernels.close());

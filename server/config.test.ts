@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       kernelMemoryMb: defaultKernelMemoryMb(),
       workflowTaskMs: 3000,
       airflow: null,
+      superset: null,
       workflowDemoDags: 25,
     });
   });
@@ -84,6 +85,9 @@ describe('loadConfig', () => {
         CONSOLE_AIRFLOW_USERNAME: 'console',
         CONSOLE_AIRFLOW_PASSWORD: 'pw',
         CONSOLE_AIRFLOW_TIMEOUT_SECONDS: '5',
+        CONSOLE_SUPERSET_URL: 'http://Superset:8088/bi/',
+        CONSOLE_SUPERSET_SECRET: ' 0123456789abcdef0123 ',
+        CONSOLE_SUPERSET_TIMEOUT_MS: '2500',
         CONSOLE_WORKFLOW_DEMO_DAGS: '1000',
       },
       '/srv',
@@ -119,6 +123,7 @@ describe('loadConfig', () => {
       kernelMemoryMb: 700,
       workflowTaskMs: 50,
       airflow: { url: 'http://airflow:8080/base', api: 'v2', accounts: { admin: { username: 'console', password: 'pw' }, editor: { username: 'console', password: 'pw' } }, timeoutMs: 5000 },
+      superset: { url: 'http://superset:8088/bi', secret: '0123456789abcdef0123', timeoutMs: 2500 },
       workflowDemoDags: 1000,
     });
   });
@@ -172,6 +177,18 @@ describe('loadConfig', () => {
     for (const bad of ['console.example.com', 'ftp://console.example.com', 'https://console.example.com/console', 'https://user:pw@console.example.com', 'https://console.example.com/?x=1', 'https://console.example.com/#top']) {
       expect(() => loadConfig({ CONSOLE_PUBLIC_URL: bad }), bad).toThrow(/CONSOLE_PUBLIC_URL/);
     }
+  });
+
+  it('reads a Superset upstream only with its shared secret, and refuses to start on a bad one', () => {
+    const secret = 'a-shared-secret-of-32-characters';
+    expect(loadConfig({ CONSOLE_SUPERSET_URL: 'http://127.0.0.1:8088', CONSOLE_SUPERSET_SECRET: secret }).superset).toEqual({ url: 'http://127.0.0.1:8088', secret, timeoutMs: 30_000 });
+    expect(() => loadConfig({ CONSOLE_SUPERSET_URL: 'http://127.0.0.1:8088' })).toThrow(/CONSOLE_SUPERSET_SECRET must be set with CONSOLE_SUPERSET_URL/);
+    expect(() => loadConfig({ CONSOLE_SUPERSET_URL: 'http://127.0.0.1:8088', CONSOLE_SUPERSET_SECRET: 'short' })).toThrow(/at least 16 characters/);
+    expect(() => loadConfig({ CONSOLE_SUPERSET_URL: 'superset:8088', CONSOLE_SUPERSET_SECRET: secret })).toThrow(/CONSOLE_SUPERSET_URL must be an http\(s\) URL/);
+    expect(() => loadConfig({ CONSOLE_SUPERSET_URL: 'http://u:p@superset:8088', CONSOLE_SUPERSET_SECRET: secret })).toThrow(/without query or credentials/);
+    expect(() => loadConfig({ CONSOLE_SUPERSET_URL: 'http://superset:8088', CONSOLE_SUPERSET_SECRET: secret, CONSOLE_SUPERSET_TIMEOUT_MS: '0' })).toThrow(/CONSOLE_SUPERSET_TIMEOUT_MS/);
+    // Read only with CONSOLE_SUPERSET_URL: the embedded DuckDB service answers otherwise.
+    expect(loadConfig({ CONSOLE_SUPERSET_SECRET: 'x' }).superset).toBeNull();
   });
 
   it('reads an Airflow account per console role from CONSOLE_AIRFLOW_ACCOUNTS, and refuses to start on a bad one', () => {

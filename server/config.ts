@@ -80,6 +80,18 @@ export interface ConsoleConfig {
   workflowDemoDags: number;
   /** A real Airflow that /api/workflow is proxied to (CONSOLE_AIRFLOW_*), or null: the embedded demo server answers. */
   airflow: AirflowUpstream | null;
+  /** A real Superset that /api/bi is proxied to (CONSOLE_SUPERSET_*), or null: the embedded DuckDB service answers. */
+  superset: SupersetUpstream | null;
+}
+
+/** A real Superset behind the console, each console user signing in as their own Superset user. */
+export interface SupersetUpstream {
+  /** Superset's root (http://superset:8088), without a trailing slash; it may sit under a path. */
+  url: string;
+  /** Sent in X-Console-Secret: Superset's superset_config.py trusts X-Console-User only with it. */
+  secret: string;
+  /** How long the server waits for Superset's answer to begin before answering 504. */
+  timeoutMs: number;
 }
 
 /** A real Airflow 2.x (REST API v1) or 3.x (v2) behind the console; its credentials never reach the browser. */
@@ -139,6 +151,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     kernelMemoryMb: integer(env, 'CONSOLE_KERNEL_MEMORY_MB', defaultKernelMemoryMb(), 128, 1024 * 1024),
     workflowTaskMs: integer(env, 'CONSOLE_WORKFLOW_TASK_MS', 3000, 1, 10 * 60 * 1000),
     airflow: airflowUpstream(env),
+    superset: supersetUpstream(env),
     workflowDemoDags: integer(env, 'CONSOLE_WORKFLOW_DEMO_DAGS', 25, 25, 10_000),
   };
 }
@@ -266,6 +279,25 @@ function airflowUpstream(env: Env): AirflowUpstream | null {
   if (api !== 'v1' && api !== 'v2') throw new Error(`CONSOLE_AIRFLOW_API must be v1 (Airflow 2) or v2 (Airflow 3), got "${env.CONSOLE_AIRFLOW_API}"`);
   const timeoutMs = integer(env, 'CONSOLE_AIRFLOW_TIMEOUT_SECONDS', 30, 1, 600) * 1000;
   return { url: url.href.replace(/\/+$/, ''), api, accounts: airflowAccounts(env), timeoutMs };
+}
+
+function supersetUpstream(env: Env): SupersetUpstream | null {
+  const raw = text(env.CONSOLE_SUPERSET_URL)?.trim();
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`CONSOLE_SUPERSET_URL must be an http(s) URL, e.g. http://superset:8088, got "${raw}"`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username || url.password) {
+    throw new Error(`CONSOLE_SUPERSET_URL must be an http(s) URL without query or credentials, got "${raw}"`);
+  }
+  const secret = text(env.CONSOLE_SUPERSET_SECRET)?.trim();
+  // Short secrets could be guessed by anyone who reaches Superset directly.
+  if (secret === undefined || secret.length < 16) throw new Error('CONSOLE_SUPERSET_SECRET must be set with CONSOLE_SUPERSET_URL: at least 16 characters, the same value as in Superset\'s environment (superset_config.py)');
+  const timeoutMs = integer(env, 'CONSOLE_SUPERSET_TIMEOUT_MS', 30_000, 1, 600_000);
+  return { url: url.href.replace(/\/+$/, ''), secret, timeoutMs };
 }
 
 /**

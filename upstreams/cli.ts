@@ -4,7 +4,8 @@ import { down, up, type Where } from './lifecycle';
 import { groupAlive } from './processes';
 import { basePython, cacheRoot, defaultStateRoot } from './paths';
 import { UPSTREAMS } from './registry';
-import { readState } from './state';
+import { readState, secretsFor } from './state';
+import { consoleSecret } from './superset';
 
 const USAGE = `Usage: npm run upstreams -- up <${Object.keys(UPSTREAMS).join('|')}> | down [name] | status
   Venvs are cached in $CONSOLE_UPSTREAMS_CACHE (default ~/.cache/console-upstreams), state in <cache>/state/<name>.`;
@@ -46,6 +47,7 @@ function describe(running: RunningUpstream): string {
     '  Accounts:',
     ...running.accounts.map((account) => `    ${account.username} / ${account.password}  (${account.role})`),
     ...(running.api ? ['  Try the console against it:', `    CONSOLE_AIRFLOW_URL=${running.url} CONSOLE_AIRFLOW_API=${running.api} CONSOLE_AIRFLOW_ACCOUNTS='${JSON.stringify(accounts)}' npm start`] : []),
+    ...(running.name === 'superset' ? ['  Try the console against it (each console user is their own Superset user):', `    CONSOLE_SUPERSET_URL=${running.url} CONSOLE_SUPERSET_SECRET=${consoleSecret(secretsFor(running.stateDir, []))} npm start`] : []),
     `  Stop it: npm run upstreams -- down ${running.name}`,
   ].filter((line) => line !== '').join('\n');
 }

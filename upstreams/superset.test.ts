@@ -8,7 +8,7 @@ import { basePython, cacheRoot } from './paths';
 import { groupAlive } from './processes';
 import { readState } from './state';
 import { superset } from './superset';
-import { supersetClient, type SupersetClient } from './testing/supersetClient';
+import { consoleHeaders, supersetClient, type SupersetClient } from './testing/supersetClient';
 
 /** A cold venv build (~50 s here), a PostgreSQL cluster, migrations, the warehouse load (~20 s) and the start, with room. */
 const UP_TIMEOUT_MS = 8 * 60_000;
@@ -47,15 +47,19 @@ describe.skipIf(why !== null)(`${superset.title} started by upstreams/`, () => {
     expect(readState(running.stateDir)?.processes.map((p) => p.role)).toEqual(['gunicorn']);
   });
 
-  it('refuses a wrong password and a write without the CSRF token', async () => {
-    const wrong = await fetch(`${running.url}/api/v1/security/login`, {
+  it('signs in only with the console secret (a forged X-Console-User is no one), refuses the db login API and a write without the CSRF token', async () => {
+    // Under AUTH_REMOTE_USER, Flask-AppBuilder takes no passwords through the API.
+    const login = await fetch(`${running.url}/api/v1/security/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'wrong', provider: 'db' }),
+      body: JSON.stringify({ username: 'admin', password: running.accounts[0].password, provider: 'db' }),
     });
-    expect(wrong.status).toBe(401);
-    const token = ((await (await fetch(`${running.url}/api/v1/security/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: running.accounts[0].password, provider: 'db' }) })).json()) as { access_token: string }).access_token;
-    const unprotected = await fetch(`${running.url}/api/v1/sqllab/execute/`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(login.status).toBe(400);
+    expect(await login.text()).toMatch(/Alternative authentication provider is not allowed/);
+    for (const secret of ['', 'wrong-secret']) {
+      await expect(supersetClient(running, 'admin', 'admin', consoleHeaders(running, 'admin', 'admin', secret))).rejects.toThrow(/answered 401: not signed in/);
+    }
+    const unprotected = await fetch(`${running.url}/api/v1/sqllab/execute/`, { method: 'POST', headers: { cookie: client.cookie, 'content-type': 'application/json' }, body: '{}' });
     expect(unprotected.status).toBe(400);
     expect(await unprotected.text()).toMatch(/CSRF/i);
   });

@@ -1,12 +1,17 @@
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PlanContext, Upstream } from './definition';
 import { UPSTREAMS_DIR } from './paths';
 import { postgres, postgresDatabase } from './postgres';
 import type { Command } from './processes';
+import type { Secrets } from './state';
 
 const HERE = path.join(UPSTREAMS_DIR, 'superset');
 const TSX = path.join(UPSTREAMS_DIR, '..', 'node_modules', '.bin', 'tsx');
+
+/** Console role → Superset roles (superset_config.py's CONSOLE_SUPERSET_ROLES). */
+export const CONSOLE_ROLES = { admin: ['Admin'], editor: ['Gamma', 'sql_lab', 'console_databases'] } as const;
 
 /**
  * Apache Superset 6.1.0 with our superset_config.py: SQLite metadata in its state folder, CSRF on,
@@ -14,7 +19,9 @@ const TSX = path.join(UPSTREAMS_DIR, '..', 'node_modules', '.bin', 'tsx');
  * a database of the `postgres` upstream (DML refused), and `duckdb`, the same data in a DuckDB file
  * through duckdb-engine (DML allowed). Served by gunicorn (what Superset's own images run; `superset
  * run` is Flask's development server): one worker, so the DuckDB file has a single writer, with
- * threads for simultaneous requests.
+ * threads for simultaneous requests. Users sign in through AUTH_REMOTE_USER: the console sends
+ * X-Console-User/-Role with the secret consoleSecret() gives (superset_config.py), the db account
+ * `admin` as well (the API's db login is refused under it); see testing/supersetClient.ts.
  */
 export const superset: Upstream = {
   name: 'superset',
@@ -41,6 +48,9 @@ export const superset: Upstream = {
       FLASK_APP: 'superset',
       CONSOLE_SUPERSET_STATE: context.stateDir,
       CONSOLE_SUPERSET_SECRET_KEY: context.secrets.secretKey,
+      CONSOLE_SUPERSET_SECRET: consoleSecret(context.secrets),
+      // Editors reach both databases through the role register.py makes.
+      CONSOLE_SUPERSET_ROLES: JSON.stringify(CONSOLE_ROLES),
     };
     const admin = { username: 'admin', password: context.secrets.passwords.admin };
     return {
@@ -76,6 +86,14 @@ export const superset: Upstream = {
     };
   },
 };
+
+/**
+ * The secret the console sends in X-Console-Secret (superset_config.py trusts X-Console-User only
+ * with it): derived from the state folder's secret key, so it lasts as long as the folder's secrets.
+ */
+export function consoleSecret(secrets: Secrets): string {
+  return createHmac('sha256', secrets.secretKey).update('console-superset-remote-user').digest('hex');
+}
 
 /** `superset …` from the upstream's venv. */
 function supersetCli(context: PlanContext, role: string, ...args: string[]): Command {

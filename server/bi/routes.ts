@@ -79,7 +79,7 @@ function requireAnyRole(roles: readonly Role[]): preHandlerAsyncHookHandler {
  * tokens are revocable like the OIDC ones (see TokenGrants): refresh rotates, so its answer
  * adds a refresh_token to Superset's {access_token}, and the one sent is spent.
  */
-const securityTokenRoutes: FastifyPluginAsync = async (app) => {
+export const securityTokenRoutes: FastifyPluginAsync = async (app) => {
   const { authenticator, grants } = app.services;
   const options = { config: PUBLIC_ROUTE, schema: { body: loginSchema } };
 

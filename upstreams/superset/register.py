@@ -1,6 +1,7 @@
 # Registers the upstream's two databases in Superset (again without harm): exposed in SQL Lab, DML
-# refused on the PostgreSQL warehouse and allowed on the DuckDB file. URIs come from the
-# environment, so no password is on a command line.
+# refused on the PostgreSQL warehouse and allowed on the DuckDB file; and the role `console_databases`
+# with access to both, which superset_config.py gives the console's editors (Gamma and sql_lab
+# reach no database by themselves). URIs come from the environment, so no password is on a command line.
 import os
 
 from superset.app import create_app
@@ -22,4 +23,12 @@ with app.app_context():
         database.allow_run_async = False
         db.session.add(database)
     db.session.commit()
-    print("registered:", ", ".join(name for name, _, _ in wanted))
+    from superset import security_manager
+
+    role = security_manager.find_role("console_databases") or security_manager.add_role("console_databases")
+    for name, _, _ in wanted:
+        database = db.session.query(Database).filter_by(database_name=name).one()
+        access = security_manager.add_permission_view_menu("database_access", database.perm)
+        security_manager.add_permission_role(role, access)
+    db.session.commit()
+    print("registered:", ", ".join(name for name, _, _ in wanted), "and the role console_databases")

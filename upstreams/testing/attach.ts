@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { UpstreamDefinition } from '../definition';
+import type { RunningUpstream, Upstream, UpstreamDefinition } from '../definition';
 import { downWithNeeds, stateDirOf, up, type Running, type Where } from '../lifecycle';
 import { basePython, cacheRoot, defaultStateRoot } from '../paths';
 import { groupAlive } from '../processes';
@@ -40,7 +40,10 @@ export async function attachOrStart(definition: UpstreamDefinition): Promise<Att
   };
 }
 
-async function runningShared(definition: UpstreamDefinition): Promise<Running | null> {
+/** The upstream `npm run upstreams -- up <name>` holds in the default state root, when it is running and healthy. */
+export async function runningShared(definition: UpstreamDefinition): Promise<Running | null>;
+export async function runningShared(definition: Upstream): Promise<RunningUpstream | null>;
+export async function runningShared(definition: Upstream): Promise<RunningUpstream | null> {
   const stateDir = stateDirOf({ stateRoot: defaultStateRoot() }, definition.name);
   const state = readState(stateDir);
   if (!state || !state.processes.every(groupAlive)) return null;

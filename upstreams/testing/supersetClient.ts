@@ -1,34 +1,46 @@
 import type { RunningUpstream } from '../definition';
+import { secretsFor } from '../state';
+import { consoleSecret } from '../superset';
 
-/** Superset's REST API as a logged-in account: a JWT, the CSRF token and the session cookie it belongs to. */
+/** Superset's REST API as a signed-in user: its session cookie, and the CSRF token that goes with it on writes. */
 export interface SupersetClient {
+  cookie: string;
   get(path: string): Promise<Response>;
   post(path: string, body: unknown): Promise<Response>;
 }
 
-/** Logs in as the upstream's admin (`/api/v1/security/login`) and fetches a CSRF token for its writes. */
-export async function supersetClient(running: RunningUpstream): Promise<SupersetClient> {
-  const admin = running.accounts.find((account) => account.console === 'admin');
-  if (!admin) throw new Error('the upstream has no admin account');
-  const login = await fetch(`${running.url}/api/v1/security/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: admin.username, password: admin.password, provider: 'db', refresh: false }),
-  });
-  if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`);
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const auth = { authorization: `Bearer ${token}` };
-  const csrf = await fetch(`${running.url}/api/v1/security/csrf_token/`, { headers: auth });
-  if (!csrf.ok) throw new Error(`csrf_token/ answered ${csrf.status}`);
-  // The token is bound to the session the same answer opens: both go with every write.
-  const cookie = csrf.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+/** The X-Console-* headers the console signs a user in with: the upstream's shared secret unless another is given. */
+export function consoleHeaders(running: RunningUpstream, username: string, role: 'admin' | 'editor', secret = consoleSecret(secretsFor(running.stateDir, []))): Record<string, string> {
+  return { 'x-console-user': username, 'x-console-role': role, 'x-console-secret': secret };
+}
+
+/**
+ * Signs in as the console would (AUTH_REMOTE_USER: GET /login/ with the X-Console-* headers; the
+ * db provider of /api/v1/security/login is refused under it) and fetches a CSRF token for writes.
+ * Default: the upstream's admin account.
+ */
+export async function supersetClient(running: RunningUpstream, username = 'admin', role: 'admin' | 'editor' = 'admin', headers = consoleHeaders(running, username, role)): Promise<SupersetClient> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [name, ...value] = line.split(';')[0].split('=');
+      jar.set(name, value.join('='));
+    }
+  };
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const login = await fetch(`${running.url}/login/`, { headers, redirect: 'manual' });
+  keep(login);
+  const csrf = await fetch(`${running.url}/api/v1/security/csrf_token/`, { headers: { cookie: cookie() } });
+  if (!csrf.ok) throw new Error(`csrf_token/ after /login/ answered ${csrf.status}: not signed in`);
+  keep(csrf);
   const { result: csrfToken } = (await csrf.json()) as { result: string };
   return {
-    get: (path) => fetch(running.url + path, { headers: auth }),
+    cookie: cookie(),
+    get: (path) => fetch(running.url + path, { headers: { cookie: cookie() } }),
     post: (path, body) =>
       fetch(running.url + path, {
         method: 'POST',
-        headers: { ...auth, cookie, 'x-csrftoken': csrfToken, referer: `${running.url}/sqllab/`, 'content-type': 'application/json' },
+        headers: { cookie: cookie(), 'x-csrftoken': csrfToken, referer: `${running.url}/sqllab/`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       }),
   };

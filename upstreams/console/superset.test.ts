@@ -1,0 +1,149 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { createSessions, type SupersetSessions } from '../../server/bi/upstream/session';
+import type { SupersetUpstream } from '../../server/config';
+import { ADMIN_PASSWORD, EDITOR_PASSWORD, FAST_HASHING, signIn, testConfig } from '../../server/testing/harness';
+import { warmWarehouseSeedCache } from '../../server/testing/warehouse';
+import type { RunningUpstream } from '../definition';
+import { down, downWithNeeds, up, whyNotHere, type Where } from '../lifecycle';
+import { basePython, cacheRoot } from '../paths';
+import { secretsFor } from '../state';
+import { CONSOLE_ROLES, consoleSecret, superset } from '../superset';
+import { runningShared } from '../testing/attach';
+import { consoleHeaders, supersetClient } from '../testing/supersetClient';
+
+/** A cold venv build, a PostgreSQL cluster, migrations, the warehouse load and the start, with room. */
+const UP_TIMEOUT_MS = 8 * 60_000;
+
+const why = await whyNotHere(superset, { cache: cacheRoot(), basePython: basePython() });
+if (why) console.warn(`${superset.title} tests skipped: ${why}.`);
+// `npm run upstreams -- up superset` when running (never stopped here), else our own, stopped at the end.
+const shared = why === null ? await runningShared(superset) : null;
+
+type Role = 'admin' | 'editor';
+const PASSWORDS: Record<Role, string> = { admin: ADMIN_PASSWORD, editor: EDITOR_PASSWORD };
+
+describe.skipIf(why !== null)(`The console's /api/bi in front of ${superset.title}`, () => {
+  let where: Where | null = null;
+  let running: RunningUpstream;
+  let dataDir: string;
+  let app: FastifyInstance;
+  let sessions: SupersetSessions;
+  const signedIn = {} as Record<Role, { cookie: string; csrf: string }>;
+
+  beforeAll(async () => {
+    await warmWarehouseSeedCache();
+    if (shared) running = shared;
+    else {
+      where = { cache: cacheRoot(), stateRoot: await mkdtemp(path.join(tmpdir(), 'console-superset-')), basePython: basePython(), say: () => {} };
+      running = await up(superset, where);
+    }
+    const upstream: SupersetUpstream = { url: running.url, secret: consoleSecret(secretsFor(running.stateDir, [])), timeoutMs: 30_000 };
+    sessions = createSessions(upstream);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'console-in-front-'));
+    ({ app } = await buildApp(testConfig(dataDir, { superset: upstream }), { passwordHashing: FAST_HASHING, supersetSessions: sessions }));
+    for (const role of ['admin', 'editor'] as const) {
+      const { cookie } = await signIn(app, role, PASSWORDS[role]);
+      const csrf = (await app.inject({ method: 'GET', url: '/api/bi/v1/security/csrf_token/', headers: { cookie } })).json<{ result: string }>().result;
+      signedIn[role] = { cookie, csrf };
+    }
+  }, UP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await app?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (where) await downWithNeeds(superset, where);
+    if (where) await rm(where.stateRoot, { recursive: true, force: true });
+  }, 60_000);
+
+  const get = (role: Role, url: string) => app.inject({ method: 'GET', url, headers: { cookie: signedIn[role].cookie } });
+  const post = (role: Role, url: string, body: unknown) =>
+    app.inject({ method: 'POST', url, headers: { cookie: signedIn[role].cookie, 'x-csrftoken': signedIn[role].csrf, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  const savedLabels = async (role: Role) => {
+    const response = await get(role, '/api/bi/v1/saved_query/?q=(page_size:100)');
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ result: Array<{ label: string }> }>().result.map((row) => row.label);
+  };
+
+  it('the admin and the editor each list both databases through /api/bi/v1/database/, with no Superset cookie coming back', async () => {
+    for (const role of ['admin', 'editor'] as const) {
+      const response = await get(role, '/api/bi/v1/database/?q=(page_size:100)');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<{ result: Array<{ database_name: string }> }>().result.map((row) => row.database_name).sort()).toEqual(['duckdb', 'warehouse']);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  }, 60_000);
+
+  it('each saves a query with the console’s CSRF token, and each sees only their own', async () => {
+    const databases = (await get('admin', '/api/bi/v1/database/')).json<{ result: Array<{ id: number; database_name: string }> }>().result;
+    const warehouse = databases.find((row) => row.database_name === 'warehouse');
+    const stamp = Date.now();
+    for (const role of ['admin', 'editor'] as const) {
+      const saved = await post(role, '/api/bi/v1/saved_query/', { db_id: warehouse?.id, schema: 'gaming', label: `${role}'s query ${stamp}`, sql: 'select 1' });
+      expect(saved.statusCode, saved.body).toBe(201);
+    }
+    expect((await savedLabels('admin')).filter((label) => label.endsWith(String(stamp)))).toEqual([`admin's query ${stamp}`]);
+    expect((await savedLabels('editor')).filter((label) => label.endsWith(String(stamp)))).toEqual([`editor's query ${stamp}`]);
+    // Without the console's token the console refuses, before Superset is asked.
+    const forged = await app.inject({ method: 'POST', url: '/api/bi/v1/saved_query/', headers: { cookie: signedIn.editor.cookie, 'content-type': 'application/json' }, payload: '{}' });
+    expect(forged.statusCode).toBe(403);
+  }, 60_000);
+
+  it('Superset’s user list holds the console users with the roles mapped from theirs', async () => {
+    const admin = await supersetClient(running);
+    const response = await admin.get('/api/v1/security/users/?q=(page_size:100)');
+    expect(response.status).toBe(200);
+    const users = (await response.json()) as { result: Array<{ username: string; last_name: string; roles: Array<{ name: string }> }> };
+    const rolesOf = (username: string) => users.result.find((user) => user.username === username)?.roles.map((role) => role.name).sort();
+    // The console's admin is Superset's admin account of the same name (made by `superset fab create-admin`).
+    expect(rolesOf('admin')).toEqual([...CONSOLE_ROLES.admin].sort());
+    expect(rolesOf('editor')).toEqual([...CONSOLE_ROLES.editor].sort());
+    expect(users.result.find((user) => user.username === 'editor')?.last_name).toBe('(console)');
+  }, 60_000);
+
+  it('a forged X-Console-User sent straight to Superset, without the secret or with a wrong one, is no one', async () => {
+    for (const secret of ['', 'forged-secret-forged-secret']) {
+      const login = await fetch(`${running.url}/login/`, { headers: consoleHeaders(running, 'admin', 'admin', secret), redirect: 'manual' });
+      const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+      const me = await fetch(`${running.url}/api/v1/me/`, { headers: { cookie, 'x-console-user': 'admin', 'x-console-role': 'admin' } });
+      expect(me.status, secret).toBe(401);
+    }
+  }, 60_000);
+
+  it('a name beyond Latin-1 (an OIDC user’s), sent percent-encoded as the console sends it, is that Superset user', async () => {
+    const name = `józef.łuk+${Date.now()}@example.com`;
+    const client = await supersetClient(running, name, 'editor', consoleHeaders(running, encodeURIComponent(name), 'editor'));
+    const me = (await (await client.get('/api/v1/me/')).json()) as { result: { username: string } };
+    expect(me.result.username).toBe(name);
+  }, 60_000);
+
+  it('a Superset session that is gone is renewed transparently: forgotten by the console, or refused by Superset (401)', async () => {
+    const loginCount = async () => (await get('editor', '/api/bi/v1/me/')).json<{ result: { login_count: number } }>().result.login_count;
+    const before = await loginCount();
+    sessions.forget('editor');
+    expect(await loginCount()).toBe(before + 1);
+    // Superset forgets it: the kept cookie made worthless, so Superset answers 401 and the console signs in again.
+    const session = await sessions.session({ username: 'editor', role: 'editor' });
+    const spoiled = Object.assign(session, { cookie: () => 'session=expired' });
+    expect((await savedLabels('editor')).some((label) => label.startsWith("editor's query"))).toBe(true);
+    expect(await sessions.session({ username: 'editor', role: 'editor' })).not.toBe(spoiled);
+    expect(await loginCount()).toBe(before + 2);
+    // A CSRF token Superset no longer takes: its 400 ("The CSRF token is invalid") renews the session too.
+    Object.assign(await sessions.session({ username: 'editor', role: 'editor' }), { csrfToken: 'stale-token' });
+    const saved = await post('editor', '/api/bi/v1/saved_query/', { label: `editor's renewed query ${Date.now()}`, sql: 'select 2' });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(await loginCount()).toBe(before + 3);
+  }, 60_000);
+
+  it.skipIf(shared !== null)('answers 502 with a clear detail once Superset is stopped', async () => {
+    if (!where) throw new Error('not our own Superset');
+    expect(await down(superset.name, where)).toBe(true);
+    const response = await get('editor', '/api/bi/v1/database/');
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ status: 502, detail: expect.stringMatching(/^The Superset server could not be reached \(.+\)$/) });
+  }, 60_000);
+});
