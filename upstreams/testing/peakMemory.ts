@@ -1,0 +1,28 @@
+/** The resident memory of this process before and at its highest while `work` ran, in MB. */
+export interface MemoryPeak<T> {
+  result: T;
+  startMb: number;
+  peakMb: number;
+  grownMb: number;
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * Runs `work`, sampling this process's RSS every `everyMs` (the suites run the console in-process,
+ * so this is the console's memory plus the test's own small share).
+ */
+export async function peakMemory<T>(work: () => Promise<T>, everyMs = 20): Promise<MemoryPeak<T>> {
+  const start = process.memoryUsage.rss();
+  let peak = start;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, everyMs);
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage.rss());
+    return { result, startMb: start / MB, peakMb: peak / MB, grownMb: (peak - start) / MB };
+  } finally {
+    clearInterval(sampler);
+  }
+}
