@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { relayAnswer } from '../../http/upstreamFetch';
 import { isMutatingMethod } from '../../../contracts/http';
 import type { SupersetUpstream } from '../../config';
 import { fetchSuperset, SupersetFailure } from './failure';
@@ -44,14 +43,7 @@ export function createForward(upstream: SupersetUpstream, sessions: SupersetSess
       response = await send(session);
     }
     await refuseUnusable(request, response, target);
-    reply.code(response.status);
-    for (const name of RESPONSE_HEADERS) {
-      const value = response.headers.get(name);
-      if (value !== null) reply.header(name, value);
-    }
-    if (response.body === null || request.method === 'HEAD') return reply.send();
-    if (request.method !== 'GET') return reply.send(Buffer.from(await response.arrayBuffer()));
-    return reply.send(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
+    return relayAnswer(request, reply, response, RESPONSE_HEADERS);
   };
 }
 

@@ -1,3 +1,4 @@
+import { networkCause } from '../../http/upstreamFetch';
 import { problemBody } from '../problem';
 
 /**
@@ -24,8 +25,7 @@ export const UNREACHABLE = 'The Airflow server could not be reached';
 /** A fetch that failed before any answer: timed out (504) or not reachable (502), with the network's reason. */
 export function networkFailure(error: unknown, timedOut: boolean, timeoutMs: number): UpstreamFailure {
   if (timedOut) return new UpstreamFailure(504, `The Airflow server did not answer within ${Math.round(timeoutMs / 1000)} s`);
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-  return new UpstreamFailure(502, `${UNREACHABLE} (${cause})`);
+  return new UpstreamFailure(502, `${UNREACHABLE} (${networkCause(error)})`);
 }
 
 export const refusedCredentials = (how: string) =>

@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { relayAnswer } from '../../http/upstreamFetch';
 import type { Role } from '../../../contracts/session';
 import { STILL_READING } from '../../../contracts/workflow';
 import { pathOf } from '../../http/paths';
@@ -106,14 +105,7 @@ export function createForward(upstream: AirflowUpstream): Forward {
       const role = request.user?.role ?? 'editor';
       return reply.code(403).send(airflowRefusal(await response.text(), role, upstream.accounts[role]));
     }
-    reply.code(response.status);
-    for (const name of RESPONSE_HEADERS) {
-      const value = response.headers.get(name);
-      if (value !== null) reply.header(name, value);
-    }
-    if (response.body === null || request.method === 'HEAD') return reply.send();
-    if (request.method !== 'GET') return reply.send(Buffer.from(await response.arrayBuffer()));
-    return reply.send(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
+    return relayAnswer(request, reply, response, RESPONSE_HEADERS);
   };
 }
 
