@@ -93,6 +93,21 @@ describe('log pages through the proxy', () => {
     expect(airflow.calls()).toHaveLength(1);
   });
 
+  it('gives two asks waiting on the same slow log each a whole page (two tabs opening it at once)', async () => {
+    const { airflow, get } = await consoleBefore('v2', V2_LOG, (response) => {
+      setTimeout(() => {
+        response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+        response.end(`${JSON.stringify({ event: 'first' })}\n${JSON.stringify({ event: 'second' })}\n`);
+      }, 300);
+    });
+    const lines = '/api/workflow/api/v2/dags/etl/dagRuns/r%3A1/taskInstances/load/logs/2/lines';
+    const [a, b] = await Promise.all([get(`${lines}?limit=1`), get(`${lines}?cursor=1&limit=1`)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json()).toEqual({ lines: ['first'], cursor: 0, next: 1 });
+    expect(b.json()).toEqual({ lines: ['second'], cursor: 1, next: null });
+    expect(airflow.calls()).toHaveLength(2);
+  });
+
   it("gives Airflow 2's text stream as a file without its host line, named as the viewer names it", async () => {
     const { airflow, get } = await consoleBefore('v1', V1_LOG, (response) => {
       response.writeHead(200, { 'content-type': 'text/plain' });

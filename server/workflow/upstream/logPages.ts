@@ -45,8 +45,11 @@ function createOpenings(send: Send, accept: string, headLimitMs: number) {
       call.then(() => setTimeout(forget, HELD_MS).unref(), forget);
       return call;
     },
-    taken(key: string): void {
+    /** Claims the call's answer; false when another ask claimed it first (its body has one reader). */
+    take(key: string, call: Promise<Opened>): boolean {
+      if (opening.get(key) !== call) return false;
       opening.delete(key);
+      return true;
     },
   };
 }
@@ -96,22 +99,27 @@ export function createLogPages(upstream: AirflowUpstream, send: Send) {
     return response.body;
   }
 
-  async function page(request: FastifyRequest, reply: FastifyReply, allowed: Allowed, ask: LogAsk): Promise<FastifyReply> {
-    const asked = parsePageQuery({ cursor: ask.query.get('cursor') ?? undefined, limit: ask.query.get('limit') ?? undefined });
-    const key = `${request.user?.role ?? 'editor'} ${allowed.target}`;
-    let reading: HeldReader | undefined = held.take(key, asked.cursor);
-    if (!reading) {
+  /** A reader at the log's top: Airflow's stream once it has begun, else the 504 to ask again or Airflow's refusal. */
+  async function openReader(request: FastifyRequest, reply: FastifyReply, allowed: Allowed, key: string): Promise<HeldReader | FastifyReply> {
+    for (;;) {
       const call = opening.open(request, allowed, key);
       const opened = await Promise.race([call, delay(upstream.timeoutMs)]);
       if (opened === undefined) {
         const seconds = Math.ceil(upstream.timeoutMs / 1000);
         return reply.code(504).header('retry-after', String(seconds)).send(problemBody(504, 'Gateway Timeout', `${STILL_OPENING_LOG} (longer than the console's ${seconds} s timeout): the console keeps its call going; ask again`));
       }
-      opening.taken(key);
+      // Two asks waited on one call (two tabs opening the same log): the second opens its own.
+      if (!opening.take(key, call)) continue;
       const body = await bodyOf(request, reply, allowed, opened);
-      if (!(body instanceof ReadableStream)) return body;
-      reading = { reader: new LineReader(body, stream.lines()), abort: opened.abort };
+      return body instanceof ReadableStream ? { reader: new LineReader(body, stream.lines()), abort: opened.abort } : body;
     }
+  }
+
+  async function page(request: FastifyRequest, reply: FastifyReply, allowed: Allowed, ask: LogAsk): Promise<FastifyReply> {
+    const asked = parsePageQuery({ cursor: ask.query.get('cursor') ?? undefined, limit: ask.query.get('limit') ?? undefined });
+    const key = `${request.user?.role ?? 'editor'} ${allowed.target}`;
+    const reading = held.take(key, asked.cursor) ?? (await openReader(request, reply, allowed, key));
+    if (!('reader' in reading)) return reading;
     const answer = await readPage(reading.reader, asked).catch(async (error: unknown) => {
       reading.abort.abort();
       throw failedMidway(error);
