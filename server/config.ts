@@ -2,7 +2,12 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_UPLOAD_MAX_MB } from '../contracts/config';
+import { integer, text, type Env } from './configValues';
 import { REPO_ROOT } from './paths';
+import { airflowUpstream, supersetUpstream, type AirflowUpstream, type SupersetUpstream } from './upstreamConfig';
+
+export type { Env } from './configValues';
+export type { AirflowAccount, AirflowUpstream, SupersetUpstream } from './upstreamConfig';
 
 /** The *_MB settings are mebibytes. */
 export const MIB = 1024 * 1024;
@@ -84,36 +89,6 @@ export interface ConsoleConfig {
   superset: SupersetUpstream | null;
 }
 
-/** A real Superset behind the console, each console user signing in as their own Superset user. */
-export interface SupersetUpstream {
-  /** Superset's root (http://superset:8088), without a trailing slash; it may sit under a path. */
-  url: string;
-  /** Sent in X-Console-Secret: Superset's superset_config.py trusts X-Console-User only with it. */
-  secret: string;
-  /** How long the server waits for Superset's answer to begin before answering 504. */
-  timeoutMs: number;
-}
-
-/** A real Airflow 2.x (REST API v1) or 3.x (v2) behind the console; its credentials never reach the browser. */
-export interface AirflowUpstream {
-  /** The Airflow server's root (http://airflow:8080), without a trailing slash; it may sit under a path. */
-  url: string;
-  api: 'v1' | 'v2';
-  /**
-   * The Airflow account each console role's calls go with: Basic auth (v1) or the user the server
-   * gets JWTs for from <url>/auth/token (v2); null: none sent (v1) or GET /auth/token (v2).
-   */
-  accounts: Record<'admin' | 'editor', AirflowAccount | null>;
-  /** How long the server waits for Airflow's answer to begin before answering 504. */
-  timeoutMs: number;
-}
-
-export interface AirflowAccount {
-  username: string;
-  password: string;
-}
-
-export type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const EIGHT_HOURS = 8 * 60 * 60;
@@ -172,23 +147,9 @@ export function defaultSqlThreads(): number {
 }
 
 /** Empty values count as unset, so `VAR=` never becomes an empty password. */
-function text(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
-}
-
 function optionalPath(cwd: string, value: string | undefined): string | null {
   const raw = text(value);
   return raw === undefined ? null : path.resolve(cwd, raw);
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = text(env[name]);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
 }
 
 const TRUE = ['true', '1', 'yes'];
@@ -261,80 +222,6 @@ function jupyterUrl(value: string | undefined): string | null {
     throw new Error(`CONSOLE_JUPYTER_URL must be an http(s) URL without query or credentials (the token goes in CONSOLE_JUPYTER_TOKEN), got "${raw}"`);
   }
   return url.href.replace(/\/+$/, '');
-}
-
-function airflowUpstream(env: Env): AirflowUpstream | null {
-  const raw = text(env.CONSOLE_AIRFLOW_URL)?.trim();
-  if (raw === undefined) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`CONSOLE_AIRFLOW_URL must be an http(s) URL, e.g. http://airflow:8080, got "${raw}"`);
-  }
-  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username || url.password) {
-    throw new Error(`CONSOLE_AIRFLOW_URL must be an http(s) URL without query or credentials (they go in CONSOLE_AIRFLOW_USERNAME and CONSOLE_AIRFLOW_PASSWORD), got "${raw}"`);
-  }
-  const api = text(env.CONSOLE_AIRFLOW_API)?.trim().toLowerCase() ?? 'v1';
-  if (api !== 'v1' && api !== 'v2') throw new Error(`CONSOLE_AIRFLOW_API must be v1 (Airflow 2) or v2 (Airflow 3), got "${env.CONSOLE_AIRFLOW_API}"`);
-  const timeoutMs = integer(env, 'CONSOLE_AIRFLOW_TIMEOUT_SECONDS', 30, 1, 600) * 1000;
-  return { url: url.href.replace(/\/+$/, ''), api, accounts: airflowAccounts(env), timeoutMs };
-}
-
-function supersetUpstream(env: Env): SupersetUpstream | null {
-  const raw = text(env.CONSOLE_SUPERSET_URL)?.trim();
-  if (raw === undefined) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`CONSOLE_SUPERSET_URL must be an http(s) URL, e.g. http://superset:8088, got "${raw}"`);
-  }
-  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username || url.password) {
-    throw new Error(`CONSOLE_SUPERSET_URL must be an http(s) URL without query or credentials, got "${raw}"`);
-  }
-  const secret = text(env.CONSOLE_SUPERSET_SECRET)?.trim();
-  // Short secrets could be guessed by anyone who reaches Superset directly.
-  if (secret === undefined || secret.length < 16) throw new Error('CONSOLE_SUPERSET_SECRET must be set with CONSOLE_SUPERSET_URL: at least 16 characters, the same value as in Superset\'s environment (superset_config.py)');
-  const timeoutMs = integer(env, 'CONSOLE_SUPERSET_TIMEOUT_MS', 30_000, 1, 600_000);
-  return { url: url.href.replace(/\/+$/, ''), secret, timeoutMs };
-}
-
-/**
- * CONSOLE_AIRFLOW_USERNAME/_PASSWORD are the admin's account; CONSOLE_AIRFLOW_ACCOUNTS (JSON,
- * {"admin"?: {username, password}, "editor"?: {...}}) gives either role its own. Editors without
- * one share the admin's: the proxy's allowlist still keeps them to the console's own calls.
- */
-function airflowAccounts(env: Env): AirflowUpstream['accounts'] {
-  const username = text(env.CONSOLE_AIRFLOW_USERNAME) ?? null;
-  const password = text(env.CONSOLE_AIRFLOW_PASSWORD) ?? null;
-  if ((username === null) !== (password === null)) throw new Error('CONSOLE_AIRFLOW_USERNAME and CONSOLE_AIRFLOW_PASSWORD must be set together');
-  const single = username === null || password === null ? null : { username, password };
-  const raw = text(env.CONSOLE_AIRFLOW_ACCOUNTS);
-  if (raw === undefined) return { admin: single, editor: single };
-  const shape = 'CONSOLE_AIRFLOW_ACCOUNTS must be JSON like {"admin":{"username":"…","password":"…"},"editor":{"username":"…","password":"…"}}';
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    // The parser's message quotes the text, passwords included: not repeated.
-    throw new Error(`${shape}; it is not valid JSON`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${shape}; got ${Array.isArray(parsed) ? 'a list' : typeof parsed}`);
-  const entries = parsed as Record<string, unknown>;
-  const unknown = Object.keys(entries).filter((key) => key !== 'admin' && key !== 'editor');
-  if (unknown.length > 0) throw new Error(`${shape}; the roles are admin and editor, got "${unknown.join('", "')}"`);
-  if (entries.admin !== undefined && single !== null) throw new Error('The admin\'s Airflow account is set twice: in CONSOLE_AIRFLOW_ACCOUNTS and in CONSOLE_AIRFLOW_USERNAME/_PASSWORD; keep one');
-  const admin = entries.admin === undefined ? single : account(entries.admin, 'admin', shape);
-  if (admin === null) throw new Error('CONSOLE_AIRFLOW_ACCOUNTS is set but holds no admin account: add "admin" there or set CONSOLE_AIRFLOW_USERNAME/_PASSWORD');
-  return { admin, editor: entries.editor === undefined ? admin : account(entries.editor, 'editor', shape) };
-}
-
-function account(value: unknown, role: string, shape: string): AirflowAccount {
-  const { username, password } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  const filled = (field: unknown): field is string => typeof field === 'string' && field.trim() !== '';
-  if (!filled(username) || !filled(password)) throw new Error(`${shape}; "${role}" needs a username and a password, both non-empty strings`);
-  return { username, password };
 }
 
 function logLevel(raw: string | undefined): LogLevel {
