@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll } from 'vitest';
@@ -121,4 +122,16 @@ export function manualClock(start = Date.now()) {
       now += ms;
     },
   };
+}
+
+/** A GET whose path is sent exactly as written (no client normalises its dots or encodings), answering its status. */
+export function rawStatus(port: number, path: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest({ host: '127.0.0.1', port, path, headers: { cookie } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
 }

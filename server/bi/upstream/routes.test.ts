@@ -1,11 +1,10 @@
 // No Superset runs in these tests: a stand-in node:http server (testing/standIn.ts) signs users in
 // as our superset_config.py does and records what the console's proxy sends it.
 // The real Superset: upstreams/console/superset.test.ts.
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { SupersetUpstream } from '../../config';
-import { closeListening, EDITOR_PASSWORD, signIn, useFixture } from '../../testing/harness';
+import { closeListening, EDITOR_PASSWORD, rawStatus, signIn, useFixture } from '../../testing/harness';
 import { json, upstreamOf, useSupersetStandIns, type SupersetStandIn } from './testing/standIn';
 
 const fixture = useFixture();
@@ -27,18 +26,6 @@ function whoAmI(superset: SupersetStandIn): SupersetStandIn {
     json(response, 200, { user, url: request.url }, { 'set-cookie': 'superset_extra=leaked; Path=/' });
   });
   return superset;
-}
-
-/** A GET whose path is sent exactly as written. */
-function rawStatus(port: number, path: string, cookie: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest({ host: '127.0.0.1', port, path, headers: { cookie } }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    sent.on('error', reject);
-    sent.end();
-  });
 }
 
 describe('/api/bi in front of Superset (CONSOLE_SUPERSET_URL)', () => {

@@ -1,10 +1,9 @@
 // No real Airflow can be installed here: a stand-in node:http server (testing/standIn.ts) answers
 // a few v1 and v2 paths and records what the console's proxy sends it.
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AirflowUpstream } from '../../config';
-import { closeListening, EDITOR_PASSWORD, signIn, useFixture } from '../../testing/harness';
+import { closeListening, EDITOR_PASSWORD, rawStatus, signIn, useFixture } from '../../testing/harness';
 import { json, startStandIn, type StandIn } from './testing/standIn';
 
 const fixture = useFixture();
@@ -27,18 +26,6 @@ async function consoleWith(airflow: Partial<AirflowUpstream> & { url: string }) 
   const { app } = await fixture.build({ airflow: { api: 'v1', accounts: { admin: CONSOLE, editor: CONSOLE }, timeoutMs: 5000, ...airflow } });
   const { cookie } = await signIn(app);
   return { app, cookie };
-}
-
-/** A GET whose path is sent exactly as written. */
-function rawStatus(port: number, path: string, cookie: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest({ host: '127.0.0.1', port, path, headers: { cookie } }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    sent.on('error', reject);
-    sent.end();
-  });
 }
 
 describe('Airflow 2 upstream (v1)', () => {
