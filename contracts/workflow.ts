@@ -119,6 +119,9 @@ export interface EventLogEntry {
 }
 
 /** One read of a task try's log: text from where the token pointed, and where the next read starts. */
+/** The most lines one page of a log holds (`<log>/lines?limit=`): the server's limit, the client's page. */
+export const LOG_PAGE_MAX_LINES = 20_000;
+
 /** Lines of a finished try's log: `lines` from line `cursor`; `next` reads on, null once the end is in this page. */
 export interface LogPage {
   lines: string[];

@@ -1,4 +1,5 @@
 import type { V2LogRecord } from '../../../contracts/airflowV2';
+import { LOG_PAGE_MAX_LINES } from '../../../contracts/workflow';
 import { recordText } from '../../../src/model/workflow/logRecord';
 import { badRequest } from '../problem';
 
@@ -25,14 +26,13 @@ export interface LinePage {
 export type LineMapper = (raw: string) => readonly string[];
 
 export const DEFAULT_PAGE_LINES = 5_000;
-export const MAX_PAGE_LINES = 20_000;
 export const PAGE_MAX_CHARS = 2 * 1024 * 1024;
 
 /** ?cursor=&limit= as given by the client; anything else is a clear 400, never a guess. */
 export function parsePageQuery(query: { cursor?: string; limit?: string }): PageRequest {
   const cursor = wholeNumber(query.cursor ?? '0', 'cursor');
   const limit = wholeNumber(query.limit ?? String(DEFAULT_PAGE_LINES), 'limit');
-  if (limit < 1 || limit > MAX_PAGE_LINES) throw badRequest(`Bad limit: between 1 and ${MAX_PAGE_LINES} lines`);
+  if (limit < 1 || limit > LOG_PAGE_MAX_LINES) throw badRequest(`Bad limit: between 1 and ${LOG_PAGE_MAX_LINES} lines`);
   return { cursor, limit, maxChars: PAGE_MAX_CHARS };
 }
 

@@ -1,4 +1,4 @@
-import type { LogChunk, WorkflowService } from '../../../contracts/workflow';
+import { LOG_PAGE_MAX_LINES, type LogChunk, type WorkflowService } from '../../../contracts/workflow';
 
 /** Which try's log: a task (one map index of a mapped one) and its try. */
 export interface LogTarget {
@@ -25,7 +25,7 @@ export interface KeptLog {
 }
 
 /** Lines per page asked of the server (its limit). */
-export const LOG_PAGE_LINES = 20_000;
+export const LOG_PAGE_LINES = LOG_PAGE_MAX_LINES;
 /** Lines one read (opening the log, or loading more) brings: a 100,000-line log whole at once. */
 export const LOG_READ_LINES = 140_000;
 /** Lines kept at most: a longer log is a window that moves as the reader loads on or back. */
