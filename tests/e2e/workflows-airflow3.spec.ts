@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { finishedRun } from '../support/airflowUpstream';
+import { aSucceededRun, finishedRun } from '../support/airflowUpstream';
 import { skipWithoutAirflow, test as airflowTest } from './airflowFixtures';
 
 // The workflow screens in front of a real Apache Airflow 3.3.2 (npm run upstreams), with the same
@@ -109,7 +109,7 @@ test('search in the 100,000-line log', async ({ page, workflows, runs }) => {
 
 test('a 100 MB log: the first lines at once, more as the reader scrolls, a bounded window, the whole file from the server', async ({ page, workflows, upstream }, testInfo) => {
   test.setTimeout(10 * 60_000);
-  const run = await finishedRun(upstream.airflow, 'v2', 'console_huge_log', 240_000);
+  const run = await aSucceededRun(upstream.airflow, 'v2', 'console_huge_log', 240_000);
   expect(run.state).toBe('success');
   await workflows.gotoDag('console_huge_log', runQuery(run.runId, '&task=flood&tab=logs'));
   // Airflow 3 parses the whole log before its stream's first byte (over a minute for 100 MB); the console waits it out.

@@ -4,7 +4,7 @@ import { basePython, cacheRoot } from '../../upstreams/paths';
 import { airflowClient, type AirflowClient } from '../../upstreams/testing/airflowClient';
 import { whyNotHere, type Running } from '../../upstreams/lifecycle';
 import { attachOrStart, type Attached } from '../../upstreams/testing/attach';
-import { setPaused, triggerOwnRun, waitForEnd, type ArrangedRun } from '../../upstreams/testing/dagRuns';
+import { retryingLocked, setPaused, triggerOwnRun, waitForEnd, type ArrangedRun } from '../../upstreams/testing/dagRuns';
 import { startRelay, type Relay } from '../../upstreams/testing/relay';
 import { airflowSettings } from '../../upstreams/testing/consoleInFront';
 import { ConsoleServer } from './consoleServer';
@@ -51,4 +51,14 @@ export async function startAirflowBehindConsole(definition: UpstreamDefinition =
 export async function finishedRun(airflow: AirflowClient, api: 'v1' | 'v2', dagId: string, timeoutMs = 150_000): Promise<ArrangedRun> {
   await setPaused(airflow, api, dagId, false);
   return waitForEnd(airflow, dagId, await triggerOwnRun(airflow, api, dagId), timeoutMs);
+}
+
+/**
+ * A successful run of `dagId` that only reads need (an earlier suite's own run on the same Airflow:
+ * the 100 MB log's run costs a minute), else a run of our own as finishedRun makes.
+ */
+export async function aSucceededRun(airflow: AirflowClient, api: 'v1' | 'v2', dagId: string, timeoutMs = 150_000): Promise<ArrangedRun> {
+  const found = (await retryingLocked(() => airflow.get(`/dags/${dagId}/dagRuns?state=success&limit=20`))) as { dag_runs: { dag_run_id: string }[] };
+  const ours = found.dag_runs.find((run) => run.dag_run_id.startsWith(`console_test_${dagId}_`));
+  return ours ? { runId: ours.dag_run_id, state: 'success' } : finishedRun(airflow, api, dagId, timeoutMs);
 }

@@ -9,11 +9,12 @@ import type { SupersetUpstream } from '../../server/config';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, FAST_HASHING, signIn, testConfig } from '../../server/testing/harness';
 import { warmWarehouseSeedCache } from '../../server/testing/warehouse';
 import type { RunningUpstream } from '../definition';
-import { down, downWithNeeds, up, whyNotHere, type Where } from '../lifecycle';
+import { downWithNeeds, up, whyNotHere, type Where } from '../lifecycle';
 import { basePython, cacheRoot } from '../paths';
 import { secretsFor } from '../state';
 import { CONSOLE_ROLES, consoleSecret, superset } from '../superset';
 import { runningShared } from '../testing/attach';
+import { startRelay } from '../testing/relay';
 import { consoleHeaders, supersetClient } from '../testing/supersetClient';
 
 /** A cold venv build, a PostgreSQL cluster, migrations, the warehouse load and the start, with room. */
@@ -139,11 +140,27 @@ describe.skipIf(why !== null)(`The console's /api/bi in front of ${superset.titl
     expect(await loginCount()).toBe(before + 3);
   }, 60_000);
 
-  it.skipIf(shared !== null)('answers 502 with a clear detail once Superset is stopped', async () => {
-    if (!where) throw new Error('not our own Superset');
-    expect(await down(superset.name, where)).toBe(true);
-    const response = await get('editor', '/api/bi/v1/database/');
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ status: 502, detail: expect.stringMatching(/^The Superset server could not be reached \(.+\)$/) });
+  it('answers 502 with a clear detail once Superset cannot be reached, and serves again once it can', async () => {
+    // A relay between the console and Superset stops listening: to the console, Superset is down
+    // (connections refused), and a shared Superset goes on serving the other suites.
+    const relay = await startRelay(running.url);
+    const relayedDir = await mkdtemp(path.join(tmpdir(), 'console-in-front-'));
+    const upstream: SupersetUpstream = { url: relay.url, secret: consoleSecret(secretsFor(running.stateDir, [])), timeoutMs: 30_000 };
+    const { app: relayed } = await buildApp(testConfig(relayedDir, { superset: upstream }), { passwordHashing: FAST_HASHING, supersetSessions: createSessions(upstream) });
+    try {
+      const { cookie } = await signIn(relayed, 'editor', PASSWORDS.editor);
+      const list = () => relayed.inject({ method: 'GET', url: '/api/bi/v1/database/', headers: { cookie } });
+      expect((await list()).statusCode).toBe(200);
+      await relay.stop();
+      const response = await list();
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ status: 502, detail: expect.stringMatching(/^The Superset server could not be reached \(.+\)$/) });
+      await relay.resume();
+      expect((await list()).statusCode).toBe(200);
+    } finally {
+      await relayed.close();
+      await relay.close();
+      await rm(relayedDir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
