@@ -21,6 +21,9 @@ export interface Where {
 export type Running = RunningUpstream & { api: 'v1' | 'v2' };
 
 const HEALTH_TIMEOUT_MS = 240_000;
+const DAGS_FOLDER = path.join(UPSTREAMS_DIR, 'airflow', 'dags');
+
+const venvOf = (definition: Upstream, where: Pick<Where, 'cache'>) => (definition.lockFile ? venvFor(where.cache, definition.name, definition.lockFile) : null);
 
 export const stateDirOf = (where: Pick<Where, 'stateRoot'>, name: string) => path.join(where.stateRoot, name);
 
@@ -46,12 +49,12 @@ export async function up(definition: Upstream, where: Where): Promise<RunningUps
   }
   if (held) await down(definition.name, where);
 
-  const venv = definition.lockFile ? venvFor(where.cache, definition.name, definition.lockFile) : null;
+  const venv = venvOf(definition, where);
   const venvTiming = venv && definition.lockFile ? await ensureVenv(venv, definition.lockFile, where.basePython, where.say) : { built: false, ms: 0 };
   const started = Date.now();
   const port = await freePort();
   const url = `${definition.scheme ?? 'http'}://127.0.0.1:${port}`;
-  const plan = definition.plan({ venv, stateDir, port, url, secrets, dagsFolder: path.join(UPSTREAMS_DIR, 'airflow', 'dags'), needs });
+  const plan = definition.plan({ venv, stateDir, port, url, secrets, dagsFolder: DAGS_FOLDER, needs });
   await runSetup(definition, plan, stateDir, where);
   const state: UpstreamState = { name: definition.name, url, api: definition.api, venv: venv?.dir, startedAt: new Date().toISOString(), processes: [] };
   await startServices(definition, plan, stateDir, state, where);
@@ -84,6 +87,30 @@ async function startServices(definition: Upstream, plan: Plan, stateDir: string,
     clearState(stateDir);
     throw error;
   }
+}
+
+/**
+ * Stops one service of a running upstream (its whole process group, as a crash or an operator
+ * would) and starts it again on the same port with the same secrets, once it is gone; resolves once
+ * the upstream is ready. For tests of a real fault: an Airflow API server stopped behind the console's back.
+ */
+export async function restartService(definition: Upstream, where: Where, role: string, stopped: () => Promise<void> = async () => {}): Promise<void> {
+  const stateDir = stateDirOf(where, definition.name);
+  const state = readState(stateDir);
+  const at = state?.processes.findIndex((process) => process.role === role) ?? -1;
+  if (!state || at < 0) throw new Error(`${definition.name} has no running ${role}`);
+  const needs: Record<string, RunningUpstream> = {};
+  for (const need of definition.needs ?? []) needs[need.name] = await up(need, where);
+  const secrets = secretsFor(stateDir, definition.accounts.map(({ username }) => username));
+  const port = Number(new URL(state.url).port);
+  const plan = definition.plan({ venv: venvOf(definition, where), stateDir, port, url: state.url, secrets, dagsFolder: DAGS_FOLDER, needs });
+  const service = plan.services.find((each) => each.role === role);
+  if (!service) throw new Error(`${definition.name} plans no ${role}`);
+  await stopGroups([state.processes[at]]);
+  await stopped();
+  state.processes[at] = startDetached(service, plan.env, stateDir, path.join(stateDir, 'logs', `${role}.log`));
+  writeState(stateDir, state);
+  await waitReady(definition, state.url, state.processes);
 }
 
 /** Stops the process groups the state file of `name` records, and only those. */

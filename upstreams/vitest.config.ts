@@ -17,6 +17,8 @@ const { include: _all, ...shared } = base.test ?? {};
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
+    // One worker per lane (vitest's default on 2 cores is one in all).
+    maxWorkers: 2,
     projects: [
       { test: { ...shared, name: 'airflow', include: ['upstreams/console/**/*.test.ts'], exclude: NOT_AIRFLOW, fileParallelism: false } },
       { test: { ...shared, name: 'others', include: ['upstreams/*.test.ts', ...NOT_AIRFLOW], fileParallelism: false } },

@@ -1,7 +1,12 @@
+import path from 'node:path';
 import { expect, it } from 'vitest';
+import type { AxiosError } from 'axios';
+import { isNetworkError } from '../../src/sync/api/http';
 import { WorkflowApiError } from '../../src/sync/api/workflowHttp';
 import { sleep } from '../processes';
 import { airflow3 } from '../airflow3';
+import { restartService } from '../lifecycle';
+import { basePython, cacheRoot } from '../paths';
 import { forEachAirflow } from '../testing/airflowSuite';
 
 const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as WorkflowApiError);
@@ -41,3 +46,26 @@ await forEachAirflow('A DAG deleted while open', (context) => {
     expect(back).toBe(true);
   }, 120_000);
 }, [airflow3]);
+
+// A real fault: Airflow's API server (webserver on Airflow 2) stopped behind the console's back and
+// started again on the same port, with the scheduler and the rest running on. The console in
+// front of it, never restarted, answers that Airflow cannot be reached, then serves again without
+// signing in again (Airflow 3's JWT is signed with the same secret; Airflow 2 takes Basic auth).
+await forEachAirflow("Airflow's API server stopped mid-session", (context) => {
+  it('answers 502 "could not be reached" while it is down, and serves again once it is back', async () => {
+    const { definition, attached } = context();
+    const { service } = await context().console.workflow('editor');
+    expect((await service.getDag('console_smoke')).id).toBe('console_smoke');
+    const where = { cache: cacheRoot(), stateRoot: path.dirname(attached.running.stateDir), basePython: basePython(), say: () => {} };
+    let whileDown: unknown = null;
+    await restartService(definition, where, attached.running.api === 'v2' ? 'api-server' : 'webserver', async () => {
+      whileDown = await service.getDag('console_smoke').then(() => null, (error: unknown) => error);
+    });
+    // A gateway's 502 is a network failure to the client (its offline cache answers), with the console's reason.
+    expect(isNetworkError(whileDown)).toBe(true);
+    const { response } = whileDown as AxiosError<{ detail?: string }>;
+    expect(response?.status).toBe(502);
+    expect(response?.data.detail).toMatch(/^The Airflow server could not be reached/);
+    expect((await service.getDag('console_smoke')).id).toBe('console_smoke');
+  }, 300_000);
+});
