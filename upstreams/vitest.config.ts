@@ -9,16 +9,15 @@ const NOT_AIRFLOW = ['upstreams/console/superset*.test.ts', 'upstreams/console/j
 const { include: _all, ...shared } = base.test ?? {};
 
 /**
- * `npm run test:upstreams`: two lanes side by side, each one file at a time (the suites of a lane
- * share its running upstreams): the suites on the shared Airflows, and the others (Superset,
- * JupyterHub, the script's own lifecycle tests that start upstreams of their own). Airflow's lane
- * is the long one (the 100 MB log); the other lane's files cost no time beside it.
+ * The upstream suites in two lanes, each one file at a time (the suites of a lane share its running
+ * upstreams): the suites on the shared Airflows, and the others (Superset, JupyterHub, the script's
+ * own lifecycle tests that start upstreams of their own). `npm run test:upstreams`
+ * (scripts/testUpstreams.ts) runs the lanes side by side: Airflow's is the long one (the 100 MB
+ * log), the other's files cost no time beside it.
  */
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
-    // One worker per lane (vitest's default on 2 cores is one in all).
-    maxWorkers: 2,
     projects: [
       { test: { ...shared, name: 'airflow', include: ['upstreams/console/**/*.test.ts'], exclude: NOT_AIRFLOW, fileParallelism: false } },
       { test: { ...shared, name: 'others', include: ['upstreams/*.test.ts', ...NOT_AIRFLOW], fileParallelism: false } },
