@@ -52,6 +52,11 @@ describe('BI API reads', () => {
     ]);
   });
 
+  it('reads Superset\'s `extra: null` (a table without a comment) as no extra', async () => {
+    const { api } = ok({ count: 1, result: [{ value: 'bet_report', type: 'table', extra: null }] });
+    expect(await api.tables(1, 'gaming')).toEqual([{ value: 'bet_report', type: 'table', extra: {} }]);
+  });
+
   it('asks for the tables of a schema with a rison q', async () => {
     const tables = [{ value: 'bets', type: 'table', extra: {} }];
     const { api, seen } = ok({ count: 1, result: tables });

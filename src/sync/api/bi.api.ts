@@ -51,7 +51,11 @@ export function createBiApi(http: AxiosInstance): BiApi {
     databases: async (options) => expect((await get<ListResponse<BiDatabase>>('/v1/database/', undefined, options)).result, 'databases'),
     schemas: async (id, options) => expect((await get<{ result: string[] }>(`/v1/database/${id}/schemas/`, undefined, options)).result, 'schemas'),
     tables: async (id, schema, options) =>
-      expect((await get<{ result: TableOption[] }>(`/v1/database/${id}/tables/`, q<TablesArgs>({ schema_name: schema }), options)).result, 'tables'),
+      // Superset answers `extra: null` for a table without a comment (its OpenAPI document says an object).
+      expect((await get<{ result: TableOption[] }>(`/v1/database/${id}/tables/`, q<TablesArgs>({ schema_name: schema }), options)).result, 'tables').map((table) => ({
+        ...table,
+        extra: table.extra ?? {},
+      })),
     tableMetadata: (id, schema, table, options) => get<TableMetadata>(`/v1/database/${id}/table_metadata/`, { name: table, schema }, options),
     searchTables: async (text, limit = 50, options) =>
       expect((await get<{ result: TableSearchHit[] }>('/v1/database/search_tables/', q<TableSearchArgs>({ text, limit }), options)).result, 'tables'),
