@@ -87,6 +87,13 @@ export class SqlLabPage {
     return this.page.locator('[data-sonner-toast]').filter({ hasText: text });
   }
 
+  /** Chooses a database by its name (the upstream's databases are listed once they load). */
+  async chooseDatabase(name: string) {
+    const picker = this.page.getByLabel('Database', { exact: true });
+    await expect(picker.getByRole('option', { name })).toHaveCount(1, { timeout: 30_000 });
+    await picker.selectOption({ label: name });
+  }
+
   async chooseSchema(schema: string) {
     await this.page.getByLabel('Schema', { exact: true }).selectOption(schema);
   }
