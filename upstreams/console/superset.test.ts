@@ -94,6 +94,26 @@ describe.skipIf(why !== null)(`The console's /api/bi in front of ${superset.titl
     expect(forged.statusCode).toBe(403);
   }, 60_000);
 
+  it('a save replayed with its Idempotency-Key (an offline save sent again) reaches Superset once, and every replay gets the first answer', async () => {
+    const label = `replayed query ${Date.now()}`;
+    const key = `replay-${Date.now()}`;
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/bi/v1/saved_query/',
+        headers: { cookie: signedIn.editor.cookie, 'x-csrftoken': signedIn.editor.csrf, 'content-type': 'application/json', 'idempotency-key': key },
+        payload: JSON.stringify({ label, sql: 'select 3' }),
+      });
+    const [first, ...replays] = [await send(), ...(await Promise.all([send(), send()]))];
+    expect(first.statusCode, first.body).toBe(201);
+    for (const replay of replays) {
+      expect(replay.statusCode, replay.body).toBe(201);
+      expect(replay.json()).toEqual(first.json());
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+    }
+    expect((await savedLabels('editor')).filter((each) => each === label)).toHaveLength(1);
+  }, 60_000);
+
   it('Superset’s user list holds the console users with the roles mapped from theirs', async () => {
     const admin = await supersetClient(running);
     const response = await admin.get('/api/v1/security/users/?q=(page_size:100)');
