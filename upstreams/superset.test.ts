@@ -64,6 +64,12 @@ describe.skipIf(why !== null)(`${superset.title} started by upstreams/`, () => {
     expect(await unprotected.text()).toMatch(/CSRF/i);
   });
 
+  it('serves its own SQL Lab page to a console user (the peer the bench measures against)', async () => {
+    const page = await fetch(`${running.url}/sqllab/`, { headers: { cookie: client.cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="app"');
+  });
+
   it('lists both databases in SQL Lab: the PostgreSQL warehouse refuses DML, the DuckDB file allows it', async () => {
     const response = await client.get('/api/v1/database/?q=(page_size:100)');
     expect(response.status).toBe(200);

@@ -35,6 +35,8 @@ AUTH_TYPE = AUTH_REMOTE_USER
 AUTH_USER_REGISTRATION = True
 # Only used were a user made without a console role: the least of Superset's roles.
 AUTH_USER_REGISTRATION_ROLE = "Public"
+# With registration on, Superset's own pages read a reCAPTCHA key (KeyError without one): none is used.
+RECAPTCHA_PUBLIC_KEY = ""
 
 _CONSOLE_SECRET = os.environ.get("CONSOLE_SUPERSET_SECRET", "").encode()
 _CONSOLE_ROLE_KEY = "console.role"
