@@ -114,6 +114,14 @@ describe('catalog search in front of Superset: a fan-out as the user', () => {
   });
 });
 
+describe('/config.json in front of Superset', () => {
+  it('says every BI extension is answered, from a snapshot of Superset’s catalog for the search', async () => {
+    const { app } = await consoleWith(upstreamOf(await standIn()));
+    const config = (await app.inject({ method: 'GET', url: '/config.json' })).json();
+    expect(config.features).toEqual({ biTableSearch: true, biColumnSearch: true, biTablePreview: true, biFavourites: true, biSearchSnapshot: true, workflowFilters: true });
+  });
+});
+
 describe('table preview in front of Superset: select_star/ then execute/ as the user', () => {
   const preview = '/api/bi/v1/database/1/table_preview/?name=bet%20report&schema=gaming';
 
