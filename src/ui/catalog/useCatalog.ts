@@ -65,9 +65,20 @@ function nodeTarget(index: TreeIndex | null, id: CatalogNodeId): LoadTarget[] {
   return node && node.type !== 'column' && !node.created ? [loadTargetOf(node)] : [];
 }
 
+/** What the server's search answered for the text being searched. */
+export interface ServerSearch {
+  hits: CatalogSearchHit[];
+  columnsCut: boolean;
+  failed: boolean;
+  /** Why the server could not search every table (a Superset upstream's bounds), or null. */
+  partial: string | null;
+}
+
+const NO_SEARCH = { text: '', hits: [], columnsCut: false, failed: false, partial: null };
+
 /** Asks the server for tables and columns matching the text (debounced); offline, the search covers what is cached. */
-function useServerSearch(services: CatalogBrowser | null, text: string) {
-  const [state, setState] = useState<{ text: string; hits: CatalogSearchHit[]; columnsCut: boolean; failed: boolean }>({ text: '', hits: [], columnsCut: false, failed: false });
+function useServerSearch(services: CatalogBrowser | null, text: string): ServerSearch {
+  const [state, setState] = useState<ServerSearch & { text: string }>(NO_SEARCH);
   const trimmed = text.trim();
   // On demand, not live-cached (intentional): each typed text is its own question; offline the tree's cache is searched.
   useEffect(() => {
@@ -75,9 +86,9 @@ function useServerSearch(services: CatalogBrowser | null, text: string) {
     const controller = new AbortController();
     const { signal } = controller;
     const timer = setTimeout(() => {
-      Promise.all([services.searchTables(trimmed, { signal }), services.searchColumns(trimmed, { limit: COLUMN_HITS, signal })]).then(
-        ([tables, columns]) => setState({ text: trimmed, hits: [...tables, ...columns], columnsCut: columns.length >= COLUMN_HITS, failed: false }),
-        () => !signal.aborted && setState({ text: trimmed, hits: [], columnsCut: false, failed: true }),
+      services.searchServer(trimmed, { columnLimit: COLUMN_HITS, signal }).then(
+        ({ tables, columns, partial }) => setState({ text: trimmed, hits: [...tables, ...columns], columnsCut: columns.length >= COLUMN_HITS, failed: false, partial }),
+        () => !signal.aborted && setState({ ...NO_SEARCH, text: trimmed, failed: true }),
       );
     }, SERVER_SEARCH_DELAY_MS);
     return () => {
@@ -86,7 +97,7 @@ function useServerSearch(services: CatalogBrowser | null, text: string) {
     };
   }, [services, trimmed]);
   const current = trimmed.length >= 2 && state.text === trimmed;
-  return { hits: current ? state.hits : EMPTY_HITS, columnsCut: current && state.columnsCut, failed: current && state.failed };
+  return current ? { hits: state.hits, columnsCut: state.columnsCut, failed: state.failed, partial: state.partial } : { hits: EMPTY_HITS, columnsCut: false, failed: false, partial: null };
 }
 
 const EMPTY_HITS: CatalogSearchHit[] = [];
