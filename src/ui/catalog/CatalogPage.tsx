@@ -196,7 +196,7 @@ function TreeNotes({ search, serverSearch, rootLoad, empty, onRetry }: TreeNotes
           {serverSearch.failed && ' · the server could not be searched; showing what is cached'}
           {serverSearch.columnsCut && ` · only the first ${COLUMN_HITS} columns found on the server are shown`}
           {serverSearch.partial && ` · the server’s search is partial: ${serverSearch.partial}`}
-          {snapshot && ` · Superset’s catalog as you saw it up to ${CATALOG_SNAPSHOT_MINUTES} minutes ago`}
+          {snapshot && ` · found in Superset’s catalog as listed up to ${CATALOG_SNAPSHOT_MINUTES} minutes ago`}
         </p>
       )}
       {rootLoad?.status === 'error' && (
