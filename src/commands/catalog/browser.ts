@@ -15,8 +15,8 @@ export interface CatalogBrowser {
   searchTables(text: string, options?: { limit?: number } & ReadOptions): Promise<TableSearchHit[]>;
   /** The server's column search (every table's columns, opened or not); empty text answers nothing without asking. */
   searchColumns(text: string, options?: { limit?: number } & ReadOptions): Promise<ColumnSearchHit[]>;
-  /** Both server searches (tables, and columns up to `columnLimit`) and whether the server's was partial; empty text answers nothing without asking. */
-  searchServer(text: string, options: { columnLimit: number } & ReadOptions): Promise<CatalogSearchAnswer>;
+  /** Both server searches (tables, and columns up to `columnLimit`; null: none) and whether the server's was partial; empty text answers nothing without asking. */
+  searchServer(text: string, options: { columnLimit: number | null } & ReadOptions): Promise<CatalogSearchAnswer>;
   /** A server table's first rows (not kept: a preview is for looking, now). */
   preview(databaseId: number, schema: string, table: string, options?: ReadOptions): Promise<TablePreview>;
 }

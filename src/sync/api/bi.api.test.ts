@@ -92,6 +92,10 @@ describe('BI API reads', () => {
     const partial = ok({ count: 0, result: [], partial: 'Superset did not list every table (w.s: 500)' });
     expect((await partial.api.searchAll('bet', 500)).partial).toBe('Superset did not list every table (w.s: 500)');
     await expect(ok({ count: 0 }).api.searchAll('bet', 500)).rejects.toThrow('The server answered without tables.');
+    // No column search (/config.json's biColumnSearch false): tables only.
+    const tablesOnly = ok({ count: 1, result: [hit] });
+    expect(await tablesOnly.api.searchAll('bet', null)).toEqual({ tables: [hit], columns: [], partial: null });
+    expect(tablesOnly.seen.map((c) => c.url)).toEqual(['/v1/database/search_tables/']);
   });
 
   it('pages the history and saved queries with the rison of the list args', async () => {

@@ -24,9 +24,9 @@ export interface BiApi {
   searchColumns(text: string, limit?: number, options?: ReadOptions): Promise<ColumnSearchHit[]>;
   /**
    * Both searches at once (the catalog browser's), with why the server could not search every
-   * table (a Superset upstream's bounds), or null when it did.
+   * table (a Superset upstream's bounds), or null when it did. A null columnLimit asks tables only.
    */
-  searchAll(text: string, columnLimit: number, options?: ReadOptions): Promise<CatalogSearchAnswer>;
+  searchAll(text: string, columnLimit: number | null, options?: ReadOptions): Promise<CatalogSearchAnswer>;
   /** The first rows of a table (the catalog browser's preview; not in the query history). */
   tablePreview(databaseId: number, schema: string, table: string, options?: ReadOptions): Promise<TablePreview>;
   execute(body: ExecuteBody, options?: ReadOptions): Promise<ExecuteResponse>;
@@ -46,6 +46,8 @@ export interface CatalogSearchAnswer {
   columns: ColumnSearchHit[];
   partial: string | null;
 }
+
+const NO_COLUMNS: ColumnSearchResponse = { count: 0, result: [] };
 
 /** Superset's rison `q`, typed by the contract's argument shape. */
 const q = <T>(value: T) => ({ q: rison.encode(value) });
@@ -71,7 +73,7 @@ export function createBiApi(http: AxiosInstance): BiApi {
     async searchAll(text, columnLimit, options) {
       const [tables, columns] = await Promise.all([
         get<TableSearchResponse>('/v1/database/search_tables/', q<TableSearchArgs>({ text }), options),
-        get<ColumnSearchResponse>('/v1/database/search_columns/', q<TableSearchArgs>({ text, limit: columnLimit }), options),
+        columnLimit === null ? NO_COLUMNS : get<ColumnSearchResponse>('/v1/database/search_columns/', q<TableSearchArgs>({ text, limit: columnLimit }), options),
       ]);
       const reasons = [...new Set([tables.partial, columns.partial].filter((reason) => typeof reason === 'string' && reason !== ''))];
       return { tables: expect(tables.result, 'tables'), columns: expect(columns.result, 'columns'), partial: reasons.length ? reasons.join('; ') : null };

@@ -3,7 +3,8 @@ import type { TreeView } from '../../model/catalog/expansion';
 import { buildCatalogTree, cacheKeys, indexTree, nodeById, NO_ROWS, searchTree, visibleRows, type CatalogSearchHit, type TreeIndex } from '../../model/catalog/tree';
 import type { CatalogCache, CatalogNode, CatalogNodeId } from '../../model/catalog/types';
 import { ROOT_TARGET, type CatalogBrowser, type LoadTarget, type NodeLoadState } from '../../commands/catalog/browser';
-import { useSignedIn } from '../appContext';
+import { featureOn } from '../../../contracts/config';
+import { useApp, useSignedIn } from '../appContext';
 import { useLive } from '../hooks/live';
 import { useLoaded } from '../hooks/useLoaded';
 
@@ -26,7 +27,8 @@ export function useCatalogTree(services: CatalogBrowser | null, searchText: stri
   const cache = useLive((reads) => reads.catalogCache(), []);
   const edits = useLive((reads) => reads.catalogEdits(), []);
   const undo = useLive((reads) => reads.catalogUndo(), []);
-  const serverSearch = useServerSearch(services, searchText);
+  const { features } = useApp().config;
+  const serverSearch = useServerSearch(featureOn(features, 'biTableSearch') ? services : null, searchText, featureOn(features, 'biColumnSearch'));
   // Only hits in schemas whose tables are not cached change the tree: the others would rebuild it
   // (100 ms at 100,000 nodes) for nothing each time the server answers.
   const hits = useMemo(() => newHits(cache, serverSearch.hits), [cache, serverSearch.hits]);
@@ -76,8 +78,11 @@ export interface ServerSearch {
 
 const NO_SEARCH = { text: '', hits: [], columnsCut: false, failed: false, partial: null };
 
-/** Asks the server for tables and columns matching the text (debounced); offline, the search covers what is cached. */
-function useServerSearch(services: CatalogBrowser | null, text: string): ServerSearch {
+/**
+ * Asks the server for tables and columns matching the text (debounced); offline, or when the BI
+ * server has no search (/config.json's biTableSearch false: services null), the search covers what is cached.
+ */
+function useServerSearch(services: CatalogBrowser | null, text: string, columns: boolean): ServerSearch {
   const [state, setState] = useState<ServerSearch & { text: string }>(NO_SEARCH);
   const trimmed = text.trim();
   // On demand, not live-cached (intentional): each typed text is its own question; offline the tree's cache is searched.
@@ -86,7 +91,7 @@ function useServerSearch(services: CatalogBrowser | null, text: string): ServerS
     const controller = new AbortController();
     const { signal } = controller;
     const timer = setTimeout(() => {
-      services.searchServer(trimmed, { columnLimit: COLUMN_HITS, signal }).then(
+      services.searchServer(trimmed, { columnLimit: columns ? COLUMN_HITS : null, signal }).then(
         ({ tables, columns, partial }) => setState({ text: trimmed, hits: [...tables, ...columns], columnsCut: columns.length >= COLUMN_HITS, failed: false, partial }),
         () => !signal.aborted && setState({ ...NO_SEARCH, text: trimmed, failed: true }),
       );
@@ -95,7 +100,7 @@ function useServerSearch(services: CatalogBrowser | null, text: string): ServerS
       clearTimeout(timer);
       controller.abort();
     };
-  }, [services, trimmed]);
+  }, [services, trimmed, columns]);
   const current = trimmed.length >= 2 && state.text === trimmed;
   return current ? { hits: state.hits, columnsCut: state.columnsCut, failed: state.failed, partial: state.partial } : { hits: EMPTY_HITS, columnsCut: false, failed: false, partial: null };
 }
