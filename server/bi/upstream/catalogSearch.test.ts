@@ -42,6 +42,12 @@ describe('catalog search bounds', () => {
     expect(calls.count('table_metadata')).toBe(10);
   });
 
+  it('starts no table_metadata/ call past `columnBudgetMs`: the columns wait for the next search', async () => {
+    const { search, calls } = await searchOn(3, { columnBudgetMs: 0 });
+    expect(await search.searchColumns(editor, 'amount', 50)).toEqual({ count: 0, result: [], partial: 'the columns of 3 tables are not read yet; search again for more' });
+    expect(calls.count('table_metadata')).toBe(0);
+  });
+
   it('keeps the snapshots of at most `users` users: the least recently searching one fans out again', async () => {
     const { search, calls } = await searchOn(2, { users: 1 });
     await search.searchTables(editor, 't', 50);
