@@ -69,4 +69,18 @@ test.describe('BI features a server says it lacks are hidden', () => {
     await expect(queries.name(name)).toBeVisible();
     await expect(queries.row(name).getByRole('button', { name: `Favourite ${name}` })).toHaveCount(0);
   });
+
+  test('a partial server search says so and why, beside its matches', async ({ page }) => {
+    // The embedded service searches everything: its answer is marked partial as a Superset upstream's bounded one is.
+    await page.route('**/api/bi/v1/database/search_columns/**', async (route) => {
+      const served = await route.fetch();
+      await route.fulfill({ response: served, json: { ...(await served.json()), partial: 'the columns of 12 tables are not read yet; search again for more' } });
+    });
+    const catalog = new CatalogPage(page);
+    await catalog.goto();
+    await catalog.search.fill('win_lose');
+    const note = page.getByRole('status').filter({ hasText: /match/ });
+    await expect(note).toContainText('· the server’s search is partial: the columns of 12 tables are not read yet; search again for more');
+    await expect(catalog.node('win_lose', 4).first()).toBeVisible();
+  });
 });
