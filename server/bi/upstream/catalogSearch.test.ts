@@ -58,6 +58,13 @@ describe('catalog search bounds', () => {
     expect(calls.count('tables')).toBe(3);
   });
 
+  it('keeps a user’s snapshot per console role: a changed role fans out again', async () => {
+    const { search, calls } = await searchOn(2, {});
+    await search.searchTables(editor, 't', 50);
+    await search.searchTables({ ...editor, role: 'admin' }, 't', 50);
+    expect(calls.count('tables')).toBe(2);
+  });
+
   it('does not keep a failed fan-out: the next search asks Superset again', async () => {
     const superset = await standIn();
     let failures = 1;

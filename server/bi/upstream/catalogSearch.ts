@@ -45,12 +45,14 @@ export function createCatalogSearch(call: SupersetCall, clock: Clock, limits: Ca
   const catalogs = new LruMap<string, UserCatalog>(limits.users);
 
   function catalogOf(user: ConsoleUser): UserCatalog {
-    const kept = catalogs.get(user.username);
+    // Per role too: a changed console role changes the user's Superset roles, hence what they may see.
+    const key = `${user.role}\u0000${user.username}`;
+    const kept = catalogs.get(key);
     if (kept && clock() - kept.loadedAt < limits.ttlMs) return kept;
     const fresh: UserCatalog = { loadedAt: clock(), snapshot: loadSnapshot(call, user, limits), columns: new Map() };
     // A failed fan-out (Superset down) is not kept: the next search tries again.
-    fresh.snapshot.catch(() => catalogs.get(user.username) === fresh && catalogs.delete(user.username));
-    catalogs.set(user.username, fresh);
+    fresh.snapshot.catch(() => catalogs.get(key) === fresh && catalogs.delete(key));
+    catalogs.set(key, fresh);
     return fresh;
   }
 
