@@ -94,6 +94,11 @@ export interface TableSearchHit {
 export interface TableSearchResponse {
   count: number;
   result: TableSearchHit[];
+  /**
+   * Present when the search could not cover every table (a Superset upstream, searched by fanning
+   * out over its schemas within bounds): why, for the client to say the search is partial.
+   */
+  partial?: string;
 }
 
 /** One hit of GET /v1/database/search_columns/ (our extension; same query as search_tables): a column and its table. */
@@ -104,6 +109,8 @@ export interface ColumnSearchHit extends TableSearchHit {
 export interface ColumnSearchResponse {
   count: number;
   result: ColumnSearchHit[];
+  /** As TableSearchResponse's: some tables' columns were not searched, and why. */
+  partial?: string;
 }
 
 /** Query of GET /v1/database/{id}/table_preview/ (our extension for the catalog browser). */

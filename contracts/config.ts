@@ -33,3 +33,23 @@ export const DEFAULT_API_MOUNTS: RuntimeConfig['apis'] = {
  * last run state and sorts them by last run (Airflow 2 cannot; Airflow 3 can).
  */
 export const WORKFLOW_FILTERS_FEATURE = 'workflowFilters';
+
+/**
+ * The BI calls beyond Superset's own API that /api/bi answers (the embedded service itself, or
+ * the console in front of a Superset upstream): catalog search of tables and of columns, table
+ * preview, favourite saved queries. A screen hides one the server sets false; absent means
+ * available (an older server, or the offline fallback config).
+ */
+export const BI_FEATURES = ['biTableSearch', 'biColumnSearch', 'biTablePreview', 'biFavourites'] as const;
+export type BiFeature = (typeof BI_FEATURES)[number];
+
+/**
+ * Set in front of a Superset upstream: the catalog search answers from each user's snapshot of
+ * Superset's catalog, kept up to CATALOG_SNAPSHOT_MINUTES, and bounded (its answer then says it is
+ * partial); the catalog page says so.
+ */
+export const BI_SEARCH_SNAPSHOT_FEATURE = 'biSearchSnapshot';
+export const CATALOG_SNAPSHOT_MINUTES = 5;
+
+/** Whether the runtime config leaves a feature on: only an explicit false turns one off. */
+export const featureOn = (features: RuntimeConfig['features'], name: string): boolean => features[name] !== false;

@@ -113,8 +113,8 @@ async function mountDomains(app: FastifyInstance, services: ConsoleServices, ope
 /** After the APIs: batched calls into them and the client's files. */
 async function registerTail(app: FastifyInstance, services: ConsoleServices): Promise<void> {
   registerBatch(app);
-  const { staticDir, sourceMaps, uploadMaxMb, airflow } = services.config;
-  await registerStatic(app, { staticDir, sourceMaps, uploadMaxBytes: uploadMaxMb * MIB, airflowApi: airflow?.api ?? null });
+  const { staticDir, sourceMaps, uploadMaxMb, airflow, superset } = services.config;
+  await registerStatic(app, { staticDir, sourceMaps, uploadMaxBytes: uploadMaxMb * MIB, airflowApi: airflow?.api ?? null, biUpstream: superset !== null });
 }
 
 /**

@@ -162,7 +162,7 @@ async function tableMetadata(warehouse: Warehouse, databaseId: number, schema: s
   };
 }
 
-function searchArgs(args: Record<string, unknown>): { text: string; limit: number } {
+export function searchArgs(args: Record<string, unknown>): { text: string; limit: number } {
   const { text, limit = SEARCH_LIMIT_DEFAULT } = args;
   if (typeof text !== 'string') throw badRequest("Not a valid rison schema: text is required, e.g. (text:orders) or (text:'')");
   if (!isSafeInteger(limit) || limit < 1) throw badRequest('Not a valid rison schema: limit must be an integer from 1 to 2^53 - 1');

@@ -44,7 +44,7 @@ export async function openBi({ config, store, clock, warehouse, users, log, supe
     const bi: BiContext = { warehouse, history, savedQueries, executor, parser };
     // With a Superset upstream, /api/bi is Superset's; notebooks' SQL stays on the embedded warehouse.
     const { superset } = config;
-    const routes: BiDomain['routes'] = superset ? (app) => supersetRoutes(app, { upstream: superset, sessions: supersetSessions }) : (app) => biRoutes(app, { bi });
+    const routes: BiDomain['routes'] = superset ? (app) => supersetRoutes(app, { upstream: superset, sessions: supersetSessions, store, clock }) : (app) => biRoutes(app, { bi });
     return { routes, close: () => parser.close(), sql: sqlLabPort(executor, users) };
   } catch (error) {
     await parser.close();

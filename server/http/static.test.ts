@@ -75,7 +75,7 @@ describe('static client', () => {
     expect(config.headers['cache-control']).toBe('no-cache');
     expect(config.json()).toEqual({
       apis: { console: '/api/v1/temp', auth: '/api/auth', notebook: '/api/notebook', bi: '/api/bi', workflow: '/api/workflow' },
-      features: { workflowFilters: true },
+      features: { workflowFilters: true, biTableSearch: true, biColumnSearch: true, biTablePreview: true, biFavourites: true },
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       // The upload dialog states the server's limit (CONSOLE_UPLOAD_MAX_MB, default 50).
       uploadMaxBytes: 50 * 1024 * 1024,

@@ -1,4 +1,4 @@
-import { DEFAULT_API_MOUNTS, WORKFLOW_FILTERS_FEATURE, type RuntimeConfig } from '../../contracts/config';
+import { BI_FEATURES, BI_SEARCH_SNAPSHOT_FEATURE, DEFAULT_API_MOUNTS, WORKFLOW_FILTERS_FEATURE, type RuntimeConfig } from '../../contracts/config';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -19,6 +19,8 @@ export interface StaticOptions {
   uploadMaxBytes: number;
   /** The REST API of the Airflow /api/workflow is proxied to (CONSOLE_AIRFLOW_API), or null: the embedded server. */
   airflowApi: 'v1' | 'v2' | null;
+  /** Whether /api/bi is a Superset upstream's (CONSOLE_SUPERSET_URL) rather than the embedded service. */
+  biUpstream: boolean;
 }
 
 /**
@@ -26,10 +28,17 @@ export interface StaticOptions {
  * workflow server has the extra filters (workflowFilters); a real Airflow is told by its version.
  * Nothing about the machine: this is served before sign-in (it named the data directory once).
  */
-export function clientConfig(version: string, uploadMaxBytes: number, airflowApi: StaticOptions['airflowApi'] = null): RuntimeConfig {
+export function clientConfig(version: string, uploadMaxBytes: number, airflowApi: StaticOptions['airflowApi'] = null, biUpstream = false): RuntimeConfig {
   const base = { apis: DEFAULT_API_MOUNTS, version, uploadMaxBytes };
-  if (airflowApi === null) return { ...base, features: { [WORKFLOW_FILTERS_FEATURE]: true } };
-  return { ...base, features: {}, workflowApiVersion: airflowApi };
+  const features = { ...biFeatures(biUpstream), ...(airflowApi === null ? { [WORKFLOW_FILTERS_FEATURE]: true } : {}) };
+  return airflowApi === null ? { ...base, features } : { ...base, features, workflowApiVersion: airflowApi };
+}
+
+/** Every BI extension is answered in both modes (in front of Superset, by the console: server/bi/upstream/extensions.routes.ts). */
+function biFeatures(biUpstream: boolean): RuntimeConfig['features'] {
+  const features: RuntimeConfig['features'] = Object.fromEntries(BI_FEATURES.map((name) => [name, true]));
+  if (biUpstream) features[BI_SEARCH_SNAPSHOT_FEATURE] = true;
+  return features;
 }
 
 /**
@@ -39,7 +48,7 @@ export function clientConfig(version: string, uploadMaxBytes: number, airflowApi
  */
 export async function registerStatic(app: FastifyInstance, options: StaticOptions): Promise<void> {
   const { staticDir, sourceMaps } = options;
-  const config = clientConfig(readPackageVersion(), options.uploadMaxBytes, options.airflowApi);
+  const config = clientConfig(readPackageVersion(), options.uploadMaxBytes, options.airflowApi, options.biUpstream);
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', REVALIDATE);

@@ -254,4 +254,17 @@ export const MIGRATIONS: readonly Migration[] = [
       PRIMARY KEY (dag_id, run_id, task_id, map_index, try_number)
     )`,
   },
+  {
+    version: 8,
+    name: 'bi_upstream_favorites',
+    // Favourite saved queries of a Superset upstream, which has no favourites for saved queries:
+    // per console user and Superset saved query id (Superset's ids, not bi_saved_queries').
+    sql: `CREATE TABLE bi_upstream_favorites (
+      username VARCHAR NOT NULL,
+      saved_query_id BIGINT NOT NULL,
+      created_on BIGINT NOT NULL,
+      PRIMARY KEY (username, saved_query_id)
+    );
+    CREATE INDEX bi_upstream_favorites_by_query ON bi_upstream_favorites (saved_query_id)`,
+  },
 ];

@@ -7,6 +7,7 @@ export interface SupersetClient {
   cookie: string;
   get(path: string): Promise<Response>;
   post(path: string, body: unknown): Promise<Response>;
+  put(path: string, body: unknown): Promise<Response>;
 }
 
 /** The X-Console-* headers the console signs a user in with: the upstream's shared secret unless another is given. */
@@ -34,14 +35,11 @@ export async function supersetClient(running: RunningUpstream, username = 'admin
   if (!csrf.ok) throw new Error(`csrf_token/ after /login/ answered ${csrf.status}: not signed in`);
   keep(csrf);
   const { result: csrfToken } = (await csrf.json()) as { result: string };
-  return {
-    cookie: cookie(),
-    get: (path) => fetch(running.url + path, { headers: { cookie: cookie() } }),
-    post: (path, body) =>
-      fetch(running.url + path, {
-        method: 'POST',
-        headers: { cookie: cookie(), 'x-csrftoken': csrfToken, referer: `${running.url}/sqllab/`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-  };
+  const write = (method: 'POST' | 'PUT') => (path: string, body: unknown) =>
+    fetch(running.url + path, {
+      method,
+      headers: { cookie: cookie(), 'x-csrftoken': csrfToken, referer: `${running.url}/sqllab/`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  return { cookie: cookie(), get: (path) => fetch(running.url + path, { headers: { cookie: cookie() } }), post: write('POST'), put: write('PUT') };
 }

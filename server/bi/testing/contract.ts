@@ -39,6 +39,14 @@ function applyCorrections(spec: Json): void {
   // Query.to_dict() and the list send null for what a query does not have (yet).
   nullable(schemas, 'QueryResult', ['schema', 'tab', 'sqlEditorId', 'executedSql', 'changed_on']);
   nullable(schemas, 'QueryRestApi.get_list', ['end_time', 'rows', 'schema', 'tab_name', 'tmp_table_name', 'tracking_url', 'executed_sql']);
+  // tables/ sends `extra: null` for a table without comment (seen on Superset 6.1 with PostgreSQL and DuckDB).
+  nullable(schemas, 'DatabaseTablesResponse', ['extra']);
+  // table_metadata/'s primary key of a table without one has `name: null` (same engines).
+  nullable(schemas, 'TableMetadataPrimaryKeyResponse', ['name']);
+  // A real execute/ answer: no results key when the results backend is not used, and changed_on
+  // as Python's isoformat() of a naive time (no zone, so not an RFC 3339 date-time).
+  nullable(schemas, 'QueryResult', ['resultsKey']);
+  ((schemas.QueryResult as Json).properties as Json).changed_on = { type: 'string', nullable: true };
   // Superset's estimate answers a list (one cost per statement), not an object.
   (((json('/api/v1/sqllab/estimate/', 'post', 200)['application/json'] as Json).schema as Json).properties as Json).result = { type: 'array', items: { type: 'object' } };
   // README.md of the contracts: the handler answers TableMetadataResponseSchema, not the extra metadata.

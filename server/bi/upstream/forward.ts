@@ -63,7 +63,7 @@ function bodyOf(request: FastifyRequest): Buffer | undefined {
 }
 
 /** Superset's answer to a session it no longer has (401) or a token that no longer matches it (400 "The CSRF …"). */
-async function sessionRefused(response: Response): Promise<boolean> {
+export async function sessionRefused(response: Response): Promise<boolean> {
   if (response.status === 401) return true;
   if (response.status !== 400) return false;
   const text = await response.clone().text().catch(() => '');

@@ -2,6 +2,12 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import type { SupersetUpstream } from '../../config';
 import { csrfGuard, csrfTokenFor } from '../csrf';
 import { securityTokenRoutes } from '../routes';
+import type { Store } from '../../store/db';
+import type { Clock } from '../../util/clock';
+import { createSupersetCall } from './call';
+import { createCatalogSearch } from './catalogSearch';
+import { forgetDeletedFavourites, supersetExtensionRoutes } from './extensions.routes';
+import { UpstreamFavouriteStore } from './favourites.store';
 import { SupersetFailure } from './failure';
 import { createForward } from './forward';
 import { createSessions, type SupersetSessions } from './session';
@@ -10,6 +16,9 @@ export interface SupersetRoutesOptions {
   upstream: SupersetUpstream;
   /** The kept Superset sessions (given by tests, to expire one); made here otherwise. */
   sessions?: SupersetSessions;
+  /** The console store (favourites of Superset's saved queries) and clock. */
+  store: Store;
+  clock: Clock;
 }
 
 /**
@@ -19,17 +28,23 @@ export interface SupersetRoutesOptions {
  * origin checks, idempotency and its own CSRF token (the browser never sees Superset's) apply as to
  * any API; the console's own JWT login and CSRF token stay local.
  */
-export const supersetRoutes: FastifyPluginAsync<SupersetRoutesOptions> = async (app, { upstream, sessions }) => {
+export const supersetRoutes: FastifyPluginAsync<SupersetRoutesOptions> = async (app, { upstream, sessions: given, store, clock }) => {
+  const sessions = given ?? createSessions(upstream);
   app.addHook('onRequest', csrfGuard);
   await app.register(securityTokenRoutes);
   app.get('/v1/security/csrf_token/', async (request) => {
     if (!request.auth) throw new Error('Guard did not attach auth');
     return { result: csrfTokenFor(app.services.tokens.csrfKey, request.auth) };
   });
-  await app.register(proxyRoutes, { upstream, sessions: sessions ?? createSessions(upstream) });
+  // What Superset lacks, supplied by the console (extensions.routes.ts).
+  const call = createSupersetCall(upstream, sessions);
+  const favourites = new UpstreamFavouriteStore(store);
+  app.addHook('onResponse', forgetDeletedFavourites(favourites, app.prefix));
+  await app.register(supersetExtensionRoutes, { call, search: createCatalogSearch(call, clock), favourites, clock });
+  await app.register(proxyRoutes, { upstream, sessions });
 };
 
-const proxyRoutes: FastifyPluginAsync<Required<SupersetRoutesOptions>> = async (app, { upstream, sessions }) => {
+const proxyRoutes: FastifyPluginAsync<{ upstream: SupersetUpstream; sessions: SupersetSessions }> = async (app, { upstream, sessions }) => {
   const forward = createForward(upstream, sessions);
   const prefix = app.prefix;
   // Bodies go on as they came, whatever their type.

@@ -170,7 +170,8 @@ describe('Airflow 3 upstream (v2)', () => {
     const airflow = await standIn();
     const { app } = await consoleWith({ url: airflow.url, api: 'v2' });
     const config = (await app.inject({ method: 'GET', url: '/config.json' })).json();
-    expect(config).toMatchObject({ workflowApiVersion: 'v2', features: {}, apis: { workflow: '/api/workflow' } });
+    expect(config).toMatchObject({ workflowApiVersion: 'v2', apis: { workflow: '/api/workflow' } });
+    expect(config.features.workflowFilters).toBeUndefined();
   });
 
   it('answers 502 when /auth/token refuses the configured user', async () => {

@@ -1,5 +1,5 @@
 import type { ColumnSearchHit, TableSearchHit } from '../../../contracts/biCatalog';
-import type { BiApi, ReadOptions, TablePreview } from '../../sync/api/bi.api';
+import type { BiApi, CatalogSearchAnswer, ReadOptions, TablePreview } from '../../sync/api/bi.api';
 import { announcedAll } from '../core';
 import { createCatalogCommands, type CatalogCommandDeps, type CatalogCommands } from './edits';
 import { createMetadataWatch, type MetadataWatch } from './watch';
@@ -15,6 +15,8 @@ export interface CatalogBrowser {
   searchTables(text: string, options?: { limit?: number } & ReadOptions): Promise<TableSearchHit[]>;
   /** The server's column search (every table's columns, opened or not); empty text answers nothing without asking. */
   searchColumns(text: string, options?: { limit?: number } & ReadOptions): Promise<ColumnSearchHit[]>;
+  /** Both server searches (tables, and columns up to `columnLimit`; null: none) and whether the server's was partial; empty text answers nothing without asking. */
+  searchServer(text: string, options: { columnLimit: number | null } & ReadOptions): Promise<CatalogSearchAnswer>;
   /** A server table's first rows (not kept: a preview is for looking, now). */
   preview(databaseId: number, schema: string, table: string, options?: ReadOptions): Promise<TablePreview>;
 }
@@ -38,6 +40,10 @@ export function createCatalogBrowser(deps: CatalogBrowserDeps): CatalogBrowser {
     edits: announcedAll(deps, createCatalogCommands(deps)),
     searchTables: search((text, limit, options) => api.searchTables(text, limit, options)),
     searchColumns: search((text, limit, options) => api.searchColumns(text, limit, options)),
+    searchServer(text, { columnLimit, signal }) {
+      const trimmed = text.trim();
+      return trimmed === '' ? Promise.resolve({ tables: [], columns: [], partial: null }) : api.searchAll(trimmed, columnLimit, { signal });
+    },
     preview: (databaseId, schema, table, options) => api.tablePreview(databaseId, schema, table, options),
   };
 }

@@ -86,6 +86,23 @@ describe('BI API reads', () => {
     expect(seen[0]?.url).toBe('/v1/database/search_tables/');
   });
 
+  it('searches tables and columns at once, and says why the server’s search was partial, once per reason', async () => {
+    const hit = { database_id: 1, database_name: 'w', catalog: '', schema: 's', value: 't', type: 'table', extra: {} };
+    const whole = ok({ count: 1, result: [hit] });
+    expect(await whole.api.searchAll('bet', 500)).toEqual({ tables: [hit], columns: [hit], partial: null });
+    expect(whole.seen.map((c) => [c.url, (c.params as { q: string }).q])).toEqual([
+      ['/v1/database/search_tables/', '(text:bet)'],
+      ['/v1/database/search_columns/', '(limit:500,text:bet)'],
+    ]);
+    const partial = ok({ count: 0, result: [], partial: 'Superset did not list every table (w.s: 500)' });
+    expect((await partial.api.searchAll('bet', 500)).partial).toBe('Superset did not list every table (w.s: 500)');
+    await expect(ok({ count: 0 }).api.searchAll('bet', 500)).rejects.toThrow('The server answered without tables.');
+    // No column search (/config.json's biColumnSearch false): tables only.
+    const tablesOnly = ok({ count: 1, result: [hit] });
+    expect(await tablesOnly.api.searchAll('bet', null)).toEqual({ tables: [hit], columns: [], partial: null });
+    expect(tablesOnly.seen.map((c) => c.url)).toEqual(['/v1/database/search_tables/']);
+  });
+
   it('pages the history and saved queries with the rison of the list args', async () => {
     const page = { count: 1, ids: [9], result: [{ id: 9 }] };
     const { api, seen } = ok(page);

@@ -1,7 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import rison from 'rison';
 import type { ExecuteBody, ExecuteResponse, ListArgs, ListResponse, RelatedResponse } from '../../../contracts/bi';
-import type { BiDatabase, ColumnSearchHit, TableMetadata, TableOption, TablePreview, TableSearchArgs, TableSearchHit, TablesArgs } from '../../../contracts/biCatalog';
+import type { BiDatabase, ColumnSearchHit, ColumnSearchResponse, TableMetadata, TableOption, TablePreview, TableSearchArgs, TableSearchHit, TableSearchResponse, TablesArgs } from '../../../contracts/biCatalog';
 import type { EstimateBody, FavoriteStatusResponse, QueryCostEstimate, QueryHistoryItem, SavedQuery } from '../../../contracts/biSqlLab';
 import { withCsrf } from './csrf';
 
@@ -22,6 +22,11 @@ export interface BiApi {
   searchTables(text: string, limit?: number, options?: ReadOptions): Promise<TableSearchHit[]>;
   /** Columns by name across every table (our extension), each with its table. */
   searchColumns(text: string, limit?: number, options?: ReadOptions): Promise<ColumnSearchHit[]>;
+  /**
+   * Both searches at once (the catalog browser's), with why the server could not search every
+   * table (a Superset upstream's bounds), or null when it did. A null columnLimit asks tables only.
+   */
+  searchAll(text: string, columnLimit: number | null, options?: ReadOptions): Promise<CatalogSearchAnswer>;
   /** The first rows of a table (the catalog browser's preview; not in the query history). */
   tablePreview(databaseId: number, schema: string, table: string, options?: ReadOptions): Promise<TablePreview>;
   execute(body: ExecuteBody, options?: ReadOptions): Promise<ExecuteResponse>;
@@ -35,6 +40,14 @@ export interface BiApi {
   savedQuery(id: number, options?: ReadOptions): Promise<SavedQuery>;
   favoriteStatus(ids: number[], options?: ReadOptions): Promise<Map<number, boolean>>;
 }
+
+export interface CatalogSearchAnswer {
+  tables: TableSearchHit[];
+  columns: ColumnSearchHit[];
+  partial: string | null;
+}
+
+const NO_COLUMNS: ColumnSearchResponse = { count: 0, result: [] };
 
 /** Superset's rison `q`, typed by the contract's argument shape. */
 const q = <T>(value: T) => ({ q: rison.encode(value) });
@@ -61,6 +74,14 @@ export function createBiApi(http: AxiosInstance): BiApi {
       expect((await get<{ result: TableSearchHit[] }>('/v1/database/search_tables/', q<TableSearchArgs>({ text, limit }), options)).result, 'tables'),
     searchColumns: async (text, limit = 50, options) =>
       expect((await get<{ result: ColumnSearchHit[] }>('/v1/database/search_columns/', q<TableSearchArgs>({ text, limit }), options)).result, 'columns'),
+    async searchAll(text, columnLimit, options) {
+      const [tables, columns] = await Promise.all([
+        get<TableSearchResponse>('/v1/database/search_tables/', q<TableSearchArgs>({ text }), options),
+        columnLimit === null ? NO_COLUMNS : get<ColumnSearchResponse>('/v1/database/search_columns/', q<TableSearchArgs>({ text, limit: columnLimit }), options),
+      ]);
+      const reasons = [...new Set([tables.partial, columns.partial].filter((reason) => typeof reason === 'string' && reason !== ''))];
+      return { tables: expect(tables.result, 'tables'), columns: expect(columns.result, 'columns'), partial: reasons.length ? reasons.join('; ') : null };
+    },
     tablePreview: async (id, schema, table, options) => {
       const preview = await get<TablePreview>(`/v1/database/${id}/table_preview/`, { name: table, schema }, options);
       return { ...preview, data: expect(preview.data, 'preview rows') };

@@ -5,6 +5,8 @@ import { ancestorsOf, nodeById, nodeId, treeKey, type TreeIndex } from '../../mo
 import type { CatalogNode, CatalogNodeId, VisibleRow } from '../../model/catalog/types';
 import { validateNodeName, type CatalogCommandResult } from '../../commands/catalog/edits';
 import { ROOT_TARGET, UNREACHABLE_MESSAGE, type CatalogBrowser, type NodeLoadState } from '../../commands/catalog/browser';
+import { BI_SEARCH_SNAPSHOT_FEATURE, CATALOG_SNAPSHOT_MINUTES } from '../../../contracts/config';
+import { useApp } from '../appContext';
 import { NameDialog } from '../components/NameDialog';
 import { useModHotkey } from '../hooks/useHotkey';
 import { CacheNote, useBackgroundRefresh } from './CatalogRefresh';
@@ -12,7 +14,7 @@ import { CatalogSearch } from './CatalogSearch';
 import { CatalogToolbar, childActionOf } from './CatalogToolbar';
 import { CatalogTree } from './CatalogTree';
 import { SelectedNode } from './SelectedNode';
-import { COLUMN_HITS, useCatalogBrowser, useCatalogTree, useNodeLoads } from './useCatalog';
+import { COLUMN_HITS, useCatalogBrowser, useCatalogTree, useNodeLoads, type ServerSearch } from './useCatalog';
 
 const BASE = '/admin/catalog';
 
@@ -177,7 +179,7 @@ function WarehouseHead({ onNewCatalog, disabled }: { onNewCatalog: () => void; d
 
 interface TreeNotesProps {
   search: { count: number } | null;
-  serverSearch: { failed: boolean; columnsCut: boolean };
+  serverSearch: Omit<ServerSearch, 'hits'>;
   rootLoad: NodeLoadState | undefined;
   empty: boolean;
   onRetry: () => void;
@@ -185,6 +187,7 @@ interface TreeNotesProps {
 
 /** What the tree says above itself: the search's matches, the catalogs' failure, an empty warehouse. */
 function TreeNotes({ search, serverSearch, rootLoad, empty, onRetry }: TreeNotesProps) {
+  const snapshot = useApp().config.features[BI_SEARCH_SNAPSHOT_FEATURE] === true;
   return (
     <>
       {search && (
@@ -192,6 +195,8 @@ function TreeNotes({ search, serverSearch, rootLoad, empty, onRetry }: TreeNotes
           {search.count === 0 ? 'Nothing matches.' : `${search.count.toLocaleString('en-US')} ${search.count === 1 ? 'match' : 'matches'}`}
           {serverSearch.failed && ' · the server could not be searched; showing what is cached'}
           {serverSearch.columnsCut && ` · only the first ${COLUMN_HITS} columns found on the server are shown`}
+          {serverSearch.partial && ` · the server’s search is partial: ${serverSearch.partial}`}
+          {snapshot && ` · found in Superset’s catalog as listed up to ${CATALOG_SNAPSHOT_MINUTES} minutes ago`}
         </p>
       )}
       {rootLoad?.status === 'error' && (

@@ -3,7 +3,8 @@ import type { TreeView } from '../../model/catalog/expansion';
 import { buildCatalogTree, cacheKeys, indexTree, nodeById, NO_ROWS, searchTree, visibleRows, type CatalogSearchHit, type TreeIndex } from '../../model/catalog/tree';
 import type { CatalogCache, CatalogNode, CatalogNodeId } from '../../model/catalog/types';
 import { ROOT_TARGET, type CatalogBrowser, type LoadTarget, type NodeLoadState } from '../../commands/catalog/browser';
-import { useSignedIn } from '../appContext';
+import { featureOn } from '../../../contracts/config';
+import { useApp, useSignedIn } from '../appContext';
 import { useLive } from '../hooks/live';
 import { useLoaded } from '../hooks/useLoaded';
 
@@ -26,7 +27,8 @@ export function useCatalogTree(services: CatalogBrowser | null, searchText: stri
   const cache = useLive((reads) => reads.catalogCache(), []);
   const edits = useLive((reads) => reads.catalogEdits(), []);
   const undo = useLive((reads) => reads.catalogUndo(), []);
-  const serverSearch = useServerSearch(services, searchText);
+  const { features } = useApp().config;
+  const serverSearch = useServerSearch(featureOn(features, 'biTableSearch') ? services : null, searchText, featureOn(features, 'biColumnSearch'));
   // Only hits in schemas whose tables are not cached change the tree: the others would rebuild it
   // (100 ms at 100,000 nodes) for nothing each time the server answers.
   const hits = useMemo(() => newHits(cache, serverSearch.hits), [cache, serverSearch.hits]);
@@ -65,9 +67,23 @@ function nodeTarget(index: TreeIndex | null, id: CatalogNodeId): LoadTarget[] {
   return node && node.type !== 'column' && !node.created ? [loadTargetOf(node)] : [];
 }
 
-/** Asks the server for tables and columns matching the text (debounced); offline, the search covers what is cached. */
-function useServerSearch(services: CatalogBrowser | null, text: string) {
-  const [state, setState] = useState<{ text: string; hits: CatalogSearchHit[]; columnsCut: boolean; failed: boolean }>({ text: '', hits: [], columnsCut: false, failed: false });
+/** What the server's search answered for the text being searched. */
+export interface ServerSearch {
+  hits: CatalogSearchHit[];
+  columnsCut: boolean;
+  failed: boolean;
+  /** Why the server could not search every table (a Superset upstream's bounds), or null. */
+  partial: string | null;
+}
+
+const NO_SEARCH = { text: '', hits: [], columnsCut: false, failed: false, partial: null };
+
+/**
+ * Asks the server for tables and columns matching the text (debounced); offline, or when the BI
+ * server has no search (/config.json's biTableSearch false: services null), the search covers what is cached.
+ */
+function useServerSearch(services: CatalogBrowser | null, text: string, columns: boolean): ServerSearch {
+  const [state, setState] = useState<ServerSearch & { text: string }>(NO_SEARCH);
   const trimmed = text.trim();
   // On demand, not live-cached (intentional): each typed text is its own question; offline the tree's cache is searched.
   useEffect(() => {
@@ -75,18 +91,18 @@ function useServerSearch(services: CatalogBrowser | null, text: string) {
     const controller = new AbortController();
     const { signal } = controller;
     const timer = setTimeout(() => {
-      Promise.all([services.searchTables(trimmed, { signal }), services.searchColumns(trimmed, { limit: COLUMN_HITS, signal })]).then(
-        ([tables, columns]) => setState({ text: trimmed, hits: [...tables, ...columns], columnsCut: columns.length >= COLUMN_HITS, failed: false }),
-        () => !signal.aborted && setState({ text: trimmed, hits: [], columnsCut: false, failed: true }),
+      services.searchServer(trimmed, { columnLimit: columns ? COLUMN_HITS : null, signal }).then(
+        ({ tables, columns, partial }) => setState({ text: trimmed, hits: [...tables, ...columns], columnsCut: columns.length >= COLUMN_HITS, failed: false, partial }),
+        () => !signal.aborted && setState({ ...NO_SEARCH, text: trimmed, failed: true }),
       );
     }, SERVER_SEARCH_DELAY_MS);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [services, trimmed]);
+  }, [services, trimmed, columns]);
   const current = trimmed.length >= 2 && state.text === trimmed;
-  return { hits: current ? state.hits : EMPTY_HITS, columnsCut: current && state.columnsCut, failed: current && state.failed };
+  return current ? { hits: state.hits, columnsCut: state.columnsCut, failed: state.failed, partial: state.partial } : { hits: EMPTY_HITS, columnsCut: false, failed: false, partial: null };
 }
 
 const EMPTY_HITS: CatalogSearchHit[] = [];

@@ -3,7 +3,8 @@ import { Star } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { SavedQueryItem } from '../../model/savedQuery/view';
-import { useSignedIn } from '../appContext';
+import { featureOn } from '../../../contracts/config';
+import { useApp, useSignedIn } from '../appContext';
 import { Loading } from '../components/Loading';
 import { Pager } from '../components/Pager';
 import { useModHotkey } from '../hooks/useHotkey';
@@ -24,6 +25,7 @@ const emptyNote = (search: string) => (search ? `No saved query matches “${sea
  */
 export function SavedQueriesPage() {
   const { savedQueries, sqlLab } = useSignedIn();
+  const favourites = featureOn(useApp().config.features, 'biFavourites');
   const [params] = useSearchParams();
   const search = params.get('q') ?? '';
   const [page, setPage] = useSearchPage(search);
@@ -61,7 +63,7 @@ export function SavedQueriesPage() {
         queries={shown}
         empty={found.length === 0 ? emptyNote(search) : null}
         onOpen={(q) => void open(q)}
-        onFavorite={(q, value) => void savedQueries.setFavorite(q, value)}
+        onFavorite={favourites ? (q, value) => void savedQueries.setFavorite(q, value) : null}
         onEdit={setEditing}
         onDelete={setConfirming}
       />
@@ -137,7 +139,8 @@ function ListNote({ fetchedAt, error }: { fetchedAt: number | undefined; error: 
 interface RowProps {
   query: SavedQueryItem;
   onOpen: (query: SavedQueryItem) => void;
-  onFavorite: (query: SavedQueryItem, value: boolean) => void;
+  /** Null when the BI server has no favourites (/config.json's biFavourites is false): no star. */
+  onFavorite: ((query: SavedQueryItem, value: boolean) => void) | null;
   onEdit: (query: SavedQueryItem) => void;
   onDelete: (query: SavedQueryItem) => void;
 }
@@ -147,15 +150,17 @@ function SavedQueryRow({ query, onOpen, onFavorite, onEdit, onDelete }: RowProps
   return (
     <tr>
       <td>
-        <button
-          type="button"
-          className={`icon-button star${isFavorite ? ' on' : ''}`}
-          aria-pressed={isFavorite}
-          aria-label={`${isFavorite ? 'Unfavourite' : 'Favourite'} ${query.label}`}
-          onClick={() => onFavorite(query, !isFavorite)}
-        >
-          <Star size={16} aria-hidden="true" fill={isFavorite ? 'currentColor' : 'none'} />
-        </button>
+        {onFavorite && (
+          <button
+            type="button"
+            className={`icon-button star${isFavorite ? ' on' : ''}`}
+            aria-pressed={isFavorite}
+            aria-label={`${isFavorite ? 'Unfavourite' : 'Favourite'} ${query.label}`}
+            onClick={() => onFavorite(query, !isFavorite)}
+          >
+            <Star size={16} aria-hidden="true" fill={isFavorite ? 'currentColor' : 'none'} />
+          </button>
+        )}
       </td>
       <td>
         <button type="button" className="link-button" onClick={() => onOpen(query)} title="Open in the SQL editor">

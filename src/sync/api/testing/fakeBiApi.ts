@@ -17,6 +17,7 @@ export function fakeBiApi(overrides: Partial<BiApi> = {}): BiApi {
     tableMetadata: unexpected(),
     searchTables: unexpected(),
     searchColumns: unexpected(),
+    searchAll: unexpected(),
     tablePreview: unexpected(),
     execute: unexpected(),
     stop: unexpected(),
