@@ -1,70 +1,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { createSessions, type SupersetSessions } from '../../server/bi/upstream/session';
+import { createSessions } from '../../server/bi/upstream/session';
 import type { SupersetUpstream } from '../../server/config';
-import { ADMIN_PASSWORD, EDITOR_PASSWORD, FAST_HASHING, signIn, testConfig } from '../../server/testing/harness';
-import { warmWarehouseSeedCache } from '../../server/testing/warehouse';
-import type { RunningUpstream } from '../definition';
-import { downWithNeeds, up, whyNotHere, type Where } from '../lifecycle';
-import { basePython, cacheRoot } from '../paths';
+import { EDITOR_PASSWORD, FAST_HASHING, signIn, testConfig } from '../../server/testing/harness';
 import { secretsFor } from '../state';
 import { CONSOLE_ROLES, consoleSecret, superset } from '../superset';
-import { runningShared } from '../testing/attach';
 import { startRelay } from '../testing/relay';
 import { consoleHeaders, supersetClient } from '../testing/supersetClient';
+import { supersetWhy, useSupersetInFront, type ConsoleRole } from '../testing/supersetInFront';
 
-/** A cold venv build, a PostgreSQL cluster, migrations, the warehouse load and the start, with room. */
-const UP_TIMEOUT_MS = 8 * 60_000;
-
-const why = await whyNotHere(superset, { cache: cacheRoot(), basePython: basePython() });
-if (why) console.warn(`${superset.title} tests skipped: ${why}.`);
-// `npm run upstreams -- up superset` when running (never stopped here), else our own, stopped at the end.
-const shared = why === null ? await runningShared(superset) : null;
-
-type Role = 'admin' | 'editor';
-const PASSWORDS: Record<Role, string> = { admin: ADMIN_PASSWORD, editor: EDITOR_PASSWORD };
-
-describe.skipIf(why !== null)(`The console's /api/bi in front of ${superset.title}`, () => {
-  let where: Where | null = null;
-  let running: RunningUpstream;
-  let dataDir: string;
-  let app: FastifyInstance;
-  let sessions: SupersetSessions;
-  const signedIn = {} as Record<Role, { cookie: string; csrf: string }>;
-
-  beforeAll(async () => {
-    await warmWarehouseSeedCache();
-    if (shared) running = shared;
-    else {
-      where = { cache: cacheRoot(), stateRoot: await mkdtemp(path.join(tmpdir(), 'console-superset-')), basePython: basePython(), say: () => {} };
-      running = await up(superset, where);
-    }
-    const upstream: SupersetUpstream = { url: running.url, secret: consoleSecret(secretsFor(running.stateDir, [])), timeoutMs: 30_000 };
-    sessions = createSessions(upstream);
-    dataDir = await mkdtemp(path.join(tmpdir(), 'console-in-front-'));
-    ({ app } = await buildApp(testConfig(dataDir, { superset: upstream }), { passwordHashing: FAST_HASHING, supersetSessions: sessions }));
-    for (const role of ['admin', 'editor'] as const) {
-      const { cookie } = await signIn(app, role, PASSWORDS[role]);
-      const csrf = (await app.inject({ method: 'GET', url: '/api/bi/v1/security/csrf_token/', headers: { cookie } })).json<{ result: string }>().result;
-      signedIn[role] = { cookie, csrf };
-    }
-  }, UP_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await app?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    if (where) await downWithNeeds(superset, where);
-    if (where) await rm(where.stateRoot, { recursive: true, force: true });
-  }, 60_000);
-
-  const get = (role: Role, url: string) => app.inject({ method: 'GET', url, headers: { cookie: signedIn[role].cookie } });
-  const post = (role: Role, url: string, body: unknown) =>
-    app.inject({ method: 'POST', url, headers: { cookie: signedIn[role].cookie, 'x-csrftoken': signedIn[role].csrf, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-  const savedLabels = async (role: Role) => {
+describe.skipIf(supersetWhy !== null)(`The console's /api/bi in front of ${superset.title}`, () => {
+  const front = useSupersetInFront();
+  const get = (role: ConsoleRole, url: string) => front.get(role, url);
+  const post = (role: ConsoleRole, url: string, body: unknown, headers?: Record<string, string>) => front.send(role, 'POST', url, body, headers);
+  const savedLabels = async (role: ConsoleRole) => {
     const response = await get(role, '/api/bi/v1/saved_query/?q=(page_size:100)');
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ result: Array<{ label: string }> }>().result.map((row) => row.label);
@@ -90,20 +42,14 @@ describe.skipIf(why !== null)(`The console's /api/bi in front of ${superset.titl
     expect((await savedLabels('admin')).filter((label) => label.endsWith(String(stamp)))).toEqual([`admin's query ${stamp}`]);
     expect((await savedLabels('editor')).filter((label) => label.endsWith(String(stamp)))).toEqual([`editor's query ${stamp}`]);
     // Without the console's token the console refuses, before Superset is asked.
-    const forged = await app.inject({ method: 'POST', url: '/api/bi/v1/saved_query/', headers: { cookie: signedIn.editor.cookie, 'content-type': 'application/json' }, payload: '{}' });
+    const forged = await front.app.inject({ method: 'POST', url: '/api/bi/v1/saved_query/', headers: { cookie: front.cookie('editor'), 'content-type': 'application/json' }, payload: '{}' });
     expect(forged.statusCode).toBe(403);
   }, 60_000);
 
   it('a save replayed with its Idempotency-Key (an offline save sent again) reaches Superset once, and every replay gets the first answer', async () => {
     const label = `replayed query ${Date.now()}`;
     const key = `replay-${Date.now()}`;
-    const send = () =>
-      app.inject({
-        method: 'POST',
-        url: '/api/bi/v1/saved_query/',
-        headers: { cookie: signedIn.editor.cookie, 'x-csrftoken': signedIn.editor.csrf, 'content-type': 'application/json', 'idempotency-key': key },
-        payload: JSON.stringify({ label, sql: 'select 3' }),
-      });
+    const send = () => post('editor', '/api/bi/v1/saved_query/', { label, sql: 'select 3' }, { 'idempotency-key': key });
     const [first, ...replays] = [await send(), ...(await Promise.all([send(), send()]))];
     expect(first.statusCode, first.body).toBe(201);
     for (const replay of replays) {
@@ -115,7 +61,7 @@ describe.skipIf(why !== null)(`The console's /api/bi in front of ${superset.titl
   }, 60_000);
 
   it('Superset’s user list holds the console users with the roles mapped from theirs', async () => {
-    const admin = await supersetClient(running);
+    const admin = await supersetClient(front.running);
     const response = await admin.get('/api/v1/security/users/?q=(page_size:100)');
     expect(response.status).toBe(200);
     const users = (await response.json()) as { result: Array<{ username: string; last_name: string; roles: Array<{ name: string }> }> };
@@ -128,16 +74,16 @@ describe.skipIf(why !== null)(`The console's /api/bi in front of ${superset.titl
 
   it('a forged X-Console-User sent straight to Superset, without the secret or with a wrong one, is no one', async () => {
     for (const secret of ['', 'forged-secret-forged-secret']) {
-      const login = await fetch(`${running.url}/login/`, { headers: consoleHeaders(running, 'admin', 'admin', secret), redirect: 'manual' });
+      const login = await fetch(`${front.running.url}/login/`, { headers: consoleHeaders(front.running, 'admin', 'admin', secret), redirect: 'manual' });
       const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-      const me = await fetch(`${running.url}/api/v1/me/`, { headers: { cookie, 'x-console-user': 'admin', 'x-console-role': 'admin' } });
+      const me = await fetch(`${front.running.url}/api/v1/me/`, { headers: { cookie, 'x-console-user': 'admin', 'x-console-role': 'admin' } });
       expect(me.status, secret).toBe(401);
     }
   }, 60_000);
 
   it('a name beyond Latin-1 (an OIDC user’s), sent percent-encoded as the console sends it, is that Superset user', async () => {
     const name = `józef.łuk+${Date.now()}@example.com`;
-    const client = await supersetClient(running, name, 'editor', consoleHeaders(running, encodeURIComponent(name), 'editor'));
+    const client = await supersetClient(front.running, name, 'editor', consoleHeaders(front.running, encodeURIComponent(name), 'editor'));
     const me = (await (await client.get('/api/v1/me/')).json()) as { result: { username: string } };
     expect(me.result.username).toBe(name);
   }, 60_000);
@@ -145,16 +91,16 @@ describe.skipIf(why !== null)(`The console's /api/bi in front of ${superset.titl
   it('a Superset session that is gone is renewed transparently: forgotten by the console, or refused by Superset (401)', async () => {
     const loginCount = async () => (await get('editor', '/api/bi/v1/me/')).json<{ result: { login_count: number } }>().result.login_count;
     const before = await loginCount();
-    sessions.forget('editor');
+    front.sessions.forget('editor');
     expect(await loginCount()).toBe(before + 1);
     // Superset forgets it: the kept cookie made worthless, so Superset answers 401 and the console signs in again.
-    const session = await sessions.session({ username: 'editor', role: 'editor' });
+    const session = await front.sessions.session({ username: 'editor', role: 'editor' });
     const spoiled = Object.assign(session, { cookie: () => 'session=expired' });
     expect((await savedLabels('editor')).some((label) => label.startsWith("editor's query"))).toBe(true);
-    expect(await sessions.session({ username: 'editor', role: 'editor' })).not.toBe(spoiled);
+    expect(await front.sessions.session({ username: 'editor', role: 'editor' })).not.toBe(spoiled);
     expect(await loginCount()).toBe(before + 2);
     // A CSRF token Superset no longer takes: its 400 ("The CSRF token is invalid") renews the session too.
-    Object.assign(await sessions.session({ username: 'editor', role: 'editor' }), { csrfToken: 'stale-token' });
+    Object.assign(await front.sessions.session({ username: 'editor', role: 'editor' }), { csrfToken: 'stale-token' });
     const saved = await post('editor', '/api/bi/v1/saved_query/', { label: `editor's renewed query ${Date.now()}`, sql: 'select 2' });
     expect(saved.statusCode, saved.body).toBe(201);
     expect(await loginCount()).toBe(before + 3);
@@ -163,12 +109,12 @@ describe.skipIf(why !== null)(`The console's /api/bi in front of ${superset.titl
   it('answers 502 with a clear detail once Superset cannot be reached, and serves again once it can', async () => {
     // A relay between the console and Superset stops listening: to the console, Superset is down
     // (connections refused), and a shared Superset goes on serving the other suites.
-    const relay = await startRelay(running.url);
+    const relay = await startRelay(front.running.url);
     const relayedDir = await mkdtemp(path.join(tmpdir(), 'console-in-front-'));
-    const upstream: SupersetUpstream = { url: relay.url, secret: consoleSecret(secretsFor(running.stateDir, [])), timeoutMs: 30_000 };
+    const upstream: SupersetUpstream = { url: relay.url, secret: consoleSecret(secretsFor(front.running.stateDir, [])), timeoutMs: 30_000 };
     const { app: relayed } = await buildApp(testConfig(relayedDir, { superset: upstream }), { passwordHashing: FAST_HASHING, supersetSessions: createSessions(upstream) });
     try {
-      const { cookie } = await signIn(relayed, 'editor', PASSWORDS.editor);
+      const { cookie } = await signIn(relayed, 'editor', EDITOR_PASSWORD);
       const list = () => relayed.inject({ method: 'GET', url: '/api/bi/v1/database/', headers: { cookie } });
       expect((await list()).statusCode).toBe(200);
       await relay.stop();

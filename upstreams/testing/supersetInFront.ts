@@ -33,8 +33,10 @@ export interface SupersetInFront {
   sessions: SupersetSessions;
   /** Our own Superset (stopped at the end), null when attached to the shared one. */
   where: Where | null;
+  /** The role's console session cookie (a test's own request without the CSRF token). */
+  cookie(role: ConsoleRole): string;
   get(role: ConsoleRole, url: string): Promise<LightMyRequestResponse>;
-  send(role: ConsoleRole, method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  send(role: ConsoleRole, method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
 /**
@@ -71,12 +73,13 @@ export function useSupersetInFront(): SupersetInFront {
       await rm(handle.where.stateRoot, { recursive: true, force: true });
     }
   }, 60_000);
+  handle.cookie = (role) => signedIn[role].cookie;
   handle.get = (role, url) => handle.app.inject({ method: 'GET', url, headers: { cookie: signedIn[role].cookie } });
-  handle.send = (role, method, url, body) =>
+  handle.send = (role, method, url, body, headers = {}) =>
     handle.app.inject({
       method,
       url,
-      headers: { cookie: signedIn[role].cookie, 'x-csrftoken': signedIn[role].csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { cookie: signedIn[role].cookie, 'x-csrftoken': signedIn[role].csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
   return handle;
