@@ -49,13 +49,20 @@ export async function up(definition: Upstream, where: Where): Promise<RunningUps
   const venv = definition.lockFile ? venvFor(where.cache, definition.name, definition.lockFile) : null;
   const venvTiming = venv && definition.lockFile ? await ensureVenv(venv, definition.lockFile, where.basePython, where.say) : { built: false, ms: 0 };
   const started = Date.now();
-  const port = await freePort();
+  const [port, ...extraPorts] = await distinctFreePorts(1 + (definition.extraPorts ?? 0));
   const url = `${definition.scheme ?? 'http'}://127.0.0.1:${port}`;
-  const plan = definition.plan({ venv, stateDir, port, url, secrets, dagsFolder: path.join(UPSTREAMS_DIR, 'airflow', 'dags'), needs });
+  const plan = definition.plan({ venv, stateDir, port, extraPorts, url, secrets, dagsFolder: path.join(UPSTREAMS_DIR, 'airflow', 'dags'), needs });
   await runSetup(definition, plan, stateDir, where);
   const state: UpstreamState = { name: definition.name, url, api: definition.api, venv: venv?.dir, startedAt: new Date().toISOString(), processes: [] };
   await startServices(definition, plan, stateDir, state, where);
   return { ...state, stateDir, accounts, timings: { venvMs: venvTiming.ms, venvBuilt: venvTiming.built, startMs: Date.now() - started } };
+}
+
+/** `count` free ports, none twice (each probe closes before the next, so the OS may hand one out again). */
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
 }
 
 async function runSetup(definition: Upstream, plan: Plan, stateDir: string, where: Where): Promise<void> {
