@@ -61,8 +61,9 @@ export class KernelManager {
     this.servers = new NotebookServers(options.serverProvider, (username) => this.publishServer(username));
   }
 
-  specs(): Promise<KernelSpecList> {
-    return listSpecs(this.options);
+  /** Every provider's kernelspecs; a per-user host's (a JupyterHub server's) as `owner`'s own server lists them. */
+  specs(owner?: string): Promise<KernelSpecList> {
+    return listSpecs(this.options, owner);
   }
 
   list(viewer: Viewer): KernelModel[] {
@@ -76,7 +77,7 @@ export class KernelManager {
   async start(viewer: Viewer, request: { kernelspec?: string; path?: string }): Promise<KernelModel> {
     const release = this.starts.reserve(viewer.username, this.ownedCount(viewer.username));
     try {
-      const { spec, provider } = await resolveSpec(this.options, request.kernelspec);
+      const { spec, provider } = await resolveSpec(this.options, request.kernelspec, viewer.username);
       await this.startHost(provider, viewer.username);
       let kernel: ProviderKernel;
       try {
@@ -139,7 +140,9 @@ export class KernelManager {
 
   async startServer(viewer: Viewer, username: string) {
     this.checkServerRights(viewer, username);
-    await this.servers.ensure(username).catch(() => undefined);
+    const started = this.servers.ensure(username).catch(() => undefined);
+    // A slow host (a JupyterHub spawn) answers `starting` now; its progress and end come as events.
+    if (!this.servers.startsInBackground) await started;
     return this.servers.status(username, this.ownedCount(username));
   }
 

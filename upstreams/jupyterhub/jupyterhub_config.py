@@ -69,6 +69,8 @@ c.Spawner.default_url = "/lab"
 # Harmless when not root; as root (a CI container) jupyter-server refuses to start without it.
 c.Spawner.args = ["--allow-root"]
 c.Spawner.start_timeout = 60
+# A server that dies behind the Hub's back (killed, crashed) is noticed within this many seconds.
+c.Spawner.poll_interval = 5
 c.Spawner.http_timeout = 60
 
 c.JupyterHub.load_roles = [
