@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { readdirSync, readlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import type { KernelModel, KernelStreamEvent, NotebookServerStatus, RunCodeRespo
 import { buildApp } from '../../server/app';
 import { ADMIN_PASSWORD, closeListening, EDITOR_PASSWORD, FAST_HASHING, signIn, testConfig } from '../../server/testing/harness';
 import { warmWarehouseSeedCache } from '../../server/testing/warehouse';
+import { createJupyterHubProvider } from '../../server/kernels/jupyterhub/provider';
 import type { RunningUpstream } from '../definition';
 import { hubServiceToken, jupyterhub } from '../jupyterhub';
 import { down, up, whyNotHere, type Where } from '../lifecycle';
@@ -41,7 +42,13 @@ describe.skipIf(why !== null)(`The console's personal notebook servers on ${jupy
   beforeAll(async () => {
     await warmWarehouseSeedCache();
     where = { cache: cacheRoot(), stateRoot: await mkdtemp(path.join(tmpdir(), 'console-jupyterhub-')), basePython: basePython(), say: () => {} };
-    running = await up(jupyterhub, where);
+    // Two spawns at once and no more: the third is refused (429).
+    process.env.CONSOLE_JUPYTERHUB_SPAWN_LIMIT = '2';
+    try {
+      running = await up(jupyterhub, where);
+    } finally {
+      delete process.env.CONSOLE_JUPYTERHUB_SPAWN_LIMIT;
+    }
     dataDir = await mkdtemp(path.join(tmpdir(), 'console-in-front-'));
     const jupyterHub = { url: running.url, token: hubServiceToken(secretsFor(running.stateDir, [])) };
     ({ app } = await buildApp(testConfig(dataDir, { jupyterHub }), { passwordHashing: FAST_HASHING }));
@@ -163,6 +170,54 @@ describe.skipIf(why !== null)(`The console's personal notebook servers on ${jupy
     const user = await fetch(`${running.url}/hub/api/users/editor`, { headers: { authorization: `token ${hubServiceToken(secretsFor(running.stateDir, []))}` } });
     expect(((await user.json()) as { servers: object }).servers).toEqual({});
   }, 90_000);
+
+  it('a spawn that fails says why, on the stream and in the status (the toast’s reason)', async () => {
+    const home = path.join(running.stateDir, 'homes', 'editor');
+    mkdirSync(home, { recursive: true });
+    writeFileSync(path.join(home, '.console-fail'), 'no GPUs left');
+    try {
+      expect((await (await call('editor', 'POST', '/start-server', { username: 'editor' })).json<NotebookServerStatus>()).status).toBe('starting');
+      await expect.poll(() => servers('editor').at(-1), { timeout: 30_000, interval: 200 }).toMatchObject({ status: 'failed', message: 'Spawn failed: no GPUs left' });
+      expect(await (await call('editor', 'GET', '/status-server?username=editor')).json()).toMatchObject({ status: 'failed', message: 'Spawn failed: no GPUs left' });
+    } finally {
+      rmSync(path.join(home, '.console-fail'));
+    }
+  }, 45_000);
+
+  it('the Hub’s refusals read clearly: a token without the scopes (403), too many spawns at once (429)', async () => {
+    const log = { warn: () => {}, info: () => {} };
+    const service = hubServiceToken(secretsFor(running.stateDir, []));
+    const minted = await fetch(`${running.url}/hub/api/users/admin/tokens`, { method: 'POST', headers: { authorization: `token ${service}` }, body: JSON.stringify({ scopes: ['access:servers!user=admin'] }) });
+    const userToken = ((await minted.json()) as { token: string }).token;
+    const unscoped = createJupyterHubProvider({ url: running.url, token: userToken, log });
+    await expect(unscoped.startHost('someone')).rejects.toThrow(/JupyterHub refused the console's token .*admin:users, servers and tokens/);
+    await unscoped.close();
+
+    const provider = createJupyterHubProvider({ url: running.url, token: service, log });
+    const starts = await Promise.allSettled(['spawn-a', 'spawn-b', 'spawn-c'].map((name) => provider.startHost(name)));
+    const refused = starts.flatMap((start) => (start.status === 'rejected' ? [(start.reason as Error).message] : []));
+    expect(refused).toEqual([expect.stringMatching(/JupyterHub is starting too many servers at once .*try again in \d+ seconds/)]);
+    await Promise.all(['spawn-a', 'spawn-b', 'spawn-c'].map((name) => provider.stopHost(name)));
+    await provider.close();
+  }, 90_000);
+
+  it('a console restart re-adopts the servers running on the Hub', async () => {
+    const otherDir = await mkdtemp(path.join(tmpdir(), 'console-in-front-'));
+    const jupyterHub = { url: running.url, token: hubServiceToken(secretsFor(running.stateDir, [])) };
+    const { app: restarted } = await buildApp(testConfig(otherDir, { jupyterHub }), { passwordHashing: FAST_HASHING });
+    try {
+      const { cookie } = await signIn(restarted, 'admin', ADMIN_PASSWORD);
+      const status = async () => (await restarted.inject({ method: 'GET', url: '/api/notebook/status-server?username=admin', headers: { cookie } })).json<NotebookServerStatus>().status;
+      await expect.poll(status, { timeout: 15_000, interval: 200 }).toBe('running');
+      const kernel = await restarted.inject({ method: 'POST', url: '/api/notebook/start-kernel', headers: { cookie }, payload: {} });
+      expect(kernel.statusCode).toBe(201);
+      const answer = await restarted.inject({ method: 'POST', url: '/api/notebook/run-code', headers: { cookie }, payload: { code: 'print(6 * 7)', kernelId: kernel.json<KernelModel>().id } });
+      expect(answer.json<RunCodeResponse>()).toMatchObject({ status: 'ok', output: '42\n' });
+    } finally {
+      await restarted.close();
+      await rm(otherDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('the Hub going down mid-run ends the run with a reason, and a start says the Hub is not reachable', async () => {
     const long = run('admin', 'import time\nfor i in range(600):\n    time.sleep(0.1)');

@@ -39,8 +39,9 @@ c.JupyterHub.concurrent_spawn_limit = int(os.environ.get("CONSOLE_JUPYTERHUB_SPA
 
 class SlowSpawner(SimpleLocalProcessSpawner):
     """A local spawner whose start waits `delay` seconds first, saying so through progress, so
-    the console's pending/progress path is exercised. `user_options["console_fail"]` makes a start
-    fail with that reason (the tests' spawn failure)."""
+    the console's pending/progress path is exercised. A start fails with a reason when asked to:
+    `user_options["console_fail"]`, or a file `.console-fail` in the user's home (the tests' spawn
+    failure, for starts the console asks for without options)."""
 
     delay = Float(3.0, config=True, help="Seconds a start waits before the server process starts.")
     steps = 3
@@ -48,10 +49,14 @@ class SlowSpawner(SimpleLocalProcessSpawner):
     async def start(self):
         self._console_started = time.monotonic()
         await asyncio.sleep(self.delay)
-        reason = (self.user_options or {}).get("console_fail")
+        reason = (self.user_options or {}).get("console_fail") or self._fail_file()
         if reason:
             raise RuntimeError(str(reason))
         return await super().start()
+
+    def _fail_file(self):
+        path = os.path.join(self.home_dir_template.format(username=self.user.name), ".console-fail")
+        return open(path).read().strip() if os.path.exists(path) else None
 
     async def progress(self):
         started = getattr(self, "_console_started", time.monotonic())
