@@ -77,6 +77,36 @@ describe.skipIf(why !== null)(`${jupyterhub.title} started by upstreams/`, () =>
   }, 60_000);
 });
 
+describe.skipIf(why !== null)(`${jupyterhub.title}'s idle culler`, () => {
+  let where: Where;
+
+  afterAll(async () => {
+    if (where) await down(jupyterhub.name, where);
+    if (where) rmSync(where.stateRoot, { recursive: true, force: true });
+  }, 60_000);
+
+  it('stops a server idle past CONSOLE_JUPYTERHUB_CULL_TIMEOUT (jupyterhub-idle-culler, a Hub service)', async () => {
+    where = { cache: cacheRoot(), stateRoot: mkdtempSync(path.join(tmpdir(), 'console-jupyterhub-cull-')), basePython: basePython(), say: () => {} };
+    Object.assign(process.env, { CONSOLE_JUPYTERHUB_CULL_TIMEOUT: '5', CONSOLE_JUPYTERHUB_CULL_EVERY: '5' });
+    let running: RunningUpstream;
+    try {
+      running = await up(jupyterhub, where);
+    } finally {
+      delete process.env.CONSOLE_JUPYTERHUB_CULL_TIMEOUT;
+      delete process.env.CONSOLE_JUPYTERHUB_CULL_EVERY;
+    }
+    const headers = { authorization: `token ${hubServiceToken(secretsFor(running.stateDir, []))}` };
+    const hub = (method: string, route: string) => fetch(`${running.url}/hub/api${route}`, { method, headers });
+    expect((await hub('POST', '/users/idle')).status).toBe(201);
+    expect((await hub('POST', '/users/idle/server')).status).toBe(202);
+    await (await hub('GET', '/users/idle/server/progress')).text();
+    const server = async () => ((await (await hub('GET', '/users/idle')).json()) as { servers: Record<string, unknown> }).servers[''];
+    expect(await server()).toMatchObject({ ready: true });
+    await expect.poll(server, { timeout: 45_000, interval: 500 }).toBeUndefined();
+    expect(processesIn(path.join(running.stateDir, 'homes', 'idle'))).toEqual([]);
+  }, UP_TIMEOUT_MS);
+});
+
 /** The pids whose working directory is `dir` (a user server runs in its home). */
 function processesIn(dir: string): number[] {
   return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {

@@ -101,7 +101,7 @@ c.JupyterHub.services = [
             "-m",
             "jupyterhub_idle_culler",
             f"--timeout={os.environ.get('CONSOLE_JUPYTERHUB_CULL_TIMEOUT', '3600')}",
-            "--cull-every=60",
+            f"--cull-every={os.environ.get('CONSOLE_JUPYTERHUB_CULL_EVERY', '60')}",
         ],
     },
 ]
