@@ -58,7 +58,11 @@ export class KernelManager {
   private readonly servers: NotebookServers;
 
   constructor(private readonly options: ManagerOptions) {
-    this.servers = new NotebookServers(options.serverProvider, (username) => this.publishServer(username));
+    this.servers = new NotebookServers(
+      options.serverProvider,
+      (username) => this.publishServer(username),
+      (username) => void this.adopt(username),
+    );
   }
 
   /** Every provider's kernelspecs; a per-user host's (a JupyterHub server's) as `owner`'s own server lists them. */
@@ -216,6 +220,16 @@ export class KernelManager {
       else await provider.startHost(username);
     } catch (error) {
       throw unavailable(`Your notebook server could not start: ${reasonOf(error)}`);
+    }
+  }
+
+  /** Takes over the kernels running on a host found running (after a console restart): their ids and variables live on. */
+  private async adopt(username: string): Promise<void> {
+    const provider = this.options.serverProvider;
+    try {
+      for (const kernel of (await provider.adoptKernels?.(username)) ?? []) if (!this.kernels.has(kernel.id)) this.register(kernel, provider, username, null);
+    } catch (error) {
+      this.options.log.warn({ err: error, owner: username }, 'the kernels on a re-adopted notebook server could not be taken over');
     }
   }
 

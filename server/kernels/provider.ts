@@ -22,6 +22,8 @@ export interface KernelProvider {
    * already running when the console starts): the listener hears each change; returns the unsubscribe.
    */
   watchHosts?(listener: HostListener): () => void;
+  /** The kernels already running on the owner's host, taken over (a host re-adopted after a console restart). */
+  adoptKernels?(owner: string): Promise<ProviderKernel[]>;
   /** Stops the user's host; the manager has shut down their kernels first. Idempotent. */
   stopHost(owner: string): Promise<void>;
   /** Starts a kernel on the user's host (started first if needed); resolves once it is idle. */

@@ -19,6 +19,8 @@ export class NotebookServers {
   constructor(
     private readonly provider: KernelProvider,
     private readonly changed: (username: string) => void,
+    /** A host found running that the console did not start (its kernels may be taken over). */
+    private readonly adopted: (username: string) => void = () => {},
   ) {
     provider.watchHosts?.((username, running, unreachable) => this.seen(username, running, unreachable));
   }
@@ -74,7 +76,9 @@ export class NotebookServers {
     const host = this.hosts.get(username);
     if (host?.status === 'starting') return;
     if (running) {
-      if (host?.status !== 'running') this.set(username, { status: 'running' });
+      if (host?.status === 'running') return;
+      this.set(username, { status: 'running' });
+      this.adopted(username);
     } else if (unreachable !== undefined) {
       if (host?.status === 'running') this.set(username, { status: 'failed', message: unreachable });
     } else if (host) {

@@ -201,7 +201,8 @@ describe.skipIf(why !== null)(`The console's personal notebook servers on ${jupy
     await provider.close();
   }, 90_000);
 
-  it('a console restart re-adopts the servers running on the Hub', async () => {
+  it('a console restart re-adopts the servers running on the Hub and their kernels, variables and all', async () => {
+    expect((await run('admin', 'survivor = 6')).status).toBe('ok');
     const otherDir = await mkdtemp(path.join(tmpdir(), 'console-in-front-'));
     const jupyterHub = { url: running.url, token: hubServiceToken(secretsFor(running.stateDir, [])) };
     const { app: restarted } = await buildApp(testConfig(otherDir, { jupyterHub }), { passwordHashing: FAST_HASHING });
@@ -209,10 +210,14 @@ describe.skipIf(why !== null)(`The console's personal notebook servers on ${jupy
       const { cookie } = await signIn(restarted, 'admin', ADMIN_PASSWORD);
       const status = async () => (await restarted.inject({ method: 'GET', url: '/api/notebook/status-server?username=admin', headers: { cookie } })).json<NotebookServerStatus>().status;
       await expect.poll(status, { timeout: 15_000, interval: 200 }).toBe('running');
+      const listed = async () => (await restarted.inject({ method: 'GET', url: '/api/notebook/kernels', headers: { cookie } })).json<KernelModel[]>().map((kernel) => kernel.id);
+      await expect.poll(listed, { timeout: 15_000, interval: 200 }).toContain(kernels.admin.id);
+      const kept = await restarted.inject({ method: 'POST', url: '/api/notebook/run-code', headers: { cookie }, payload: { code: 'print(survivor * 7)', kernelId: kernels.admin.id } });
+      expect(kept.json<RunCodeResponse>()).toMatchObject({ status: 'ok', output: '42\n' });
       const kernel = await restarted.inject({ method: 'POST', url: '/api/notebook/start-kernel', headers: { cookie }, payload: {} });
       expect(kernel.statusCode).toBe(201);
-      const answer = await restarted.inject({ method: 'POST', url: '/api/notebook/run-code', headers: { cookie }, payload: { code: 'print(6 * 7)', kernelId: kernel.json<KernelModel>().id } });
-      expect(answer.json<RunCodeResponse>()).toMatchObject({ status: 'ok', output: '42\n' });
+      const answer = await restarted.inject({ method: 'POST', url: '/api/notebook/run-code', headers: { cookie }, payload: { code: 'print(6 * 9)', kernelId: kernel.json<KernelModel>().id } });
+      expect(answer.json<RunCodeResponse>()).toMatchObject({ status: 'ok', output: '54\n' });
     } finally {
       await restarted.close();
       await rm(otherDir, { recursive: true, force: true });

@@ -92,12 +92,7 @@ class JupyterHubProvider implements KernelProvider {
   async startKernel(request: StartRequest): Promise<ProviderKernel> {
     const { client } = await this.session(request.owner);
     const model = await client.startKernel(request.spec, request.path);
-    const kernel = new JupyterKernel(client, model.id, model.name, this.options.log);
-    const kernels = this.byOwner.get(request.owner) ?? new Set();
-    this.byOwner.set(request.owner, kernels.add(kernel));
-    kernel.onState((state) => {
-      if (state === 'dead') kernels.delete(kernel);
-    });
+    const kernel = this.track(request.owner, new JupyterKernel(client, model.id, model.name, this.options.log));
     try {
       await kernel.connect();
     } catch (error) {
@@ -106,6 +101,23 @@ class JupyterHubProvider implements KernelProvider {
       throw new Error(`The ${request.spec} kernel did not start: ${reason(error)}`);
     }
     return kernel;
+  }
+
+  async adoptKernels(owner: string): Promise<ProviderKernel[]> {
+    const { client } = await this.session(owner);
+    const held = new Set([...(this.byOwner.get(owner) ?? [])].map((kernel) => kernel.id));
+    const adopted: ProviderKernel[] = [];
+    for (const model of await client.listKernels()) {
+      if (held.has(model.id)) continue;
+      const kernel = this.track(owner, new JupyterKernel(client, model.id, model.name, this.options.log));
+      try {
+        await kernel.connect();
+        adopted.push(kernel);
+      } catch (error) {
+        kernel.markDead(`The kernel could not be taken over: ${reason(error)}`);
+      }
+    }
+    return adopted;
   }
 
   watchHosts(listener: HostListener): () => void {
@@ -120,14 +132,22 @@ class JupyterHubProvider implements KernelProvider {
     };
   }
 
-  /** The servers outlive the console (a restart re-adopts them); the kernels it started do not. */
+  /** The servers and their kernels outlive the console: a restart re-adopts both (the Hub's culler ends what stays idle). */
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.listeners.clear();
-    const kernels = [...this.byOwner.values()].flatMap((set) => [...set]);
+    for (const kernel of [...this.byOwner.values()].flatMap((set) => [...set])) kernel.markDead('The console is closing; the kernel stays on your JupyterHub server.');
     this.byOwner.clear();
-    await Promise.all(kernels.map((kernel) => kernel.shutdown().catch((error: unknown) => this.options.log.warn(`Jupyter kernel ${kernel.id} did not shut down: ${reason(error)}`))));
+  }
+
+  private track(owner: string, kernel: JupyterKernel): JupyterKernel {
+    const kernels = this.byOwner.get(owner) ?? new Set();
+    this.byOwner.set(owner, kernels.add(kernel));
+    kernel.onState((state) => {
+      if (state === 'dead') kernels.delete(kernel);
+    });
+    return kernel;
   }
 
   /** Passes the spawn's progress on until the server is ready; rejects with the spawner's reason when it fails. */
