@@ -199,6 +199,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONSOLE_JUPYTERHUB_URL: 'http://127.0.0.1:8000', CONSOLE_JUPYTERHUB_TOKEN: '  ' })).toThrow(/CONSOLE_JUPYTERHUB_TOKEN must be set/);
     expect(() => loadConfig({ CONSOLE_JUPYTERHUB_URL: 'hub:8000', CONSOLE_JUPYTERHUB_TOKEN: 'tok' })).toThrow(/CONSOLE_JUPYTERHUB_URL must be an http\(s\) URL/);
     expect(() => loadConfig({ CONSOLE_JUPYTERHUB_URL: 'http://hub:8000/?token=x', CONSOLE_JUPYTERHUB_TOKEN: 'tok' })).toThrow(/without query or credentials/);
+    expect(() => loadConfig({ CONSOLE_JUPYTERHUB_URL: 'http://hub:8000', CONSOLE_JUPYTERHUB_TOKEN: 'tok', CONSOLE_JUPYTER_URL: 'http://hub:8000/user/ann' })).toThrow(/both set: keep one/);
     expect(loadConfig({ CONSOLE_JUPYTERHUB_TOKEN: 'tok' }).jupyterHub).toBeNull();
   });
 

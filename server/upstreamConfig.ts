@@ -75,6 +75,8 @@ export function supersetUpstream(env: Env): SupersetUpstream | null {
 export function jupyterHubUpstream(env: Env): JupyterHubUpstream | null {
   const url = upstreamUrl(env, 'CONSOLE_JUPYTERHUB_URL', 'http://hub:8000', ' (the token goes in CONSOLE_JUPYTERHUB_TOKEN)');
   if (url === null) return null;
+  // Both would be the notebook servers: which one wins must not be a guess.
+  if (text(env.CONSOLE_JUPYTER_URL)?.trim()) throw new Error('CONSOLE_JUPYTERHUB_URL and CONSOLE_JUPYTER_URL are both set: keep one (the Hub gives each user their own server; CONSOLE_JUPYTER_URL is one server everybody shares)');
   const token = text(env.CONSOLE_JUPYTERHUB_TOKEN)?.trim();
   if (!token) throw new Error('CONSOLE_JUPYTERHUB_TOKEN must be set with CONSOLE_JUPYTERHUB_URL: the api_token of the Hub service the console is (scopes admin:users, servers, tokens)');
   return { url, token };
