@@ -31,6 +31,8 @@ export class HubError extends Error {
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
+/** How long a spawn's progress is followed: a Kubernetes spawn pulling an image takes minutes. */
+const PROGRESS_TIMEOUT_MS = 10 * 60_000;
 
 export class HubApi {
   constructor(
@@ -80,8 +82,8 @@ export class HubApi {
   }
 
   /** The spawn's progress events as they come, until ready or failed (the Hub ends the stream then). */
-  async *progress(name: string, signal?: AbortSignal): AsyncGenerator<HubProgress> {
-    const response = await this.call('GET', `/users/${encodeURIComponent(name)}/server/progress`, undefined, [], signal);
+  async *progress(name: string): AsyncGenerator<HubProgress> {
+    const response = await this.call('GET', `/users/${encodeURIComponent(name)}/server/progress`, undefined, [], PROGRESS_TIMEOUT_MS);
     const decoder = new TextDecoder();
     let buffered = '';
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -92,14 +94,14 @@ export class HubApi {
     }
   }
 
-  private async call(method: string, route: string, body?: unknown, accepted: number[] = [], signal?: AbortSignal): Promise<Response> {
+  private async call(method: string, route: string, body?: unknown, accepted: number[] = [], timeoutMs = REQUEST_TIMEOUT_MS): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(`${this.url}/hub/api${route}`, {
         method,
         headers: { authorization: `token ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       throw new HubError(`JupyterHub at ${this.url} is not reachable (${reason(error)})`, 0);

@@ -152,10 +152,16 @@ class JupyterHubProvider implements KernelProvider {
 
   /** Passes the spawn's progress on until the server is ready; rejects with the spawner's reason when it fails. */
   private async follow(name: string, onProgress: (progress: HostProgress) => void): Promise<void> {
-    for await (const event of this.api.progress(name)) {
-      if (event.failed) throw new Error(event.message ?? 'JupyterHub could not start the server');
-      if (event.message) onProgress({ message: event.message, percent: event.progress });
-      if (event.ready) return;
+    try {
+      for await (const event of this.api.progress(name)) {
+        if (event.failed) throw new HubError(event.message ?? 'JupyterHub could not start the server', 0);
+        if (event.message) onProgress({ message: event.message, percent: event.progress });
+        if (event.ready) return;
+      }
+    } catch (error) {
+      // The stream cut (the Hub went away, the wait ran out): said as such, not as a bare "aborted".
+      if (error instanceof HubError) throw error;
+      throw new Error(`JupyterHub stopped reporting the start of ${name}'s server: ${reason(error)}`);
     }
     const server = (await this.api.user(name))?.servers?.[''];
     if (!server?.ready) throw new Error(`JupyterHub stopped reporting the start of ${name}'s server before it was ready`);
