@@ -172,7 +172,8 @@ class JupyterHubProvider implements KernelProvider {
     const held = this.sessions.get(owner);
     if (held) return held;
     const name = hubName(owner);
-    const opened = this.api.mintToken(name).then(({ token, id }) => ({ client: createJupyterClient(`${this.api.url}/user/${encodeURIComponent(name)}`, token), tokenId: id }));
+    // The proxy routes /user/<name>/ as the Hub spells it ('@' unescaped); hubName() makes only URL-safe characters.
+    const opened = this.api.mintToken(name).then(({ token, id }) => ({ client: createJupyterClient(`${this.api.url}/user/${name}`, token), tokenId: id }));
     opened.catch(() => this.sessions.delete(owner));
     this.sessions.set(owner, opened);
     return opened;
