@@ -224,13 +224,16 @@ describe.skipIf(why !== null)(`The console's personal notebook servers on ${jupy
     }
   }, 60_000);
 
-  it('the Hub going down mid-run ends the run with a reason, and a start says the Hub is not reachable', async () => {
+  it('the Hub going down mid-run and mid-spawn ends the run and the start with a reason, and a start then says the Hub is not reachable', async () => {
     const long = run('admin', 'import time\nfor i in range(600):\n    time.sleep(0.1)');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await (await call('editor', 'POST', '/start-server', { username: 'editor' })).json<NotebookServerStatus>()).status).toBe('starting');
+    await expect.poll(() => servers('editor').at(-1)?.message ?? '', { timeout: 10_000, interval: 100 }).toMatch(/Preparing/);
     await down(jupyterhub.name, where);
     const ended = await long;
     expect(ended.status).not.toBe('ok');
     expect(ended.output.length).toBeGreaterThan(0);
+    await expect.poll(() => servers('editor').at(-1), { timeout: 30_000, interval: 200 }).toMatchObject({ status: 'failed', message: expect.stringMatching(/JupyterHub/) });
     // Its server's state cannot be known while the Hub is down: failed, saying why, not running.
     await expect.poll(() => servers('admin').at(-1), { timeout: 30_000, interval: 250 }).toMatchObject({ status: 'failed', message: expect.stringMatching(/JupyterHub at .* is not reachable/) });
     await call('editor', 'POST', '/start-server', { username: 'editor' });
