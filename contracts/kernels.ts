@@ -118,8 +118,10 @@ export interface NotebookServerStatus {
   username: string;
   status: ServerStatus;
   provider: ProviderId;
-  /** Why it failed, when it did. */
+  /** Why it failed, when it did; while starting, the last thing the start said (a JupyterHub spawn's progress). */
   message?: string;
+  /** While starting, how far along (0–100), when the host says. */
+  progress?: number;
   /** Kernels the user has running. */
   kernels: number;
 }

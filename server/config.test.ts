@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       workflowTaskMs: 3000,
       airflow: null,
       superset: null,
+      jupyterHub: null,
       workflowDemoDags: 25,
     });
   });
@@ -124,6 +125,7 @@ describe('loadConfig', () => {
       workflowTaskMs: 50,
       airflow: { url: 'http://airflow:8080/base', api: 'v2', accounts: { admin: { username: 'console', password: 'pw' }, editor: { username: 'console', password: 'pw' } }, timeoutMs: 5000 },
       superset: { url: 'http://superset:8088/bi', secret: '0123456789abcdef0123', timeoutMs: 2500 },
+      jupyterHub: null,
       workflowDemoDags: 1000,
     });
   });
@@ -189,6 +191,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONSOLE_SUPERSET_URL: 'http://superset:8088', CONSOLE_SUPERSET_SECRET: secret, CONSOLE_SUPERSET_TIMEOUT_MS: '0' })).toThrow(/CONSOLE_SUPERSET_TIMEOUT_MS/);
     // Read only with CONSOLE_SUPERSET_URL: the embedded DuckDB service answers otherwise.
     expect(loadConfig({ CONSOLE_SUPERSET_SECRET: 'x' }).superset).toBeNull();
+  });
+
+  it('reads a JupyterHub upstream only with its service token, and refuses to start on a bad one', () => {
+    expect(loadConfig({ CONSOLE_JUPYTERHUB_URL: 'http://127.0.0.1:8000/hub-root/', CONSOLE_JUPYTERHUB_TOKEN: ' tok ' }).jupyterHub).toEqual({ url: 'http://127.0.0.1:8000/hub-root', token: 'tok' });
+    expect(() => loadConfig({ CONSOLE_JUPYTERHUB_URL: 'http://127.0.0.1:8000' })).toThrow(/CONSOLE_JUPYTERHUB_TOKEN must be set with CONSOLE_JUPYTERHUB_URL/);
+    expect(() => loadConfig({ CONSOLE_JUPYTERHUB_URL: 'http://127.0.0.1:8000', CONSOLE_JUPYTERHUB_TOKEN: '  ' })).toThrow(/CONSOLE_JUPYTERHUB_TOKEN must be set/);
+    expect(() => loadConfig({ CONSOLE_JUPYTERHUB_URL: 'hub:8000', CONSOLE_JUPYTERHUB_TOKEN: 'tok' })).toThrow(/CONSOLE_JUPYTERHUB_URL must be an http\(s\) URL/);
+    expect(() => loadConfig({ CONSOLE_JUPYTERHUB_URL: 'http://hub:8000/?token=x', CONSOLE_JUPYTERHUB_TOKEN: 'tok' })).toThrow(/without query or credentials/);
+    expect(() => loadConfig({ CONSOLE_JUPYTERHUB_URL: 'http://hub:8000', CONSOLE_JUPYTERHUB_TOKEN: 'tok', CONSOLE_JUPYTER_URL: 'http://hub:8000/user/ann' })).toThrow(/both set: keep one/);
+    expect(loadConfig({ CONSOLE_JUPYTERHUB_TOKEN: 'tok' }).jupyterHub).toBeNull();
   });
 
   it('reads an Airflow account per console role from CONSOLE_AIRFLOW_ACCOUNTS, and refuses to start on a bad one', () => {

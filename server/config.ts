@@ -4,10 +4,10 @@ import path from 'node:path';
 import { DEFAULT_UPLOAD_MAX_MB } from '../contracts/config';
 import { integer, text, type Env } from './configValues';
 import { REPO_ROOT } from './paths';
-import { airflowUpstream, supersetUpstream, type AirflowUpstream, type SupersetUpstream } from './upstreamConfig';
+import { airflowUpstream, jupyterHubUpstream, supersetUpstream, type AirflowUpstream, type JupyterHubUpstream, type SupersetUpstream } from './upstreamConfig';
 
 export type { Env } from './configValues';
-export type { AirflowAccount, AirflowUpstream, SupersetUpstream } from './upstreamConfig';
+export type { AirflowAccount, AirflowUpstream, JupyterHubUpstream, SupersetUpstream } from './upstreamConfig';
 
 /** The *_MB settings are mebibytes. */
 export const MIB = 1024 * 1024;
@@ -87,6 +87,8 @@ export interface ConsoleConfig {
   airflow: AirflowUpstream | null;
   /** A real Superset that /api/bi is proxied to (CONSOLE_SUPERSET_*), or null: the embedded DuckDB service answers. */
   superset: SupersetUpstream | null;
+  /** A real JupyterHub (CONSOLE_JUPYTERHUB_*) whose servers are the personal notebook servers, or null. */
+  jupyterHub: JupyterHubUpstream | null;
 }
 
 
@@ -127,6 +129,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     workflowTaskMs: integer(env, 'CONSOLE_WORKFLOW_TASK_MS', 3000, 1, 10 * 60 * 1000),
     airflow: airflowUpstream(env),
     superset: supersetUpstream(env),
+    jupyterHub: jupyterHubUpstream(env),
     workflowDemoDags: integer(env, 'CONSOLE_WORKFLOW_DEMO_DAGS', 25, 25, 10_000),
   };
 }

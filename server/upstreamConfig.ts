@@ -10,6 +10,14 @@ export interface SupersetUpstream {
   timeoutMs: number;
 }
 
+/** A real JupyterHub whose servers are the users' personal notebook servers (kernels run there). */
+export interface JupyterHubUpstream {
+  /** The Hub's public root (its proxy: http://hub:8000), without a trailing slash; it may sit under a path. */
+  url: string;
+  /** The token of the Hub service the console is (scopes admin:users, servers, tokens). */
+  token: string;
+}
+
 /** A real Airflow 2.x (REST API v1) or 3.x (v2) behind the console; its credentials never reach the browser. */
 export interface AirflowUpstream {
   /** The Airflow server's root (http://airflow:8080), without a trailing slash; it may sit under a path. */
@@ -62,6 +70,16 @@ export function supersetUpstream(env: Env): SupersetUpstream | null {
   if (secret === undefined || secret.length < 16) throw new Error('CONSOLE_SUPERSET_SECRET must be set with CONSOLE_SUPERSET_URL: at least 16 characters, the same value as in Superset\'s environment (superset_config.py)');
   const timeoutMs = integer(env, 'CONSOLE_SUPERSET_TIMEOUT_MS', 30_000, 1, 600_000);
   return { url, secret, timeoutMs };
+}
+
+export function jupyterHubUpstream(env: Env): JupyterHubUpstream | null {
+  const url = upstreamUrl(env, 'CONSOLE_JUPYTERHUB_URL', 'http://hub:8000', ' (the token goes in CONSOLE_JUPYTERHUB_TOKEN)');
+  if (url === null) return null;
+  // Both would be the notebook servers: which one wins must not be a guess.
+  if (text(env.CONSOLE_JUPYTER_URL)?.trim()) throw new Error('CONSOLE_JUPYTERHUB_URL and CONSOLE_JUPYTER_URL are both set: keep one (the Hub gives each user their own server; CONSOLE_JUPYTER_URL is one server everybody shares)');
+  const token = text(env.CONSOLE_JUPYTERHUB_TOKEN)?.trim();
+  if (!token) throw new Error('CONSOLE_JUPYTERHUB_TOKEN must be set with CONSOLE_JUPYTERHUB_URL: the api_token of the Hub service the console is (scopes admin:users, servers, tokens)');
+  return { url, token };
 }
 
 /**

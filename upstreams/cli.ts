@@ -5,6 +5,7 @@ import { groupAlive } from './processes';
 import { basePython, cacheRoot, defaultStateRoot } from './paths';
 import { UPSTREAMS } from './registry';
 import { readState, secretsFor } from './state';
+import { hubServiceToken } from './jupyterhub';
 import { consoleSecret } from './superset';
 
 const USAGE = `Usage: npm run upstreams -- up <${Object.keys(UPSTREAMS).join('|')}> | down [name] | status
@@ -48,6 +49,7 @@ function describe(running: RunningUpstream): string {
     ...running.accounts.map((account) => `    ${account.username} / ${account.password}  (${account.role})`),
     ...(running.api ? ['  Try the console against it:', `    CONSOLE_AIRFLOW_URL=${running.url} CONSOLE_AIRFLOW_API=${running.api} CONSOLE_AIRFLOW_ACCOUNTS='${JSON.stringify(accounts)}' npm start`] : []),
     ...(running.name === 'superset' ? ['  Try the console against it (each console user is their own Superset user):', `    CONSOLE_SUPERSET_URL=${running.url} CONSOLE_SUPERSET_SECRET=${consoleSecret(secretsFor(running.stateDir, []))} npm start`] : []),
+    ...(running.name === 'jupyterhub' ? ['  Try the console against it (each console user gets their own Hub user and server):', `    CONSOLE_JUPYTERHUB_URL=${running.url} CONSOLE_JUPYTERHUB_TOKEN=${hubServiceToken(secretsFor(running.stateDir, []))} npm start`] : []),
     `  Stop it: npm run upstreams -- down ${running.name}`,
   ].filter((line) => line !== '').join('\n');
 }

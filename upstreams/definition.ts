@@ -16,6 +16,8 @@ export interface PlanContext {
   /** The upstream's state folder (outside the clone). */
   stateDir: string;
   port: number;
+  /** The further free loopback ports it asked for (`extraPorts`), all distinct. */
+  extraPorts: number[];
   url: string;
   secrets: Secrets;
   dagsFolder: string;
@@ -44,6 +46,8 @@ export interface Upstream {
   api?: 'v1' | 'v2';
   /** The lock file its venv is built from; none for an upstream run from the system's binaries. */
   lockFile?: string;
+  /** How many loopback ports it needs beside its URL's (a Hub's own API, its proxy's API). */
+  extraPorts?: number;
   /** Upstreams `up` brings up first (or reuses), each in its own state folder beside this one. */
   needs?: readonly Upstream[];
   /** The accounts it is given; `console` says which console role uses which (CONSOLE_AIRFLOW_ACCOUNTS). */

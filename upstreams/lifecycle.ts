@@ -52,13 +52,20 @@ export async function up(definition: Upstream, where: Where): Promise<RunningUps
   const venv = venvOf(definition, where);
   const venvTiming = venv && definition.lockFile ? await ensureVenv(venv, definition.lockFile, where.basePython, where.say) : { built: false, ms: 0 };
   const started = Date.now();
-  const port = await freePort();
+  const [port, ...extraPorts] = await distinctFreePorts(1 + (definition.extraPorts ?? 0));
   const url = `${definition.scheme ?? 'http'}://127.0.0.1:${port}`;
-  const plan = definition.plan({ venv, stateDir, port, url, secrets, dagsFolder: DAGS_FOLDER, needs });
+  const plan = definition.plan({ venv, stateDir, port, extraPorts, url, secrets, dagsFolder: DAGS_FOLDER, needs });
   await runSetup(definition, plan, stateDir, where);
-  const state: UpstreamState = { name: definition.name, url, api: definition.api, venv: venv?.dir, startedAt: new Date().toISOString(), processes: [] };
+  const state: UpstreamState = { name: definition.name, url, extraPorts, api: definition.api, venv: venv?.dir, startedAt: new Date().toISOString(), processes: [] };
   await startServices(definition, plan, stateDir, state, where);
   return { ...state, stateDir, accounts, timings: { venvMs: venvTiming.ms, venvBuilt: venvTiming.built, startMs: Date.now() - started } };
+}
+
+/** `count` free ports, none twice (each probe closes before the next, so the OS may hand one out again). */
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
 }
 
 async function runSetup(definition: Upstream, plan: Plan, stateDir: string, where: Where): Promise<void> {
@@ -103,7 +110,8 @@ export async function restartService(definition: Upstream, where: Where, role: s
   for (const need of definition.needs ?? []) needs[need.name] = await up(need, where);
   const secrets = secretsFor(stateDir, definition.accounts.map(({ username }) => username));
   const port = Number(new URL(state.url).port);
-  const plan = definition.plan({ venv: venvOf(definition, where), stateDir, port, url: state.url, secrets, dagsFolder: DAGS_FOLDER, needs });
+  const extraPorts = state.extraPorts ?? [];
+  const plan = definition.plan({ venv: venvOf(definition, where), stateDir, port, extraPorts, url: state.url, secrets, dagsFolder: DAGS_FOLDER, needs });
   const service = plan.services.find((each) => each.role === role);
   if (!service) throw new Error(`${definition.name} plans no ${role}`);
   await stopGroups([state.processes[at]]);

@@ -15,6 +15,8 @@ export interface UpstreamState {
   name: string;
   /** Its address: an Airflow's http:// root, a PostgreSQL cluster's postgresql:// host and port. */
   url: string;
+  /** The further ports it was given (`extraPorts` of its definition), so one of its services can start again on them. */
+  extraPorts?: number[];
   api?: 'v1' | 'v2';
   /** The venv it runs from; none for one run from the system's binaries. */
   venv?: string;

@@ -58,11 +58,16 @@ export class KernelManager {
   private readonly servers: NotebookServers;
 
   constructor(private readonly options: ManagerOptions) {
-    this.servers = new NotebookServers(options.serverProvider, (username) => this.publishServer(username));
+    this.servers = new NotebookServers(
+      options.serverProvider,
+      (username) => this.publishServer(username),
+      (username) => void this.adopt(username),
+    );
   }
 
-  specs(): Promise<KernelSpecList> {
-    return listSpecs(this.options);
+  /** Every provider's kernelspecs; a per-user host's (a JupyterHub server's) as `owner`'s own server lists them. */
+  specs(owner?: string): Promise<KernelSpecList> {
+    return listSpecs(this.options, owner);
   }
 
   list(viewer: Viewer): KernelModel[] {
@@ -76,7 +81,7 @@ export class KernelManager {
   async start(viewer: Viewer, request: { kernelspec?: string; path?: string }): Promise<KernelModel> {
     const release = this.starts.reserve(viewer.username, this.ownedCount(viewer.username));
     try {
-      const { spec, provider } = await resolveSpec(this.options, request.kernelspec);
+      const { spec, provider } = await resolveSpec(this.options, request.kernelspec, viewer.username);
       await this.startHost(provider, viewer.username);
       let kernel: ProviderKernel;
       try {
@@ -139,7 +144,9 @@ export class KernelManager {
 
   async startServer(viewer: Viewer, username: string) {
     this.checkServerRights(viewer, username);
-    await this.servers.ensure(username).catch(() => undefined);
+    const started = this.servers.ensure(username).catch(() => undefined);
+    // A slow host (a JupyterHub spawn) answers `starting` now; its progress and end come as events.
+    if (!this.servers.startsInBackground) await started;
     return this.servers.status(username, this.ownedCount(username));
   }
 
@@ -213,6 +220,16 @@ export class KernelManager {
       else await provider.startHost(username);
     } catch (error) {
       throw unavailable(`Your notebook server could not start: ${reasonOf(error)}`);
+    }
+  }
+
+  /** Takes over the kernels running on a host found running (after a console restart): their ids and variables live on. */
+  private async adopt(username: string): Promise<void> {
+    const provider = this.options.serverProvider;
+    try {
+      for (const kernel of (await provider.adoptKernels?.(username)) ?? []) if (!this.kernels.has(kernel.id)) this.register(kernel, provider, username, null);
+    } catch (error) {
+      this.options.log.warn({ err: error, owner: username }, 'the kernels on a re-adopted notebook server could not be taken over');
     }
   }
 

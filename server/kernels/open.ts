@@ -6,6 +6,7 @@ import type { Domain, Log } from '../http/domain';
 import type { Clock } from '../util/clock';
 import type { WarehouseSqlPort } from '../warehouse/sqlPort';
 import { createJupyterProvider } from './jupyter/provider';
+import { createJupyterHubProvider } from './jupyterhub/provider';
 import { KernelManager } from './manager';
 import type { KernelProvider } from './provider';
 import { createPyodideProvider } from './pyodide/provider';
@@ -33,7 +34,8 @@ export interface KernelDeps {
  * starts per user. An external server without that setting is offered beside Pyodide.
  */
 export function openKernels({ config, clock, users, sql, log }: KernelDeps): Domain {
-  const pyodideIsServer = config.kernels === 'pyodide';
+  // A JupyterHub is there to be the users' notebook servers.
+  const pyodideIsServer = config.kernels === 'pyodide' && !config.jupyterHub;
   const sandbox = openKernelSandbox(config.kernelSandbox, {
     warn: (msg) => log.warn(msg),
     error: (msg) => log.error(msg),
@@ -75,7 +77,9 @@ function kernelCpuShare(): number {
   return Math.max(1, Math.floor(availableParallelism() / 2));
 }
 
+/** A JupyterHub first (its servers are the personal notebook servers), else an external Jupyter Server, else managed ones. */
 function jupyterProvider(config: ConsoleConfig, sandbox: Sandbox, log: Log): KernelProvider | null {
+  if (config.jupyterHub) return createJupyterHubProvider({ ...config.jupyterHub, log });
   if (config.jupyterUrl) return createJupyterProvider({ mode: 'external', url: config.jupyterUrl, token: config.jupyterToken ?? '', log });
   if (config.kernels !== 'jupyter') return null;
   return createJupyterProvider({

@@ -6,14 +6,24 @@ import type { ExecutionState, KernelSpec, ProviderId, RunDone, RunEvent } from '
  */
 export interface KernelProvider {
   readonly id: ProviderId;
-  /** The specs it can start; names are unique across providers. */
-  specs(): Promise<KernelSpec[]>;
+  /** The specs it can start (on `owner`'s host, where hosts differ); names are unique across providers. */
+  specs(owner?: string): Promise<KernelSpec[]>;
   /**
    * Starts the user's kernel host (their personal notebook server): a managed Jupyter Server
    * process; nothing per user for Pyodide or an external Jupyter Server (which is checked).
-   * Idempotent; rejects with a message for the user when the host cannot start.
+   * Idempotent; rejects with a message for the user when the host cannot start. A host that
+   * takes a while (a JupyterHub spawn) says how it goes through onProgress.
    */
-  startHost(owner: string): Promise<void>;
+  startHost(owner: string, onProgress?: (progress: HostProgress) => void): Promise<void>;
+  /** Its hosts take seconds to start: start-server answers `starting` at once, progress and the end follow as events. */
+  readonly startsInBackground?: boolean;
+  /**
+   * Hosts that start or stop behind the console's back (a JupyterHub's culler or admin; servers
+   * already running when the console starts): the listener hears each change; returns the unsubscribe.
+   */
+  watchHosts?(listener: HostListener): () => void;
+  /** The kernels already running on the owner's host, taken over (a host re-adopted after a console restart). */
+  adoptKernels?(owner: string): Promise<ProviderKernel[]>;
   /** Stops the user's host; the manager has shut down their kernels first. Idempotent. */
   stopHost(owner: string): Promise<void>;
   /** Starts a kernel on the user's host (started first if needed); resolves once it is idle. */
@@ -21,6 +31,15 @@ export interface KernelProvider {
   /** Ends every kernel and host (the app is closing). */
   close(): Promise<void>;
 }
+
+export interface HostProgress {
+  message: string;
+  /** 0–100, when the host says. */
+  percent?: number;
+}
+
+/** A host seen running or stopped; `unreachable` says why its state cannot be known (its Hub is down). */
+export type HostListener = (owner: string, running: boolean, unreachable?: string) => void;
 
 export interface StartRequest {
   owner: string;

@@ -65,7 +65,7 @@ export const kernelRoutes: FastifyPluginAsync<KernelRouteOptions> = async (app, 
 
 /** Kernelspecs, kernels and their control. */
 function registerKernelControl(app: FastifyInstance, kernels: KernelManager): void {
-  app.get('/kernelspecs', async () => kernels.specs());
+  app.get('/kernelspecs', async (request) => kernels.specs(viewerOf(request).username));
   app.get('/kernels', async (request) => kernels.list(viewerOf(request)));
   app.get<{ Params: { id: string } }>('/kernels/:id', { schema: { params: idParams } }, async (request) => kernels.get(viewerOf(request), request.params.id));
 

@@ -4,6 +4,7 @@ import type { KernelProvider } from './provider';
 interface Host {
   status: ServerStatus;
   message?: string;
+  progress?: number;
   /** The start in flight, shared by every caller while it runs. */
   starting?: Promise<void>;
 }
@@ -18,7 +19,16 @@ export class NotebookServers {
   constructor(
     private readonly provider: KernelProvider,
     private readonly changed: (username: string) => void,
-  ) {}
+    /** A host found running that the console did not start (its kernels may be taken over). */
+    private readonly adopted: (username: string) => void = () => {},
+  ) {
+    provider.watchHosts?.((username, running, unreachable) => this.seen(username, running, unreachable));
+  }
+
+  /** Whether start-server answers at once (`starting`) rather than when the host runs. */
+  get startsInBackground(): boolean {
+    return this.provider.startsInBackground === true;
+  }
 
   get providerId(): ProviderId {
     return this.provider.id;
@@ -27,7 +37,8 @@ export class NotebookServers {
   status(username: string, kernels: number): NotebookServerStatus {
     const host = this.hosts.get(username);
     const status = host?.status ?? 'stopped';
-    return { username, status, provider: this.provider.id, kernels, ...(host?.message ? { message: host.message } : {}) };
+    const progress = host?.status === 'starting' && host.progress !== undefined ? { progress: host.progress } : {};
+    return { username, status, provider: this.provider.id, kernels, ...(host?.message ? { message: host.message } : {}), ...progress };
   }
 
   /** Starts the user's host unless it runs; rejects with the reason when it cannot start. */
@@ -35,7 +46,10 @@ export class NotebookServers {
     const host = this.hosts.get(username);
     if (host?.status === 'running') return Promise.resolve();
     if (host?.starting) return host.starting;
-    const starting = this.provider.startHost(username).then(
+    const starting = this.provider.startHost(username, ({ message, percent }) => {
+      const current = this.hosts.get(username);
+      if (current?.starting === starting) this.set(username, { ...current, message, progress: percent });
+    }).then(
       () => this.set(username, { status: 'running' }),
       (error: unknown) => {
         this.set(username, { status: 'failed', message: error instanceof Error ? error.message : String(error) });
@@ -52,6 +66,25 @@ export class NotebookServers {
     await this.provider.stopHost(username);
     this.hosts.delete(username);
     this.changed(username);
+  }
+
+  /**
+   * The provider saw a host start or stop without us: adopted as running, failed while its state
+   * cannot be known (`unreachable` says why), or forgotten. A start of ours in flight wins.
+   */
+  private seen(username: string, running: boolean, unreachable?: string): void {
+    const host = this.hosts.get(username);
+    if (host?.status === 'starting') return;
+    if (running) {
+      if (host?.status === 'running') return;
+      this.set(username, { status: 'running' });
+      this.adopted(username);
+    } else if (unreachable !== undefined) {
+      if (host?.status === 'running') this.set(username, { status: 'failed', message: unreachable });
+    } else if (host) {
+      this.hosts.delete(username);
+      this.changed(username);
+    }
   }
 
   private set(username: string, host: Host): void {

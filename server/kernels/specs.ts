@@ -11,8 +11,8 @@ export interface SpecSources {
 }
 
 /** Every provider's kernelspecs; the default is the notebook server's Python (else its first, else any). */
-export async function listSpecs(sources: SpecSources): Promise<KernelSpecList> {
-  const lists = await Promise.all(sources.providers.map((provider) => specsOf(sources, provider)));
+export async function listSpecs(sources: SpecSources, owner?: string): Promise<KernelSpecList> {
+  const lists = await Promise.all(sources.providers.map((provider) => specsOf(sources, provider, owner)));
   const kernelspecs = lists.flat();
   const own = lists[sources.providers.indexOf(sources.serverProvider)] ?? [];
   const fallback = own.find((spec) => spec.language === 'python') ?? own[0] ?? kernelspecs[0];
@@ -20,14 +20,14 @@ export async function listSpecs(sources: SpecSources): Promise<KernelSpecList> {
 }
 
 /** The kernelspec a start asks for, and the provider that has it. */
-export async function resolveSpec(sources: SpecSources, name: string | undefined): Promise<{ spec: KernelSpec; provider: KernelProvider }> {
-  const lists = await Promise.all(sources.providers.map(async (provider) => ({ provider, specs: await specsOf(sources, provider) })));
+export async function resolveSpec(sources: SpecSources, name: string | undefined, owner?: string): Promise<{ spec: KernelSpec; provider: KernelProvider }> {
+  const lists = await Promise.all(sources.providers.map(async (provider) => ({ provider, specs: await specsOf(sources, provider, owner) })));
   const all = lists.flatMap(({ provider, specs }) => specs.map((spec) => ({ spec, provider })));
   const exact = all.find(({ spec }) => spec.name === name);
   if (exact) return exact;
   // A notebook saved elsewhere as "python3" (or with no kernelspec) runs on the default Python.
   if (!name || /^python/i.test(name)) {
-    const { default: fallback } = await listSpecs(sources);
+    const { default: fallback } = await listSpecs(sources, owner);
     const found = all.find(({ spec }) => spec.name === fallback);
     if (found) return found;
     throw unavailable('No kernel can be started: no provider answered');
@@ -36,8 +36,8 @@ export async function resolveSpec(sources: SpecSources, name: string | undefined
 }
 
 /** A provider that cannot list its kernelspecs offers none (the others still start). */
-function specsOf({ log }: SpecSources, provider: KernelProvider): Promise<KernelSpec[]> {
-  return provider.specs().catch((error: unknown) => {
+function specsOf({ log }: SpecSources, provider: KernelProvider, owner?: string): Promise<KernelSpec[]> {
+  return provider.specs(owner).catch((error: unknown) => {
     log.warn({ err: error, provider: provider.id }, 'a kernel provider could not list its kernelspecs');
     return [];
   });

@@ -50,6 +50,27 @@ describe('notebookServerMachine', () => {
     expect(state()).toBe('running');
   });
 
+  it('a start the server answers `starting` (a JupyterHub spawn) keeps the progress it streams, then toasts once at the end', async () => {
+    const { actor, notices, state } = start({ start: async () => status('starting') });
+    actor.send({ type: 'START' });
+    await vi.runAllTimersAsync();
+    expect(state()).toEqual({ starting: 'waiting' });
+    expect(notices).toEqual([]);
+    actor.send({ type: 'STATUS', server: { ...status('starting', "Preparing editor's server (1/3)"), progress: 30 } });
+    expect(state()).toEqual({ starting: 'waiting' });
+    expect(actor.getSnapshot().context.server).toMatchObject({ message: "Preparing editor's server (1/3)", progress: 30 });
+    actor.send({ type: 'STATUS', server: status('running') });
+    expect(state()).toBe('running');
+    expect(notices).toEqual([{ kind: 'success', message: 'Server started successfully' }]);
+
+    const failing = start({ start: async () => status('starting') });
+    failing.actor.send({ type: 'START' });
+    await vi.runAllTimersAsync();
+    failing.actor.send({ type: 'STATUS', server: status('failed', 'Spawn failed: no GPUs left') });
+    expect(failing.state()).toBe('failed');
+    expect(failing.notices).toEqual([{ kind: 'error', message: 'Error starting server: Spawn failed: no GPUs left' }]);
+  });
+
   it('failures toast the reason: the answer’s error, else its message, else "Unknown error occurred"', async () => {
     const failing = start({ start: async () => Promise.reject(answered({ error: 'No Python', message: 'ignored' })) });
     failing.actor.send({ type: 'START' });

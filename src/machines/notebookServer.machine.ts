@@ -26,6 +26,11 @@ const notify = (kind: Notice['kind'], message: (reason: string) => string) => ({
   params: ({ context }: { context: NotebookServerContext }) => ({ kind, message: message(context.error ?? UNKNOWN_REASON) }),
 });
 
+const statusIs =
+  (status: NotebookServerStatus['status']) =>
+  ({ event }: { event: NotebookServerEvent }) =>
+    event.type === 'STATUS' && event.server.status === status;
+
 /** Where a status puts the machine (from a rest state, or after a call's answer). */
 const byStatus = [
   { guard: 'isRunning', target: 'running' },
@@ -59,7 +64,8 @@ export const notebookServerMachine = setup({
         assertEvent(event, 'STATUS');
         return event.server;
       },
-      error: ({ event }) => (event.type === 'STATUS' ? (event.server.message ?? null) : null),
+      // While starting, the message is progress, not an error.
+      error: ({ event }) => (event.type === 'STATUS' && event.server.status !== 'starting' ? (event.server.message ?? null) : null),
     }),
     storeError: assign({ error: ({ event }) => serverErrorReason((event as { error?: unknown }).error) }),
   },
@@ -91,13 +97,25 @@ export const notebookServerMachine = setup({
                 target: '#notebookServer.failed',
                 actions: [assign({ server: ({ event }) => event.output, error: ({ event }) => event.output.message ?? null }), notify('error', serverStartFailed)],
               },
+              // Accepted but still starting (a JupyterHub spawn): no toast yet, the stream tells the rest.
+              { guard: ({ event }) => event.output.status === 'starting', target: 'waiting', actions: assign({ server: ({ event }) => event.output, error: null }) },
               { target: '#notebookServer.settled', actions: [assign({ server: ({ event }) => event.output, error: null }), notify('success', () => SERVER_STARTED_MESSAGE)] },
             ],
             onError: { target: '#notebookServer.settled', actions: ['storeError', notify('error', serverStartFailed)] },
           },
         },
-        /** Started, and the server said it is still starting: its STATUS events finish the job. */
-        waiting: { on: { STOP: '#notebookServer.stopping' } },
+        /** Started, and the server said it is still starting: its STATUS events (progress on the way) finish the job, with the toast. */
+        waiting: {
+          on: {
+            STOP: '#notebookServer.stopping',
+            STATUS: [
+              { guard: statusIs('starting'), actions: 'store' },
+              { guard: statusIs('running'), target: '#notebookServer.running', actions: ['store', notify('success', () => SERVER_STARTED_MESSAGE)] },
+              { guard: statusIs('failed'), target: '#notebookServer.failed', actions: ['store', notify('error', serverStartFailed)] },
+              { target: '#notebookServer.settled', actions: 'store' },
+            ],
+          },
+        },
       },
     },
     running: { on: { STOP: 'stopping' } },

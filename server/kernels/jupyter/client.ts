@@ -35,6 +35,8 @@ export interface JupyterClient {
   status(): Promise<Record<string, unknown>>;
   kernelspecs(): Promise<JupyterKernelSpecs>;
   startKernel(name: string, path: string | null): Promise<JupyterKernelModel>;
+  /** GET /api/kernels: every kernel the server runs. */
+  listKernels(): Promise<JupyterKernelModel[]>;
   /** The kernel's model, or null when the server does not know it (404). */
   getKernel(id: string): Promise<JupyterKernelModel | null>;
   deleteKernel(id: string): Promise<void>;
@@ -80,6 +82,7 @@ export function createJupyterClient(url: string, token: string, socketPath?: str
     status: () => call('GET', '/api/status'),
     kernelspecs: () => call('GET', '/api/kernelspecs'),
     startKernel: (name, path) => call('POST', '/api/kernels', path === null ? { name } : { name, path }),
+    listKernels: () => call('GET', '/api/kernels'),
     async getKernel(id) {
       try {
         return await call<JupyterKernelModel>('GET', `/api/kernels/${encodeURIComponent(id)}`);

@@ -95,6 +95,11 @@ const KERNEL_WORDS: Record<string, string> = {
 function ServerControls({ kernels, connected }: { kernels: Kernels; connected: boolean }) {
   const machineState = useSelector(kernels.server, (snapshot) => String(typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]));
   const provider = useSelector(kernels.server, (snapshot) => snapshot.context.server?.provider ?? null);
+  // A slow start (a JupyterHub spawn) says how it goes: "Preparing ann's server (1/3)", 30%.
+  const progress = useSelector(kernels.server, (snapshot) => {
+    const server = snapshot.context.server;
+    return snapshot.matches('starting') && server?.status === 'starting' && server.message ? `${server.message}${server.progress === undefined ? '' : ` (${server.progress}%)`}` : null;
+  });
   const [asking, setAsking] = useState(false);
   if (provider !== 'jupyter') return null;
   // Unreachable: what it was is no longer known (JupyterLab shows "Connecting").
@@ -104,6 +109,11 @@ function ServerControls({ kernels, connected }: { kernels: Kernels; connected: b
     <span className="nb-server" data-testid="server-status" data-state={state}>
       <span className="nb-dot" aria-hidden="true" />
       Server: {state}
+      {progress && (
+        <span className="nb-server-progress" data-testid="server-progress" role="status">
+          {progress}
+        </span>
+      )}
       <button type="button" className="button" onClick={() => (running ? setAsking(true) : kernels.server.send({ type: 'START' }))} disabled={!connected || state === 'starting' || state === 'stopping'}>
         {running ? 'Stop server' : 'Start server'}
       </button>
