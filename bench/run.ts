@@ -10,17 +10,19 @@ import { crosstabSuite } from './suites/crosstab.bench';
 import { eventlogSuite } from './suites/eventlog.bench';
 import { executeSuite } from './suites/execute.bench';
 import { gridSuite } from './suites/grid.bench';
+import { jupyterhubSuite } from './suites/jupyterhub.bench';
 import { kernelsSuite } from './suites/kernels.bench';
 import { loadSuite } from './suites/load.bench';
 import { notebookSuite } from './suites/notebook.bench';
 import { replaySuite } from './suites/replay.bench';
+import { supersetSuite } from './suites/superset.bench';
 import { workflowSuite } from './suites/workflow.bench';
 import { workspaceSuite } from './suites/workspace.bench';
 import { CHROMIUM_LAUNCH } from './support/chromium';
 import type { BenchResult, BenchSuite } from './types';
 
 /** Every benchmark suite; later issues add theirs here. */
-const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite, loadSuite, workspaceSuite, kernelsSuite, notebookSuite, workflowSuite, airflowSuite];
+const suites: BenchSuite[] = [bundleSuite, eventlogSuite, crosstabSuite, replaySuite, gridSuite, executeSuite, catalogSuite, loadSuite, workspaceSuite, kernelsSuite, notebookSuite, workflowSuite, airflowSuite, supersetSuite, jupyterhubSuite];
 
 const RESULTS_FILE = resolve(import.meta.dirname, 'results.json');
 

@@ -1,4 +1,4 @@
-import type { KernelModel, KernelSpecList, RunCodeResponse, RunEvent } from '../../contracts/kernels';
+import type { KernelModel, KernelSpecList, NotebookServerStatus, RunCodeResponse, RunEvent } from '../../contracts/kernels';
 import { ADMIN_PASSWORD } from '../../tests/support/consoleServer';
 
 /** A streamed run's event and when it reached the client (Date.now(), to compare with a kernel's clock). */
@@ -41,6 +41,14 @@ export class NotebookApi {
 
   startServer(username: string): Promise<unknown> {
     return this.call('POST', '/start-server', { username });
+  }
+
+  stopServer(username: string): Promise<unknown> {
+    return this.call('DELETE', '/stop-server', { username });
+  }
+
+  serverStatus(username: string): Promise<NotebookServerStatus> {
+    return this.call('GET', `/status-server?username=${encodeURIComponent(username)}`);
   }
 
   startKernel(kernelspec: string): Promise<KernelModel> {
