@@ -116,7 +116,6 @@ describe('executing a tab', () => {
       sql_editor_id: 'report',
       tab: 'Report',
       queryLimit: 1000,
-      json: true,
       runAsync: false,
       select_as_cta: false,
     });
@@ -287,7 +286,7 @@ describe('formatting', () => {
     const actor = lab.actorFor('report');
     lab.format('report', 'select n from t', 1);
     await settled(actor);
-    expect(api.format).toHaveBeenCalledWith('select n from t');
+    expect(api.format).toHaveBeenCalledWith('select n from t', 1);
     await vi.waitFor(async () => expect((await getTab(db, 'report'))?.sql).toBe('SELECT N FROM T'));
   });
 });

@@ -67,8 +67,8 @@ function applyToRow(row: SqlTabRow, event: SqlTabEvent): SqlTabRow {
     case 'SqlTabUntagged':
       return row.tags.includes(event.payload.tag) ? { ...row, tags: row.tags.filter((t) => t !== event.payload.tag) } : row;
     case 'SqlTabEstimated': {
-      const { startDttm, endDttm, totalRows, cpuCost, outputSize } = event.payload;
-      return { ...row, estimate: { startDttm, endDttm, totalRows, cpuCost, outputSize } };
+      const { startDttm, endDttm, totalRows, cpuCost, outputSize, figures } = event.payload;
+      return { ...row, estimate: { startDttm, endDttm, totalRows, cpuCost, outputSize, ...(figures ? { figures } : {}) } };
     }
     case 'SqlTabEstimateCleared':
       return row.estimate === null ? row : { ...row, estimate: null };
