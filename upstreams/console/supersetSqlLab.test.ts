@@ -151,8 +151,17 @@ describe.skipIf(why !== null)(`SQL Lab's calls through the console against ${sup
     const ended = await running;
     expect(Date.now() - stoppedAt).toBeLessThan(10_000);
     const shown = ended.answer ? JSON.stringify(ended.answer) : failureText(ended.error, 'fallback');
-    expect(shown.toLowerCase()).toMatch(/stop/);
+    expect(shown).toMatch(/stopped/i);
   }, 90_000);
+
+  it('a query past SQLLAB_TIMEOUT (25 s) ends with PostgreSQL’s timeout message, before the console’s own timeouts', async () => {
+    const started = Date.now();
+    const refused = await refusal(api.editor.execute(tabRun(warehouse, 'select count(*) from generate_series(1, 50000000000)', `t${Date.now().toString(36).slice(-9)}`)));
+    const seconds = (Date.now() - started) / 1000;
+    expect(refused.shown).toMatch(/statement timeout/);
+    expect(seconds).toBeGreaterThan(24);
+    expect(seconds).toBeLessThan(30);
+  }, 60_000);
 
   it('estimate: PostgreSQL’s costs on warehouse; duckdb says it allows none', async () => {
     expect(warehouse.allows_cost_estimate).toBe(true);
