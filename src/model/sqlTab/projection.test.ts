@@ -58,6 +58,7 @@ describe('sqlTabs projection', () => {
     ['tag', { ...base, tags: ['a'] }, 'SqlTabTagged', { tag: 'b' }, { tags: ['a', 'b'] }],
     ['untag', { ...base, tags: ['a', 'b'] }, 'SqlTabUntagged', { tag: 'a' }, { tags: ['b'] }],
     ['estimate', base, 'SqlTabEstimated', estimate, { estimate }],
+    ['estimate with an engine’s own figures', base, 'SqlTabEstimated', { ...estimate, figures: [{ name: 'Total cost', value: '0.01' }] }, { estimate: { ...estimate, figures: [{ name: 'Total cost', value: '0.01' }] } }],
     ['clear the estimate', { ...base, estimate }, 'SqlTabEstimateCleared', {}, { estimate: null }],
     ['undo links in the payload are ignored', base, 'SqlTabRenamed', { name: 'Sales', undoOf: 'X' }, { name: 'Sales' }],
   ];
