@@ -43,8 +43,8 @@ export interface TableOption {
   /** The table or view name. */
   value: string;
   type: 'table' | 'view';
-  /** `comment` when the table has one. */
-  extra: { comment?: string };
+  /** `comment` when the table has one; Superset answers null when it has none. */
+  extra: { comment?: string } | null;
 }
 
 export interface TablesResponse {
