@@ -56,7 +56,8 @@ function applyToRow(row: SqlTabRow, event: SqlTabEvent): SqlTabRow {
       return row.isClosed ? row : activated(row, seqOf(event)); // a closed tab cannot be in front
     case 'SqlTabSchemaChanged': {
       const { databaseId, catalog, schema } = event.payload;
-      return { ...row, databaseId, catalog, schema };
+      // An estimate is the engine's for one database: it does not carry over to another one.
+      return { ...row, databaseId, catalog, schema, estimate: databaseId === row.databaseId ? row.estimate : null };
     }
     case 'SqlTabFavorited':
       return row.isFavorite ? row : { ...row, isFavorite: true };
