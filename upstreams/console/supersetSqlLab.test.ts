@@ -7,7 +7,9 @@ import { loadContract } from '../../server/bi/testing/contract';
 import { executeBody } from '../../src/commands/sql/lab';
 import { failureText } from '../../src/machines/sqlTab.types';
 import { createBiApi, type BiApi, type BiDatabase, type ExecuteResponse } from '../../src/sync/api/bi.api';
+import { savedQuerySaves } from '../../src/sync/api/biSaves';
 import { withCsrf } from '../../src/sync/api/csrf';
+import { createSavesApi } from '../../src/sync/api/saves.api';
 import { serverMessage } from '../../src/sync/api/http';
 import { whyNotHere } from '../lifecycle';
 import { basePython, cacheRoot, postgresBin } from '../paths';
@@ -98,6 +100,22 @@ describe.skipIf(why !== null)(`SQL Lab's calls through the console against ${sup
     expect((await refusal(api.admin.savedQuery(id))).status).toBe(404);
     await http.delete(`/v1/saved_query/${id}`);
     expect((await api.editor.savedQueries(args)).result.map((row) => row.id)).not.toContain(id);
+  }, 60_000);
+
+  it('saved queries made offline: sent by the saves sender (batched), a replay of the same saves applied once', async () => {
+    const saves = createSavesApi({ http: front.http('editor', ''), csrfTokenUrl: '/api/bi/v1/security/csrf_token/' });
+    const stamp = Date.now();
+    const writes = savedQuerySaves('/api/bi');
+    const body = (label: string) => ({ db_id: warehouse.id, label, sql: 'select 1', schema: 'gaming', catalog: null, description: null, template_parameters: null, extra_json: null });
+    const requests = [writes.create(body(`offline a ${stamp}`), { key: `k-a-${stamp}`, label: 'Save' }), writes.create(body(`offline b ${stamp}`), { key: `k-b-${stamp}`, label: 'Save' })];
+    const first = await saves.send(requests);
+    expect(first.map((answer) => answer.status)).toEqual([201, 201]);
+    // The answers were lost (the tab closed): the same saves go again, with the same keys.
+    const again = await saves.send(requests);
+    expect(again.map((answer) => (answer.body as { id?: number }).id)).toEqual(first.map((answer) => (answer.body as { id?: number }).id));
+    const args = { order_column: 'changed_on_delta_humanized', order_direction: 'desc' as const, filters: [], page: 0, page_size: 100 };
+    const labels = (await api.editor.savedQueries(args)).result.map((row) => row.label).filter((label) => label.endsWith(String(stamp)));
+    expect(labels.sort()).toEqual([`offline a ${stamp}`, `offline b ${stamp}`]);
   }, 60_000);
 
   it('execute: columns and rows within the row limit; history pages newest first; DML refused on warehouse shows Superset’s message', async () => {

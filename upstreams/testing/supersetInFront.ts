@@ -28,8 +28,8 @@ export interface SupersetInFront {
   /** The postgres upstream Superset's `warehouse` database lives in. */
   postgresCluster: RunningUpstream;
   app: FastifyInstance;
-  /** The browser's axios instance for /api/bi (as createHttp makes it), signed in as this console user. */
-  http(role: ConsoleRole): AxiosInstance;
+  /** The browser's axios instance for /api/bi (as createHttp makes it), signed in as this console user; `base` '' for the origin. */
+  http(role: ConsoleRole, base?: string): AxiosInstance;
   close(): Promise<void>;
 }
 
@@ -55,8 +55,8 @@ export async function supersetInFront(): Promise<SupersetInFront> {
     running,
     postgresCluster,
     app,
-    http(role) {
-      const http = createHttp({ baseURL: `${address}/api/bi` });
+    http(role, base = '/api/bi') {
+      const http = createHttp({ baseURL: `${address}${base}` });
       http.defaults.headers.common.cookie = cookies[role];
       // The console checks a write's Origin, as a browser sends it.
       http.defaults.headers.common.origin = address;
