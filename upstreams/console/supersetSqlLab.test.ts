@@ -130,6 +130,10 @@ describe.skipIf(why !== null)(`SQL Lab's calls through the console against ${sup
     contract.expectResponse('/api/v1/query/', 'get', 200, zoned(history));
     // Superset's list leaves client_id null (its QuerySchema has no such field): the run is found by its SQL.
     expect(history.result.find((row) => row.sql === sql)).toMatchObject({ status: 'success', rows: 10, database: { database_name: 'warehouse' } });
+    const next = await api.editor.history({ order_column: 'start_time', order_direction: 'desc', page: 1, page_size: 5 });
+    expect(next.count).toBe(history.count);
+    expect(next.result.filter((row) => history.result.some((seen) => seen.id === row.id))).toEqual([]);
+    expect(Number(next.result[0]?.start_time ?? 0)).toBeLessThanOrEqual(Number(history.result.at(-1)?.start_time));
     const starts = history.result.map((row) => Number(row.start_time));
     expect(starts).toEqual([...starts].sort((a, b) => b - a));
     // The editor sees only their own runs; Superset's Admin (all_query_access) sees everyone's.
