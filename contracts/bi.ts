@@ -30,7 +30,6 @@ export interface ExecuteBody {
   tab?: string | null;
   schema?: string | null;
   catalog?: string | null;
-  json?: boolean;
   /** The databases do not run async (allow_run_async false), so like Superset the run is synchronous. */
   runAsync?: boolean;
   /** CTAS is not enabled on these databases: true answers 400. */

@@ -15,7 +15,8 @@ export interface BiDatabase {
   allow_dml: boolean;
   allow_file_upload: false;
   allow_multi_catalog: false;
-  allows_cost_estimate: true;
+  /** False where the engine gives no estimate, or its database's extra leaves cost_estimate_enabled off (Superset). */
+  allows_cost_estimate: boolean;
   allows_subquery: true;
   allows_virtual_table_explore: true;
   disable_data_preview: false;
@@ -42,8 +43,8 @@ export interface TableOption {
   /** The table or view name. */
   value: string;
   type: 'table' | 'view';
-  /** `comment` when the table has one. */
-  extra: { comment?: string };
+  /** `comment` when the table has one; Superset answers null when it has none. */
+  extra: { comment?: string } | null;
 }
 
 export interface TablesResponse {

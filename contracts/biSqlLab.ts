@@ -19,11 +19,14 @@ export interface EstimateBody {
 }
 
 /** DuckDB's plan estimate of the last statement. */
-export interface QueryCostEstimate {
+export interface DuckDbCostEstimate {
   'Output count': number;
   'CPU cost': number;
   'Output size': number;
 }
+
+/** One statement's estimate: the embedded DuckDB's three figures, or what another engine's spec gives under its own names (PostgreSQL: Start-up cost, Total cost). */
+export type QueryCostEstimate = DuckDbCostEstimate | Record<string, string | number>;
 
 /** POST /v1/sqllab/estimate/ answer: one entry (the last statement). */
 export interface EstimateResponse {

@@ -79,7 +79,6 @@ export class BiClient {
 function executeBody(databaseId: number, sql: string): string {
   const body: ExecuteBody = {
     database_id: databaseId,
-    json: true,
     runAsync: false,
     catalog: null,
     schema: SCHEMA,

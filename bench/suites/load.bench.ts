@@ -151,7 +151,7 @@ export const loadSuite: BenchSuite = {
         path: '/api/bi/v1/sqllab/execute/',
         headers: { cookie, 'x-csrftoken': csrf, 'content-type': 'application/json' },
         // No client_id: the server makes a new one for each run.
-        body: JSON.stringify({ database_id: 1, sql: 'select 42', schema: null, runAsync: false, json: true, queryLimit: 1000 }),
+        body: JSON.stringify({ database_id: 1, sql: 'select 42', schema: null, runAsync: false, queryLimit: 1000 }),
       };
       await within(READY_LIMIT_MS + RUN_LIMIT_MS, `${SUITE}: warehouse ready`, waitForWarehouse(execute, base));
 

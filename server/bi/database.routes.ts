@@ -175,7 +175,7 @@ function optionalString(value: unknown, name: string): string | null {
   return value;
 }
 
-function tableOption(table: WarehouseTable): TableOption {
+function tableOption(table: WarehouseTable): TableOption & { extra: NonNullable<TableOption['extra']> } {
   return { value: table.name, type: table.type, extra: table.comment ? { comment: table.comment } : {} };
 }
 

@@ -116,7 +116,7 @@ describe('POST /v1/sqllab/execute/', () => {
 
   it('runAsync true runs synchronously (the databases do not allow async)', async () => {
     const client = await admin();
-    const response = await client.execute({ sql: 'SELECT 42 AS answer', runAsync: true, json: true, expand_data: true, select_as_cta: false, ctas_method: 'TABLE', templateParams: null });
+    const response = await client.execute({ sql: 'SELECT 42 AS answer', runAsync: true, expand_data: true, select_as_cta: false, ctas_method: 'TABLE', templateParams: null });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual([{ answer: 42 }]);
   });

@@ -31,7 +31,6 @@ const executeBody = {
     tab: nullableString,
     schema: nullableString,
     catalog: nullableString,
-    json: nullableBoolean,
     runAsync: nullableBoolean,
     select_as_cta: nullableBoolean,
     expand_data: nullableBoolean,

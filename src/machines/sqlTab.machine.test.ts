@@ -409,6 +409,10 @@ describe('messages and helpers', () => {
     expect(failureText({ message: 'Request failed with status code 500', response: { data: { message: 'DuckDB said no' } } }, 'f')).toBe('DuckDB said no');
     expect(failureText({ message: 'Request failed with status code 500', response: { data: {} } }, 'f')).toBe('f');
     expect(failureText({ message: 'Request failed with status code 502', response: { data: '<html>' } }, 'f')).toBe('f');
+    // Superset's answer: errors[] with {message, error_type, extra}.
+    const superset = { errors: [{ message: 'DML is not allowed here', error_type: 'DML_NOT_ALLOWED_ERROR', extra: {} }] };
+    expect(failureText({ message: 'Request failed with status code 400', response: { data: superset } }, 'f')).toBe('DML is not allowed here');
+    expect(failureText({ message: 'Request failed with status code 400', response: { data: { errors: [{}] } } }, 'f')).toBe('f');
   });
 
   it('client ids fit Superset’s 11 characters and differ', () => {

@@ -95,9 +95,13 @@ export function failureText(error: unknown, fallback: string): string {
   const response = (error as { response?: { data?: unknown } } | null)?.response;
   const candidate = response ? response.data : error;
   if (typeof candidate !== 'object' || candidate === null) return fallback;
-  const { error: text, message } = candidate as { error?: unknown; message?: unknown };
+  const { error: text, message, errors } = candidate as { error?: unknown; message?: unknown; errors?: unknown };
   if (typeof text === 'string' && text.trim() !== '') return text;
   if (typeof message === 'string' && message.trim() !== '') return message;
+  // Superset's errors[] (SIP-40: {message, error_type, extra}), as its execute and estimate answer.
+  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
+  const firstMessage = typeof first === 'object' && first !== null ? (first as { message?: unknown }).message : undefined;
+  if (typeof firstMessage === 'string' && firstMessage.trim() !== '') return firstMessage;
   return fallback;
 }
 

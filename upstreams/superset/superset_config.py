@@ -11,6 +11,12 @@ SECRET_KEY = os.environ["CONSOLE_SUPERSET_SECRET_KEY"]
 WTF_CSRF_ENABLED = True
 # No example dashboards or data sets, and nothing fetched from the internet at start.
 SUPERSET_LOAD_EXAMPLES = False
+# A synchronous SQL Lab run answers within 25 s: under the console's proxy timeout for Superset's
+# answer (CONSOLE_SUPERSET_TIMEOUT_MS, 30 s) and its browser's request timeout (50 s), so a long
+# query ends with Superset's own timeout message, not a 504. Superset enforces it with SIGALRM, in
+# the main thread only: gunicorn's gthread workers run requests in threads, so register.py sets
+# the same limit as PostgreSQL's statement_timeout on the warehouse database.
+SQLLAB_TIMEOUT = int(os.environ.get("CONSOLE_SUPERSET_SQLLAB_TIMEOUT", "25"))
 # Loopback HTTP: no HTTPS redirects or HSTS from Talisman.
 TALISMAN_ENABLED = False
 # One process: in-memory rate limits need no Redis.

@@ -130,7 +130,8 @@ export function createSavedQueryCommands(deps: SavedQueryDeps) {
     async refresh(): Promise<void> {
       try {
         const api = await deps.api();
-        const args = { order_column: 'changed_on', order_direction: 'desc' as const, filters: [] };
+        // Superset sorts saved queries by changed_on_delta_humanized (its order_columns refuse changed_on); same order.
+        const args = { order_column: 'changed_on_delta_humanized', order_direction: 'desc' as const, filters: [] };
         const { items } = await fetchAllPages((page) => api.savedQueries({ ...args, ...page }), { pageSize: 100 });
         const favorites = await api.favoriteStatus(items.map((query) => query.id));
         await writeSavedQueryCache(db, items, favorites, now());

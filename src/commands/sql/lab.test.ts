@@ -15,7 +15,7 @@ import { cancelledError, httpError, networkError } from '../../sync/api/testing/
 import { createBiMetadata } from '../../sync/caches/biMetadata';
 import { metadataWorker } from '../../sync/caches/testing/metadataWorker';
 import type { Notice } from '../core';
-import { createSqlLab, OFFLINE_RUN_MESSAGE, RESULTS_NOT_KEPT_MESSAGE, type SqlLab, type SqlTabActor } from './lab';
+import { createSqlLab, estimateFigures, executeBody, OFFLINE_RUN_MESSAGE, RESULTS_NOT_KEPT_MESSAGE, type SqlLab, type SqlTabActor } from './lab';
 
 const freshDb = freshDbs('sqlLab');
 const identity: Identity = { clientId: 'client', tabId: 'page' };
@@ -116,7 +116,6 @@ describe('executing a tab', () => {
       sql_editor_id: 'report',
       tab: 'Report',
       queryLimit: 1000,
-      json: true,
       runAsync: false,
       select_as_cta: false,
     });
@@ -140,6 +139,25 @@ describe('executing a tab', () => {
     expect(api.estimate).toHaveBeenCalledWith({ database_id: 1, sql: 'select n from t', schema: 'gaming', catalog: null });
     await vi.waitFor(async () => expect((await getTab(db, 'report'))?.estimate).toMatchObject({ totalRows: 2, cpuCost: 3, outputSize: 16 }));
     expect(notices).toEqual([{ kind: 'success', message: EXECUTE_SUCCESS_MESSAGE }]);
+  });
+
+  it('estimateFigures: DuckDB’s three as numbers, another engine’s (PostgreSQL) under its own names', () => {
+    expect(estimateFigures({ 'Output count': 2, 'CPU cost': 3, 'Output size': 16 })).toEqual({ totalRows: 2, cpuCost: 3, outputSize: 16 });
+    expect(estimateFigures({ 'Start-up cost': '0.0', 'Total cost': '0.01' })).toEqual({
+      totalRows: 0,
+      cpuCost: 0,
+      outputSize: 0,
+      figures: [
+        { name: 'Start-up cost', value: '0.0' },
+        { name: 'Total cost', value: '0.01' },
+      ],
+    });
+  });
+
+  it('executeBody sends only the fields Superset 6.1’s ExecutePayloadSchema knows (it refuses others, e.g. json)', () => {
+    const known = ['database_id', 'sql', 'client_id', 'queryLimit', 'sql_editor_id', 'catalog', 'schema', 'tab', 'ctas_method', 'templateParams', 'tmp_table_name', 'select_as_cta', 'runAsync', 'expand_data'];
+    const body = executeBody({ ...query, tabId: 'report', clientId: 'c1' });
+    expect(Object.keys(body).filter((key) => !known.includes(key))).toEqual([]);
   });
 
   it('without a database sends nothing and says to choose one', async () => {
@@ -287,7 +305,7 @@ describe('formatting', () => {
     const actor = lab.actorFor('report');
     lab.format('report', 'select n from t', 1);
     await settled(actor);
-    expect(api.format).toHaveBeenCalledWith('select n from t');
+    expect(api.format).toHaveBeenCalledWith('select n from t', 1);
     await vi.waitFor(async () => expect((await getTab(db, 'report'))?.sql).toBe('SELECT N FROM T'));
   });
 });

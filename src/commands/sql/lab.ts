@@ -1,6 +1,7 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { ExecuteResponse, ListResponse } from '../../../contracts/bi';
-import type { QueryHistoryItem } from '../../../contracts/biSqlLab';
+import type { QueryCostEstimate, QueryHistoryItem } from '../../../contracts/biSqlLab';
+import type { SqlTabEstimate } from '../../model/events';
 import { deleteResults, dropUnkeptResults, markResultsUsed, putResults, recordLocalRun } from '../../db/sqlResults';
 import { sqlTabMachine, type ExecuteQueryInput, type SqlTabQuery } from '../../machines/sqlTab.machine';
 import type { BiApi } from '../../sync/api/bi.api';
@@ -32,11 +33,17 @@ function requireDatabase(databaseId: number | null): number {
   return databaseId;
 }
 
+/** DuckDB's three figures as numbers; any other engine's as it named them (the three are 0 then). */
+export function estimateFigures(estimate: QueryCostEstimate): Pick<SqlTabEstimate, 'totalRows' | 'cpuCost' | 'outputSize' | 'figures'> {
+  const [rows, cpu, size] = [estimate['Output count'], estimate['CPU cost'], estimate['Output size']];
+  if (typeof rows === 'number' && typeof cpu === 'number' && typeof size === 'number') return { totalRows: rows, cpuCost: cpu, outputSize: size };
+  return { totalRows: 0, cpuCost: 0, outputSize: 0, figures: Object.entries(estimate).map(([name, value]) => ({ name, value: String(value) })) };
+}
+
 /** Superset SQL Lab's execute body for a tab's run. */
-function executeBody(input: ExecuteQueryInput) {
+export function executeBody(input: ExecuteQueryInput) {
   return {
     database_id: requireDatabase(input.databaseId),
-    json: true,
     runAsync: false,
     catalog: input.catalog,
     schema: input.schema,
@@ -82,10 +89,10 @@ function labMachine(deps: SqlLabDeps, tabCommands: SqlTabCommands) {
       estimateQuery: fromPromise(async ({ input }) => {
         const startDttm = Date.now();
         const estimate = await api.estimate({ database_id: requireDatabase(input.databaseId), sql: input.sql, schema: input.schema, catalog: input.catalog });
-        return { startDttm, endDttm: Date.now(), totalRows: estimate['Output count'], cpuCost: estimate['CPU cost'], outputSize: estimate['Output size'] };
+        return { startDttm, endDttm: Date.now(), ...estimateFigures(estimate) };
       }),
       stopQuery: fromPromise(async ({ input }) => api.stop(input.clientId)),
-      formatSql: fromPromise(async ({ input }) => api.format(input.sql)),
+      formatSql: fromPromise(async ({ input }) => api.format(input.sql, input.databaseId)),
     },
     actions: {
       notify: (_, notice) => notify(notice),

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SaveRow } from '../saves/projection';
 import type { SavedQueryCacheRow } from '../cacheRows';
 import type { SavedQueryRow } from '../rows';
-import { savedQueryView, type SavedQueryViewInput } from './view';
+import { parseSupersetTime, savedQueryView, type SavedQueryViewInput } from './view';
 
 const query = { label: 'Top', sql: 'select 1', description: null, dbId: 1, catalog: null, schema: 'gaming' };
 const listed = (id: number, extra: Partial<SavedQueryCacheRow> = {}): SavedQueryCacheRow =>
@@ -45,5 +45,18 @@ describe('savedQueryView', () => {
   it('two rows for one server id (two tabs at once): the latest counts', () => {
     const items = view({ cache: [listed(1)], overlay: [local('A', { serverId: 1, seq: 1, query: { ...query, label: 'Old' } }), local('server:1', { serverId: 1, seq: 2, created: false, query: { label: 'New' } })], fetchedAt: 100 });
     expect(items.map((q) => [q.id, q.label])).toEqual([['server:1', 'New']]);
+  });
+});
+
+describe('parseSupersetTime', () => {
+  it('reads Superset’s zone-less times as UTC whatever the browser’s zone, and a zoned time as it says', () => {
+    vi.stubEnv('TZ', 'Europe/Warsaw');
+    try {
+      expect(parseSupersetTime('2026-11-29T07:57:39.174801')).toBe(Date.UTC(2026, 10, 29, 7, 57, 39, 174));
+      expect(parseSupersetTime('2026-11-29T07:57:39Z')).toBe(Date.UTC(2026, 10, 29, 7, 57, 39));
+      expect(parseSupersetTime('2026-11-29T07:57:39+01:00')).toBe(Date.UTC(2026, 10, 29, 6, 57, 39));
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -42,8 +42,16 @@ function fromServer(row: SavedQueryCacheRow): Omit<SavedQueryItem, 'id' | 'pendi
     schema: row.schema,
     databaseName: row.database.database_name,
     isFavorite: row.isFavorite,
-    changedOn: Date.parse(row.changed_on),
+    changedOn: parseSupersetTime(row.changed_on),
   };
+}
+
+/**
+ * Epoch ms of a Superset time: Superset writes UTC without a zone ("2026-11-29T07:57:39.174801"),
+ * which Date.parse would read as the browser's local time; a time with a zone is read as it says.
+ */
+export function parseSupersetTime(text: string): number {
+  return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text.slice(10)) ? text : `${text}Z`);
 }
 
 /** The latest overlay row for each query (a race of two tabs can leave two rows for one server id). */

@@ -9,6 +9,13 @@ export interface SqlTabEstimate {
   totalRows: number;
   cpuCost: number;
   outputSize: number;
+  /** What an engine other than DuckDB gave (PostgreSQL: Start-up cost, Total cost), as it named it; the three above are 0 then. */
+  figures?: SqlTabEstimateFigure[];
+}
+
+export interface SqlTabEstimateFigure {
+  name: string;
+  value: string;
 }
 
 /** Where a tab's queries run. Null where the user has not chosen (yet). */

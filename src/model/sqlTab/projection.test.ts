@@ -58,6 +58,9 @@ describe('sqlTabs projection', () => {
     ['tag', { ...base, tags: ['a'] }, 'SqlTabTagged', { tag: 'b' }, { tags: ['a', 'b'] }],
     ['untag', { ...base, tags: ['a', 'b'] }, 'SqlTabUntagged', { tag: 'a' }, { tags: ['b'] }],
     ['estimate', base, 'SqlTabEstimated', estimate, { estimate }],
+    ['another database drops the estimate', { ...base, databaseId: 1, estimate }, 'SqlTabSchemaChanged', { databaseId: 2, catalog: null, schema: null }, { databaseId: 2, schema: null, estimate: null }],
+    ['another schema of the same database keeps it', { ...base, databaseId: 1, estimate }, 'SqlTabSchemaChanged', { databaseId: 1, catalog: null, schema: 's' }, { schema: 's', estimate }],
+    ['estimate with an engine’s own figures', base, 'SqlTabEstimated', { ...estimate, figures: [{ name: 'Total cost', value: '0.01' }] }, { estimate: { ...estimate, figures: [{ name: 'Total cost', value: '0.01' }] } }],
     ['clear the estimate', { ...base, estimate }, 'SqlTabEstimateCleared', {}, { estimate: null }],
     ['undo links in the payload are ignored', base, 'SqlTabRenamed', { name: 'Sales', undoOf: 'X' }, { name: 'Sales' }],
   ];

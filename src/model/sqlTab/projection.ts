@@ -56,7 +56,8 @@ function applyToRow(row: SqlTabRow, event: SqlTabEvent): SqlTabRow {
       return row.isClosed ? row : activated(row, seqOf(event)); // a closed tab cannot be in front
     case 'SqlTabSchemaChanged': {
       const { databaseId, catalog, schema } = event.payload;
-      return { ...row, databaseId, catalog, schema };
+      // An estimate is the engine's for one database: it does not carry over to another one.
+      return { ...row, databaseId, catalog, schema, estimate: databaseId === row.databaseId ? row.estimate : null };
     }
     case 'SqlTabFavorited':
       return row.isFavorite ? row : { ...row, isFavorite: true };
@@ -67,8 +68,8 @@ function applyToRow(row: SqlTabRow, event: SqlTabEvent): SqlTabRow {
     case 'SqlTabUntagged':
       return row.tags.includes(event.payload.tag) ? { ...row, tags: row.tags.filter((t) => t !== event.payload.tag) } : row;
     case 'SqlTabEstimated': {
-      const { startDttm, endDttm, totalRows, cpuCost, outputSize } = event.payload;
-      return { ...row, estimate: { startDttm, endDttm, totalRows, cpuCost, outputSize } };
+      const { startDttm, endDttm, totalRows, cpuCost, outputSize, figures } = event.payload;
+      return { ...row, estimate: { startDttm, endDttm, totalRows, cpuCost, outputSize, ...(figures ? { figures } : {}) } };
     }
     case 'SqlTabEstimateCleared':
       return row.estimate === null ? row : { ...row, estimate: null };

@@ -41,13 +41,13 @@ const ok = (data: unknown) => apiAnswering({ status: 200, data });
 const body = (config: InternalAxiosRequestConfig | undefined): unknown => (config?.data === undefined ? undefined : JSON.parse(String(config.data)));
 
 describe('BI API reads', () => {
-  it('lists databases and schemas from their result fields', async () => {
+  it('lists databases (those exposed in SQL Lab) and schemas from their result fields', async () => {
     const items = [{ id: 1, database_name: 'examples' }];
     const { api, seen } = ok({ count: 1, ids: [1], result: items });
     expect(await api.databases()).toEqual(items);
     expect(await api.schemas(3)).toEqual(items);
     expect(seen.map((c) => [c.method, c.url, c.params])).toEqual([
-      ['get', '/v1/database/', undefined],
+      ['get', '/v1/database/', { q: '(filters:!((col:expose_in_sqllab,opr:eq,value:!t)),order_column:database_name,order_direction:asc,page:0,page_size:100)' }],
       ['get', '/v1/database/3/schemas/', undefined],
     ]);
   });
@@ -55,6 +55,22 @@ describe('BI API reads', () => {
   it('reads Superset\'s `extra: null` (a table without a comment) as no extra', async () => {
     const { api } = ok({ count: 1, result: [{ value: 'bet_report', type: 'table', extra: null }] });
     expect(await api.tables(1, 'gaming')).toEqual([{ value: 'bet_report', type: 'table', extra: {} }]);
+  });
+
+  it('reads every page of databases, up to the count Superset gives', async () => {
+    const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i, database_name: `db${from + i}` }));
+    const answers = [page(0, 100), page(100, 100), page(200, 5)];
+    const seen: unknown[] = [];
+    const http = createHttp({ baseURL: '/api/bi' });
+    http.defaults.adapter = async (config) => {
+      seen.push(config.params);
+      const index = seen.length - 1;
+      return { status: 200, statusText: '', data: { count: 205, ids: [], result: answers[index] }, headers: {}, config };
+    };
+    const databases = await createBiApi(http).databases();
+    expect(databases.map((d) => d.id)).toEqual(page(0, 205).map((d) => d.id));
+    expect(seen).toHaveLength(3);
+    expect(String((seen[2] as { q: string }).q)).toContain('page:2,page_size:100');
   });
 
   it('asks for the tables of a schema with a rison q', async () => {
@@ -147,7 +163,7 @@ describe('BI API reads', () => {
     ['schemas', (api: ReturnType<typeof createBiApi>) => api.schemas(1), 'schemas'],
     ['tables', (api: ReturnType<typeof createBiApi>) => api.tables(1, 'gaming'), 'tables'],
     ['searchTables', (api: ReturnType<typeof createBiApi>) => api.searchTables('x'), 'tables'],
-    ['format', (api: ReturnType<typeof createBiApi>) => api.format('select 1'), 'formatted SQL'],
+    ['format', (api: ReturnType<typeof createBiApi>) => api.format('select 1', 1), 'formatted SQL'],
     ['historyRelated', (api: ReturnType<typeof createBiApi>) => api.historyRelated('database'), 'related values'],
     ['savedQuery', (api: ReturnType<typeof createBiApi>) => api.savedQuery(3), 'a saved query'],
     ['favoriteStatus', (api: ReturnType<typeof createBiApi>) => api.favoriteStatus([3]), 'favourite statuses'],
@@ -182,11 +198,13 @@ describe('BI API SQL Lab calls', () => {
     expect(body(seen[0])).toEqual({ database_id: 1, sql: 'select 1', schema: 'main' });
   });
 
-  it('format posts the SQL for the duckdb engine', async () => {
+  it('format posts the SQL with the database whose dialect formats it (none without a database)', async () => {
     const { api, seen } = ok({ result: 'SELECT\n  1' });
-    expect(await api.format('select 1')).toBe('SELECT\n  1');
+    expect(await api.format('select 1', 4)).toBe('SELECT\n  1');
     expect(seen[0]).toMatchObject({ method: 'post', url: '/v1/sqllab/format_sql/' });
-    expect(body(seen[0])).toEqual({ sql: 'select 1', engine: 'duckdb' });
+    expect(body(seen[0])).toEqual({ sql: 'select 1', database_id: 4 });
+    await api.format('select 2', null);
+    expect(body(seen[1])).toEqual({ sql: 'select 2' });
   });
 
   it('stop posts the client id', async () => {
@@ -228,7 +246,7 @@ describe('BI API CSRF', () => {
     const { api, seen, tokenFetches } = ok({ result: 'x' });
     await api.schemas(1);
     expect(tokenFetches).toHaveLength(0);
-    await api.format('select 1');
+    await api.format('select 1', 1);
     await api.stop('c1');
     expect(tokenFetches).toHaveLength(1);
     expect(seen.map((c) => [c.method, c.headers.get('X-CSRFToken')])).toEqual([
@@ -240,7 +258,7 @@ describe('BI API CSRF', () => {
 
   it('shares one token fetch between mutating calls made at once', async () => {
     const { api, seen, tokenFetches } = ok({ result: 'x' });
-    await Promise.all([api.format('a'), api.format('b'), api.stop('c1')]);
+    await Promise.all([api.format('a', 1), api.format('b', 1), api.stop('c1')]);
     expect(tokenFetches).toHaveLength(1);
     expect(seen.every((c) => c.headers.get('X-CSRFToken') === 'csrf-1')).toBe(true);
   });

@@ -3,6 +3,7 @@ import rison from 'rison';
 import type { ExecuteBody, ExecuteResponse, ListArgs, ListResponse, RelatedResponse } from '../../../contracts/bi';
 import type { BiDatabase, ColumnSearchHit, ColumnSearchResponse, TableMetadata, TableOption, TablePreview, TableSearchArgs, TableSearchHit, TableSearchResponse, TablesArgs } from '../../../contracts/biCatalog';
 import type { EstimateBody, FavoriteStatusResponse, QueryCostEstimate, QueryHistoryItem, SavedQuery } from '../../../contracts/biSqlLab';
+import { fetchAllPages } from '../caches/pagination';
 import { withCsrf } from './csrf';
 
 export type * from '../../../contracts/bi';
@@ -33,7 +34,8 @@ export interface BiApi {
   /** Interrupts the query the server runs for this client id. */
   stop(clientId: string): Promise<void>;
   estimate(body: EstimateBody): Promise<QueryCostEstimate>;
-  format(sql: string): Promise<string>;
+  /** Formats in the dialect of the database (Superset 6.1 reads its engine from `database_id`). */
+  format(sql: string, databaseId: number | null): Promise<string>;
   history(args: ListArgs, options?: ReadOptions): Promise<ListResponse<QueryHistoryItem>>;
   historyRelated(column: 'database' | 'user', options?: ReadOptions): Promise<RelatedResponse['result']>;
   savedQueries(args: ListArgs, options?: ReadOptions): Promise<ListResponse<SavedQuery>>;
@@ -49,6 +51,13 @@ export interface CatalogSearchAnswer {
 
 const NO_COLUMNS: ColumnSearchResponse = { count: 0, result: [] };
 
+/**
+ * Databases offered in SQL Lab: those exposed there, every page (Superset pages its list; 100 a
+ * page is within any max_page_size it sets).
+ */
+const DATABASES_ARGS = { filters: [{ col: 'expose_in_sqllab', opr: 'eq', value: true }], order_column: 'database_name', order_direction: 'asc' } as const;
+const DATABASES_PAGE_SIZE = 100;
+
 /** Superset's rison `q`, typed by the contract's argument shape. */
 const q = <T>(value: T) => ({ q: rison.encode(value) });
 
@@ -61,7 +70,16 @@ export function createBiApi(http: AxiosInstance): BiApi {
   withCsrf(http);
   const get = async <T>(url: string, params: object | undefined, { signal }: ReadOptions = {}) => (await http.get<T>(url, { params, signal })).data;
   return {
-    databases: async (options) => expect((await get<ListResponse<BiDatabase>>('/v1/database/', undefined, options)).result, 'databases'),
+    databases: async (options) => {
+      const all = await fetchAllPages(
+        async (page) => {
+          const body = await get<ListResponse<BiDatabase>>('/v1/database/', q({ ...DATABASES_ARGS, ...page }), options);
+          return { result: expect(body.result, 'databases'), count: body.count };
+        },
+        { pageSize: DATABASES_PAGE_SIZE },
+      );
+      return all.items;
+    },
     schemas: async (id, options) => expect((await get<{ result: string[] }>(`/v1/database/${id}/schemas/`, undefined, options)).result, 'schemas'),
     tables: async (id, schema, options) =>
       // Superset answers `extra: null` for a table without a comment (its OpenAPI document says an object).
@@ -91,7 +109,8 @@ export function createBiApi(http: AxiosInstance): BiApi {
       await http.post('/v1/query/stop', { client_id: clientId });
     },
     estimate: async (body) => expect((await http.post<{ result: QueryCostEstimate[] }>('/v1/sqllab/estimate/', body)).data.result?.[0], 'an estimate'),
-    format: async (sql) => expect((await http.post<{ result: string }>('/v1/sqllab/format_sql/', { sql, engine: 'duckdb' })).data.result, 'formatted SQL'),
+    format: async (sql, databaseId) =>
+      expect((await http.post<{ result: string }>('/v1/sqllab/format_sql/', databaseId === null ? { sql } : { sql, database_id: databaseId })).data.result, 'formatted SQL'),
     history: (args, options) => get<ListResponse<QueryHistoryItem>>('/v1/query/', q(args), options),
     historyRelated: async (column, options) => expect((await get<RelatedResponse>(`/v1/query/related/${column}`, undefined, options)).result, 'related values'),
     savedQueries: (args, options) => get<ListResponse<SavedQuery>>('/v1/saved_query/', q(args), options),

@@ -63,6 +63,15 @@ describe('error helpers', () => {
     expect(serverMessage(withData('text'))).toBeUndefined();
   });
 
+  it('reads Superset’s errors[] and its field errors', () => {
+    const withData = (data: unknown) =>
+      new AxiosError('x', 'x', undefined, null, { status: 400, statusText: '', data, headers: {}, config: { headers: {} } as never });
+    const refused = { errors: [{ message: 'This database does not allow for DDL/DML.', error_type: 'DML_NOT_ALLOWED_ERROR', extra: {} }] };
+    expect(serverMessage(withData(refused))).toBe('This database does not allow for DDL/DML.');
+    expect(serverMessage(withData({ message: { label: ['Missing data for required field.'] } }))).toBe('{"label":["Missing data for required field."]}');
+    expect(serverMessage(withData({ errors: [] }))).toBeUndefined();
+  });
+
   it('reads Retry-After as seconds or as a date, and nothing from an answer without one', () => {
     const now = Date.parse('2026-11-28T12:00:00Z');
     expect(retryAfterMs(httpError(504, {}, { 'retry-after': '30' }), now)).toBe(30_000);

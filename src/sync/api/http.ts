@@ -64,6 +64,11 @@ export function serverMessage(error: unknown): string | undefined {
     for (const key of ['message', 'error', 'error_description']) {
       if (typeof d[key] === 'string') return d[key];
     }
+    // Superset's SIP-40 errors (execute, estimate, …): {errors: [{message, error_type, extra}]}.
+    const first: unknown = Array.isArray(d.errors) ? d.errors[0] : undefined;
+    if (first && typeof first === 'object' && typeof (first as Record<string, unknown>).message === 'string') return (first as Record<string, string>).message;
+    // Flask-AppBuilder's validation errors: {message: {field: ["…"]}}.
+    if (d.message && typeof d.message === 'object') return JSON.stringify(d.message);
   }
   return undefined;
 }

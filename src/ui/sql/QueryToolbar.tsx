@@ -7,6 +7,8 @@ export interface QueryToolbarProps {
   canRun: boolean;
   canCancel: boolean;
   canEstimate: boolean;
+  /** Why Estimate is off for the tab's database (Superset's allows_cost_estimate false); null when it is offered. */
+  estimateRefusal?: string | null;
   canFormat: boolean;
   loading: boolean;
   elapsedMs: number;
@@ -38,7 +40,13 @@ export function QueryToolbar(props: QueryToolbarProps) {
       <button type="button" className="button small" disabled={!canRun} onClick={props.onRunSelection} title="Run selection (Ctrl+Shift+Enter)">
         <TextSelect size={14} aria-hidden="true" /> Run selection
       </button>
-      <button type="button" className="button small" disabled={!canEstimate} onClick={props.onEstimate} title="Estimate the cost">
+      <button
+        type="button"
+        className="button small"
+        disabled={!canEstimate || Boolean(props.estimateRefusal)}
+        onClick={props.onEstimate}
+        title={props.estimateRefusal ?? 'Estimate the cost'}
+      >
         <Calculator size={14} aria-hidden="true" /> Estimate
       </button>
       <button type="button" className="button small" disabled={!canFormat} onClick={props.onFormat} title="Format (Ctrl+Shift+F)">
@@ -69,6 +77,12 @@ export function QueryToolbar(props: QueryToolbarProps) {
 }
 
 function EstimateNote({ estimate }: { estimate: SqlTabEstimate }) {
+  if (estimate.figures)
+    return (
+      <span className="sql-estimate" data-testid="sql-estimate">
+        Estimate: {estimate.figures.map(({ name, value }) => `${name} ${value}`).join(' · ')}
+      </span>
+    );
   return (
     <span className="sql-estimate" data-testid="sql-estimate">
       Estimate: {Math.round(estimate.totalRows).toLocaleString('en-US')} rows · cost {Math.round(estimate.cpuCost).toLocaleString('en-US')} ·{' '}

@@ -74,7 +74,7 @@ function TableItem({ lab, databaseId, schema, table, onQueryTable }: { lab: SqlL
   return (
     <li>
       <div className="sql-table-row">
-        <button type="button" className="sql-table-toggle" aria-expanded={open} onClick={() => setOpen(!open)} title={table.extra.comment ?? table.value}>
+        <button type="button" className="sql-table-toggle" aria-expanded={open} onClick={() => setOpen(!open)} title={table.extra?.comment ?? table.value}>
           {open ? <ChevronDown size={14} aria-hidden="true" /> : <ChevronRight size={14} aria-hidden="true" />}
           {table.type === 'view' ? <Eye size={14} aria-hidden="true" /> : <Table2 size={14} aria-hidden="true" />}
           <span>{table.value}</span>

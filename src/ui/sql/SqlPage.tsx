@@ -91,6 +91,13 @@ function useTabRun(lab: SqlLab, tab: SqlTabRow, actor: SqlTabActor, limit: numbe
   };
 }
 
+/** Why the tab's database gives no estimate (Superset's allows_cost_estimate false, e.g. DuckDB there), else null. */
+function useEstimateRefusal(lab: SqlLab, tab: SqlTabRow): string | null {
+  const databases = useMetadata<BiDatabase[]>(lab, metadataKeys.databases()).value;
+  const database = databases?.find((candidate) => candidate.id === tab.databaseId);
+  return database?.allows_cost_estimate === false ? `${database.database_name} gives no cost estimate (its database does not allow one)` : null;
+}
+
 /** A new tab starts on the first database (the lowest id, like Superset's default database), once the list is kept. */
 function useFirstDatabase(lab: SqlLab, tab: SqlTabRow) {
   const databases = useMetadata<BiDatabase[]>(lab, tab.databaseId === null ? metadataKeys.databases() : null).value;
@@ -122,6 +129,7 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
   const complete = useCompletions(lab.metadata, tab.databaseId, tab.schema);
   const saving = useSaveQuery(lab, tab, currentSql);
   useFirstDatabase(lab, tab);
+  const estimateRefusal = useEstimateRefusal(lab, tab);
   const openTab = (sql: string, name?: string) => void lab.tabs.openTab({ sql, name, databaseId: tab.databaseId, catalog: tab.catalog, schema: tab.schema });
 
   return (
@@ -143,6 +151,7 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
           canRun={tabRun.can.run}
           canCancel={tabRun.can.cancel}
           canEstimate={tabRun.can.estimate}
+          estimateRefusal={estimateRefusal}
           canFormat={tabRun.can.format}
           loading={tabRun.status.loading}
           elapsedMs={tabRun.status.elapsedMs}

@@ -61,7 +61,7 @@ function lookupsFor(metadata: BiMetadata, databaseId: number): CompletionLookups
       return answer;
     },
     async tablesOf(schema) {
-      return (await metadata.tables(databaseId, schema)).value.map((table) => ({ schema, name: table.value, comment: table.extra.comment ?? null }));
+      return (await metadata.tables(databaseId, schema)).value.map((table) => ({ schema, name: table.value, comment: table.extra?.comment ?? null }));
     },
     async columnsOf(schema, table) {
       const { value } = await metadata.table(databaseId, schema, table);
