@@ -22,3 +22,17 @@ test('the catalog opens Superset\'s warehouse down to a column, with its type', 
   await expect(catalog.details).toContainText(/NUMERIC|DECIMAL|DOUBLE/i);
   await page.screenshot({ path: testInfo.outputPath('superset-catalog-1280.png') });
 });
+
+test('execute on PostgreSQL through Superset shows the rows', async ({ page, sql }, testInfo) => {
+  await sql.goto();
+  await sql.chooseDatabase('warehouse');
+  await sql.chooseSchema('gaming');
+  // Superset 6.1 answered a query's own LIMIT 5 with the row limit's 1,000 rows (it ran LIMIT 1001): five rows by their ids.
+  await sql.setSql('SELECT username, bet_amt FROM bet_report WHERE pre_cal_id <= 10000005 ORDER BY pre_cal_id');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(sql.grid.getByRole('columnheader', { name: /bet_amt/ })).toBeVisible({ timeout: 30_000 });
+  await expect(sql.results.getByText('5 rows')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('superset-execute-1280.png') });
+  await page.setViewportSize({ width: 700, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('superset-execute-700.png') });
+});
