@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterEach, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse as InjectResponse } from 'fastify';
 import { buildApp, type BuildOptions, type ConsoleApp } from '../app';
-import { loadConfig, type ConsoleConfig } from '../config';
+import { loadConfig, type ConsoleConfig, type DatabaseConfig } from '../config';
+import { usePostgresDatabases } from '../store/testing/postgresDatabases';
 import { TEST_WAREHOUSE_SEED_CACHE, warmWarehouseSeedCache } from './warehouse';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
@@ -43,10 +44,18 @@ export function testConfig(dataDir: string, overrides: Partial<ConsoleConfig> = 
   };
 }
 
+/**
+ * CONSOLE_TEST_STORE=postgres runs the suites' apps on a fresh PostgreSQL database each
+ * (CONSOLE_TEST_DATABASE_URL), to try a module's tests on that store; unset, SQLite.
+ */
+const TEST_STORE = process.env.CONSOLE_TEST_STORE?.trim() || 'sqlite';
+
 /** Per-test apps and temp dirs, closed and removed after each test. */
 export function useFixture(): Fixture {
   const dirs: string[] = [];
   const apps = new Set<FastifyInstance>();
+  const databases = usePostgresDatabases();
+  const databaseOf = new Map<string, DatabaseConfig>();
 
   // Seeds only on a checkout's first run (about 10 s); later runs find the cache filled.
   beforeAll(() => warmWarehouseSeedCache(), 120_000);
@@ -64,7 +73,10 @@ export function useFixture(): Fixture {
       return dir;
     },
     async config(overrides = {}) {
-      return testConfig(overrides.dataDir ?? (await fixture.tempDir()), overrides);
+      const dataDir = overrides.dataDir ?? (await fixture.tempDir());
+      // A restart on the same data dir finds the same database.
+      if (TEST_STORE === 'postgres' && !databaseOf.has(dataDir)) databaseOf.set(dataDir, await databases.create());
+      return testConfig(dataDir, { database: databaseOf.get(dataDir) ?? null, ...overrides });
     },
     async build(overrides = {}, options = {}) {
       const built = await buildApp(await fixture.config(overrides), { passwordHashing: FAST_HASHING, ...options });
