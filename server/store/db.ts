@@ -64,6 +64,7 @@ function openDatabase(file: string): Database.Database {
  * and so does everything after it, so statements apply in the order they were called.
  */
 class SqliteStore implements Store {
+  readonly dialect = 'sqlite';
   private readonly queue = serial();
   /** Calls waiting in or running from the queue. */
   private queued = 0;

@@ -39,6 +39,7 @@ export async function openPgStore(config: DatabaseConfig, migrations: readonly M
  * keeps them consistent, unlike the SQLite store's one connection and serial queue).
  */
 class PgStore implements Store {
+  readonly dialect = 'postgres';
   /** Names the database without the password (readView shows it). */
   readonly file: string;
   private readonly pool: pg.Pool;
@@ -126,6 +127,7 @@ async function inTransaction<T>(client: pg.PoolClient, fn: (tx: Queryable) => Pr
 
 function queryableOn(client: pg.ClientBase): Queryable {
   return {
+    dialect: 'postgres',
     run: async (sql, params) => void (await runOn(client, sql, params)),
     all: async <T>(sql: string, params?: SqlParams) => (await runOn(client, sql, params)) as T[],
   };

@@ -6,7 +6,7 @@ import { afterEach, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse as InjectResponse } from 'fastify';
 import { buildApp, type BuildOptions, type ConsoleApp } from '../app';
 import { loadConfig, type ConsoleConfig, type DatabaseConfig } from '../config';
-import { usePostgresDatabases } from '../store/testing/postgresDatabases';
+import { TEST_STORE, usePostgresDatabases } from '../store/testing/postgresDatabases';
 import { TEST_WAREHOUSE_SEED_CACHE, warmWarehouseSeedCache } from './warehouse';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
@@ -45,12 +45,10 @@ export function testConfig(dataDir: string, overrides: Partial<ConsoleConfig> = 
 }
 
 /**
- * CONSOLE_TEST_STORE=postgres runs the suites' apps on a fresh PostgreSQL database each
- * (CONSOLE_TEST_DATABASE_URL), to try a module's tests on that store; unset, SQLite.
+ * Per-test apps and temp dirs; with CONSOLE_TEST_STORE=postgres each data dir's app runs on a fresh
+ * PostgreSQL database (CONSOLE_TEST_DATABASE_URL), to try a module's tests on that store. Closed and
+ * removed after each test (the databases after the file).
  */
-const TEST_STORE = process.env.CONSOLE_TEST_STORE?.trim() || 'sqlite';
-
-/** Per-test apps and temp dirs, closed and removed after each test. */
 export function useFixture(): Fixture {
   const dirs: string[] = [];
   const apps = new Set<FastifyInstance>();
