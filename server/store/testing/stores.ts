@@ -7,6 +7,8 @@ import { TEST_DATABASE_URL, usePostgresDatabases } from './postgresDatabases';
 
 if (!TEST_DATABASE_URL) console.warn('Store tests on PostgreSQL skipped: CONSOLE_TEST_DATABASE_URL is not set.');
 /** The stores a store-level suite runs on: SQLite always, PostgreSQL when one can be had. */
+export { TEST_DATABASE_URL };
+
 export const STORE_DIALECTS: readonly Dialect[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 /** Where a test's store lives: a fresh data dir, and on PostgreSQL a fresh database too. */
