@@ -29,17 +29,6 @@ interface Plan {
  * along in dependency order (trigger rules, branches, retries), writing each try's log as it goes.
  * Whether a try fails is decided from its identity, so a restart continues the same story.
  */
-/** The task instances a run lacks, not yet scheduled (Airflow makes them with the run). */
-export function freshTis(spec: DagSpec, run: RunRow, existing: readonly TiRow[] = []): TiRow[] {
-  const have = new Set(existing.map((ti) => `${ti.task_id}:${ti.map_index}`));
-  return spec.tasks.flatMap((task) =>
-    mapIndexes(task).filter((map_index) => !have.has(`${task.task_id}:${map_index}`)).map((map_index) => ({
-      dag_id: run.dag_id, run_id: run.run_id, task_id: task.task_id, map_index, state: null, try_number: 0, max_tries: task.retries,
-      queued_when: null, start_date: null, end_date: null, hostname: '', pid: null, note: null,
-    })),
-  );
-}
-
 export class Executor {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
@@ -120,7 +109,13 @@ export class Executor {
   }
 
   private async startRun(spec: DagSpec, run: RunRow, now: number): Promise<void> {
-    const fresh = freshTis(spec, run, await this.store.tis(run.dag_id, run.run_id));
+    const existing = new Set((await this.store.tis(run.dag_id, run.run_id)).map((ti) => `${ti.task_id}:${ti.map_index}`));
+    const fresh: TiRow[] = spec.tasks.flatMap((task) =>
+      mapIndexes(task).filter((map_index) => !existing.has(`${task.task_id}:${map_index}`)).map((map_index) => ({
+        dag_id: run.dag_id, run_id: run.run_id, task_id: task.task_id, map_index, state: null, try_number: 0, max_tries: task.retries,
+        queued_when: null, start_date: null, end_date: null, hostname: '', pid: null, note: null,
+      })),
+    );
     await this.store.db.transaction(async (tx) => {
       await this.store.putTis(fresh, tx);
       await this.store.updateRun({ ...run, state: 'running', start_date: now, end_date: null, updated_at: now }, tx);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { clearedTaskIds, clearTis, markRun, setTaskState, toClear, type ClearRequest } from './actions';
 import { runIdOf } from './demo/history';
-import { freshTis } from './executor';
 import { iso, presentRun } from './present';
 import { badRequest, conflict, notFound } from './problem';
 import { DATE, PAGE_PROPERTIES, STRINGS, Where, orderBy, pageOf, type Page } from './query';
@@ -116,12 +115,7 @@ function triggerRun(context: WorkflowContext) {
       dag_id: spec.dag_id, run_id, state: 'queued', run_type: 'manual', logical_date: logical, interval_start: logical, interval_end: logical,
       queued_at: at, start_date: null, end_date: null, conf: JSON.stringify(body.conf ?? {}), note: body.note ?? null, external_trigger: 1, updated_at: at,
     };
-    // The run and its task instances at once, as Airflow makes them: a read right after the
-    // trigger finds them whichever connection (or server) it lands on, not only after the executor's next step.
-    await store.db.transaction(async (tx) => {
-      await store.insertRun(run, tx);
-      await store.putTis(freshTis(spec, run), tx);
-    });
+    await store.insertRun(run);
     await audit(request, { dag_id: spec.dag_id, run_id, event: 'trigger', logical_date: logical, extra: JSON.stringify({ conf: body.conf ?? {} }) });
     context.wake();
     return presentRun(run);
