@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultKernelMemoryMb, defaultSqlMemoryMb, defaultSqlThreads, loadConfig } from './config';
+import { defaultKernelMemoryMb, defaultSqlMemoryMb, defaultSqlThreads, loadConfig, redactedUrl } from './config';
 import { REPO_ROOT } from './paths';
 
 describe('loadConfig', () => {
@@ -41,7 +41,30 @@ describe('loadConfig', () => {
       superset: null,
       jupyterHub: null,
       workflowDemoDags: 25,
+      database: null,
     });
+  });
+
+  it('puts the store on PostgreSQL with CONSOLE_DATABASE_URL, a pool of 10 by default, and never echoes a bad URL', () => {
+    const url = 'postgres://console:s3cret@db.internal:5432/console';
+    expect(loadConfig({ CONSOLE_DATABASE_URL: url }).database).toEqual({ url, poolSize: 10 });
+    expect(loadConfig({ CONSOLE_DATABASE_URL: ` ${url}`, CONSOLE_DATABASE_POOL: '4' }).database).toEqual({ url, poolSize: 4 });
+    expect(loadConfig({ CONSOLE_DATABASE_URL: 'postgresql://h/db' }).database?.url).toBe('postgresql://h/db');
+    expect(loadConfig({ CONSOLE_DATABASE_URL: ' ' }).database).toBeNull();
+    expect(() => loadConfig({ CONSOLE_DATABASE_URL: url, CONSOLE_DATABASE_POOL: '1' })).toThrow(/CONSOLE_DATABASE_POOL must be an integer from 2/);
+    for (const bad of ['mysql://u:s3cret@h/db', 'u:s3cret@h/db', 'postgres://']) {
+      const message = (() => {
+        try {
+          loadConfig({ CONSOLE_DATABASE_URL: bad });
+          return 'accepted';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      expect(message, bad).toMatch(/^CONSOLE_DATABASE_URL must be a postgres:/);
+      expect(message).not.toContain('s3cret');
+    }
+    expect(redactedUrl(url)).toBe('postgres://console:***@db.internal:5432/console');
   });
 
   it('sizes SQL’s memory and threads to the machine: a quarter of its memory (256 MB to 4 GB), every core but one', () => {
@@ -127,6 +150,7 @@ describe('loadConfig', () => {
       superset: { url: 'http://superset:8088/bi', secret: '0123456789abcdef0123', timeoutMs: 2500 },
       jupyterHub: null,
       workflowDemoDags: 1000,
+      database: null,
     });
   });
 

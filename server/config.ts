@@ -89,7 +89,22 @@ export interface ConsoleConfig {
   superset: SupersetUpstream | null;
   /** A real JupyterHub (CONSOLE_JUPYTERHUB_*) whose servers are the personal notebook servers, or null. */
   jupyterHub: JupyterHubUpstream | null;
+  /** The store on PostgreSQL (CONSOLE_DATABASE_URL), or null: SQLite in the data dir, the default for one server. */
+  database: DatabaseConfig | null;
 }
+
+export interface DatabaseConfig {
+  /** postgres://user:password@host:port/db; holds a password: never log it (see redactedUrl). */
+  url: string;
+  /** Connections the server's pool holds at most (CONSOLE_DATABASE_POOL). */
+  poolSize: number;
+}
+
+/**
+ * 10 connections: the store's statements take a millisecond or two, so 10 serve hundreds of
+ * requests a second, and several servers stay well under PostgreSQL's default 100 connections.
+ */
+export const DEFAULT_DATABASE_POOL = 10;
 
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -131,6 +146,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     superset: supersetUpstream(env),
     jupyterHub: jupyterHubUpstream(env),
     workflowDemoDags: integer(env, 'CONSOLE_WORKFLOW_DEMO_DAGS', 25, 25, 10_000),
+    database: databaseConfig(env),
   };
 }
 
@@ -225,6 +241,30 @@ function jupyterUrl(value: string | undefined): string | null {
     throw new Error(`CONSOLE_JUPYTER_URL must be an http(s) URL without query or credentials (the token goes in CONSOLE_JUPYTER_TOKEN), got "${raw}"`);
   }
   return url.href.replace(/\/+$/, '');
+}
+
+/** The pool needs two connections at least: migrations hold one for their advisory lock. */
+function databaseConfig(env: Env): DatabaseConfig | null {
+  const raw = text(env.CONSOLE_DATABASE_URL)?.trim();
+  const poolSize = integer(env, 'CONSOLE_DATABASE_POOL', DEFAULT_DATABASE_POOL, 2, 1000);
+  if (raw === undefined) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // The message must not echo the value: it may hold a password.
+  }
+  if (!url || !['postgres:', 'postgresql:'].includes(url.protocol) || !url.hostname) {
+    throw new Error('CONSOLE_DATABASE_URL must be a postgres://user:password@host:port/database URL');
+  }
+  return { url: raw, poolSize };
+}
+
+/** The URL without its password, for logs and messages. */
+export function redactedUrl(raw: string): string {
+  const url = new URL(raw);
+  if (url.password) url.password = '***';
+  return url.href;
 }
 
 function logLevel(raw: string | undefined): LogLevel {

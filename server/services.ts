@@ -1,5 +1,5 @@
 import type { ConsoleConfig } from './config';
-import { openStore, type Store } from './store/db';
+import { openConfiguredStore, type Store } from './store/open';
 import type { AuthContext } from './auth/context';
 import { openAuthServices, type AuthOptions } from './auth/open';
 import type { AuthServices } from './auth/services';
@@ -51,7 +51,7 @@ const consoleLogger: WarehouseLogger = {
  */
 export async function createServices(config: ConsoleConfig, options: ServiceOptions = {}): Promise<ConsoleServices> {
   const clock = options.clock ?? systemClock;
-  const store = await openStore(config.dataDir);
+  const store = await openConfiguredStore(config);
   const warehouse = openWarehouse({
     dataDir: config.dataDir,
     seedCache: config.warehouseSeedCache,

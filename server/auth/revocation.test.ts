@@ -159,7 +159,8 @@ describe('revocation', () => {
     await before.run('INSERT INTO sessions (id, username, created_at, expires_at) VALUES ($1, $2, $3, $4)', [sessionIdOf(token), 'admin', Date.now(), Date.now() + 3_600_000]);
     await before.close();
 
-    const { app } = await fixture.build({ dataDir });
+    // The DuckDB import (a data directory from before) is the SQLite store's.
+    const { app } = await fixture.build({ dataDir, database: null });
     expect((await app.inject({ method: 'GET', url: ME, headers: { cookie: `session=${token}` } })).statusCode).toBe(200);
   });
 });

@@ -40,14 +40,16 @@ export type AlsoInTransaction<T> = ((tx: Queryable, written: T) => Promise<void>
 
 /**
  * Superset copies a run's row count and time to the owner's saved queries of the same SQL
- * and database; here they are read from the owner's successful runs in the history. With one
- * max() in the select, SQLite takes the bare column row_count from the row of that maximum.
+ * and database; here they are read from the owner's latest successful run in the history
+ * (a window, which both stores read alike; SQLite's bare columns beside max() PostgreSQL refuses).
  */
-const LAST_RUNS = `SELECT h.username, h.database_id, h.sql, max(h.end_time) AS last_run, h.row_count AS row_count
-  FROM bi_queries h
-  WHERE h.status = 'success'
-    AND EXISTS (SELECT 1 FROM bi_saved_queries s WHERE s.owner = h.username AND s.db_id = h.database_id AND s.sql = h.sql)
-  GROUP BY h.username, h.database_id, h.sql`;
+const LAST_RUNS = `SELECT username, database_id, sql, end_time AS last_run, row_count FROM (
+    SELECT h.username, h.database_id, h.sql, h.end_time, h.row_count,
+      row_number() OVER (PARTITION BY h.username, h.database_id, h.sql ORDER BY h.end_time DESC, h.id DESC) AS latest
+    FROM bi_queries h
+    WHERE h.status = 'success'
+      AND EXISTS (SELECT 1 FROM bi_saved_queries s WHERE s.owner = h.username AND s.db_id = h.database_id AND s.sql = h.sql)
+  ) runs WHERE latest = 1`;
 /** $1 is the viewer's admin flag and $2 its username in every read. */
 const FROM = `FROM bi_saved_queries sq
   LEFT JOIN users cu ON cu.username = sq.owner

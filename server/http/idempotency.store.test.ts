@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../store/db';
+import type { Dialect } from '../store/migrations';
+import { STORE_DIALECTS, useStores } from '../store/testing/stores';
 import { countingStore } from '../testing/counting';
 import { manualClock, useFixture } from '../testing/harness';
 import { IDEMPOTENCY_TTL_MS, IdempotencyStore, type StoredAnswer } from './idempotency.store';
 
 const fixture = useFixture();
+const stores = useStores(fixture);
 const ANSWER: StoredAnswer = { fingerprint: 'POST /api/x abc', status: 200, body: '{"ok":true}', headers: { 'content-type': 'application/json' } };
 const LOOKUP = 'SELECT fingerprint';
 
-async function setup() {
-  const store = await openStore(await fixture.tempDir());
+async function setup(dialect: Dialect) {
+  const store = await stores.fresh(dialect);
   const counted = countingStore(store);
   const clock = manualClock();
   return { store, counted, clock, keys: await IdempotencyStore.open(counted, clock.now) };
@@ -25,9 +27,9 @@ async function claimAndSave(keys: IdempotencyStore, key: string, answer = ANSWER
   return claim;
 }
 
-describe('idempotency key index', () => {
+describe.each(STORE_DIALECTS)('idempotency key index on %s', (dialect) => {
   it('a new key needs no query; only a stored key reads its answer', async () => {
-    const { store, counted, keys } = await setup();
+    const { store, counted, keys } = await setup(dialect);
     expect((await claimAndSave(keys, 'new-1')).kind).toBe('owner');
     expect((await claimAndSave(keys, 'new-2')).kind).toBe('owner');
     expect(counted.count(LOOKUP)).toBe(0);
@@ -41,7 +43,7 @@ describe('idempotency key index', () => {
   });
 
   it('is loaded again on open, so keys stored before a restart still replay', async () => {
-    const { store, counted, clock, keys } = await setup();
+    const { store, counted, clock, keys } = await setup(dialect);
     await claimAndSave(keys, 'before-restart');
     const reopened = await IdempotencyStore.open(counted, clock.now);
     const lookups = counted.count(LOOKUP);
@@ -53,7 +55,7 @@ describe('idempotency key index', () => {
   });
 
   it('purging drops expired keys from the table and the index', async () => {
-    const { store, counted, clock, keys } = await setup();
+    const { store, counted, clock, keys } = await setup(dialect);
     await claimAndSave(keys, 'old');
     clock.advance(IDEMPOTENCY_TTL_MS - 1_000);
     await claimAndSave(keys, 'recent');
@@ -68,7 +70,7 @@ describe('idempotency key index', () => {
   });
 
   it('a key saved in a transaction that rolls back is not replayed', async () => {
-    const { store, keys } = await setup();
+    const { store, keys } = await setup(dialect);
     const claim = await keys.claim('admin', 'rolled-back');
     await expect(
       store.transaction(async (tx) => {
@@ -78,6 +80,17 @@ describe('idempotency key index', () => {
     ).rejects.toThrow('the write failed');
     if (claim.kind === 'owner') claim.release();
     expect((await keys.claim('admin', 'rolled-back')).kind).toBe('owner');
+    await store.close();
+  });
+
+  it('replace stores the answer whether or not the key has one, and replays the new one', async () => {
+    const { store, clock, keys } = await setup(dialect);
+    const second = { ...ANSWER, status: 201, body: '{"again":true}' };
+    await keys.replace('admin', 'replaced', ANSWER);
+    await keys.replace('admin', 'replaced', second);
+    expect(await store.all('SELECT status, body FROM idempotency_keys')).toEqual([{ status: 201, body: '{"again":true}' }]);
+    const reopened = await IdempotencyStore.open(store, clock.now);
+    expect(await reopened.claim('admin', 'replaced')).toEqual({ kind: 'stored', answer: second });
     await store.close();
   });
 });

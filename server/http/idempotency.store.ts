@@ -30,7 +30,9 @@ interface KeyRow {
 
 const ROW = '(username, key, fingerprint, status, body, headers, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)';
 const INSERT = `INSERT INTO idempotency_keys ${ROW}`;
-const INSERT_OR_REPLACE = `INSERT OR REPLACE INTO idempotency_keys ${ROW}`;
+// ON CONFLICT, unlike INSERT OR REPLACE, is read by both stores (SQLite since 3.24).
+const INSERT_OR_REPLACE = `${INSERT} ON CONFLICT (username, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status,
+  body = excluded.body, headers = excluded.headers, created_at = excluded.created_at`;
 
 /**
  * Stored answers per (username, key) in the console store, plus the requests still running in this

@@ -19,6 +19,7 @@ export function readOnlyStore(store: Store): Store {
   const refuse = () => Promise.reject(new NeedsLock());
   return {
     file: store.file,
+    dialect: store.dialect,
     all: (sql, params) => store.all(sql, params),
     run: refuse,
     transaction: refuse,

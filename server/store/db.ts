@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { serial } from '../util/serial';
 import { importLegacyStore } from './legacyImport';
+import { applyMigrations } from './migrate';
 import { MIGRATIONS, type Migration } from './migrations';
 import { makeOwnerOnly } from './ownerOnly';
 import type { Queryable, SqlParams, Store } from './queryable';
@@ -28,7 +29,7 @@ async function openMigrated(file: string, migrations: readonly Migration[]): Pro
   await makeOwnerOnly(file);
   const store = new SqliteStore(file, openDatabase(file));
   try {
-    await migrate(store, migrations);
+    await applyMigrations(store, migrations, 'sqlite');
   } catch (error) {
     await store.close();
     throw error;
@@ -63,6 +64,7 @@ function openDatabase(file: string): Database.Database {
  * and so does everything after it, so statements apply in the order they were called.
  */
 class SqliteStore implements Store {
+  readonly dialect = 'sqlite';
   private readonly queue = serial();
   /** Calls waiting in or running from the queue. */
   private queued = 0;
@@ -124,22 +126,5 @@ class SqliteStore implements Store {
       if (this.closed) throw new Error('The store is closed');
       return task();
     }).finally(() => (this.queued -= 1));
-  }
-}
-
-async function migrate(store: Store, migrations: readonly Migration[]): Promise<void> {
-  await store.run(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY,
-    name VARCHAR NOT NULL,
-    applied_at TIMESTAMP NOT NULL DEFAULT current_timestamp
-  )`);
-  const rows = await store.all<{ version: number }>('SELECT version FROM schema_migrations');
-  const applied = new Set(rows.map((row) => row.version));
-  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-    if (applied.has(migration.version)) continue;
-    await store.transaction(async (tx) => {
-      await tx.run(migration.sql);
-      await tx.run('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
-    });
   }
 }

@@ -53,10 +53,11 @@ async function legacyDataDir(upToVersion = 6): Promise<string> {
   return dataDir;
 }
 
+// The import is the SQLite store's (a data directory from before): its apps stay on SQLite whatever CONSOLE_TEST_STORE says.
 describe('moving the console store from DuckDB to SQLite', () => {
   it('a data directory made with the DuckDB store opens with its users, sessions, saved queries, history and workspace', async () => {
     const dataDir = await legacyDataDir();
-    const { app } = await fixture.build({ dataDir });
+    const { app } = await fixture.build({ dataDir, database: null });
     const cookie = `session=${TOKEN}`;
 
     const me = await app.inject({ method: 'GET', url: '/api/v1/temp/me', headers: { cookie } });
@@ -83,7 +84,7 @@ describe('moving the console store from DuckDB to SQLite', () => {
 
   it('keeps ids unused that DuckDB handed out, stored answers, and imports only once', async () => {
     const dataDir = await legacyDataDir();
-    const first = await fixture.build({ dataDir });
+    const first = await fixture.build({ dataDir, database: null });
     await fixture.close(first.app);
     expect(await exists(path.join(dataDir, DATABASE_FILE))).toBe(true);
     expect(await exists(path.join(dataDir, LEGACY_DATABASE_FILE))).toBe(false);
@@ -110,7 +111,7 @@ describe('moving the console store from DuckDB to SQLite', () => {
   it('imports a directory from before token versions, and redoes an import a crash cut short', async () => {
     const dataDir = await legacyDataDir(5);
     await writeFile(path.join(dataDir, `${DATABASE_FILE}.importing`), 'half an import');
-    const { app } = await fixture.build({ dataDir });
+    const { app } = await fixture.build({ dataDir, database: null });
     const me = await app.inject({ method: 'GET', url: '/api/v1/temp/me', headers: { cookie: `session=${TOKEN}` } });
     expect(me.statusCode).toBe(200);
     expect(await exists(path.join(dataDir, `${DATABASE_FILE}.importing`))).toBe(false);

@@ -4,6 +4,8 @@ export type SqlParams = SqlValue[] | Record<string, SqlValue>;
 
 /** Statement runner: parameters are always bound, never spliced into the SQL text. */
 export interface Queryable {
+  /** Which SQL the store reads, for the few statements spelled per store (bulk inserts). */
+  readonly dialect: 'sqlite' | 'postgres';
   run(sql: string, params?: SqlParams): Promise<void>;
   all<T>(sql: string, params?: SqlParams): Promise<T[]>;
 }

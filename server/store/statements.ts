@@ -14,6 +14,7 @@ type Bindable = string | number | bigint | null;
  * statements (migrations) runs as a script, without parameters.
  */
 export class SqliteStatements implements Queryable {
+  readonly dialect = 'sqlite';
   private readonly statements = new LruMap<string, Database.Statement>(STATEMENT_CACHE_SIZE);
 
   constructor(private readonly db: Database.Database) {

@@ -11,6 +11,7 @@ export interface CountingStore extends Store {
 export function countingStore(store: Store): CountingStore {
   const statements: string[] = [];
   const counted = (db: Queryable): Queryable => ({
+    dialect: db.dialect,
     run(sql: string, params?: SqlParams) {
       statements.push(sql);
       return db.run(sql, params);

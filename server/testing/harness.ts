@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterEach, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse as InjectResponse } from 'fastify';
 import { buildApp, type BuildOptions, type ConsoleApp } from '../app';
-import { loadConfig, type ConsoleConfig } from '../config';
+import { loadConfig, type ConsoleConfig, type DatabaseConfig } from '../config';
+import { TEST_STORE, usePostgresDatabases } from '../store/testing/postgresDatabases';
 import { TEST_WAREHOUSE_SEED_CACHE, warmWarehouseSeedCache } from './warehouse';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
@@ -43,10 +44,16 @@ export function testConfig(dataDir: string, overrides: Partial<ConsoleConfig> = 
   };
 }
 
-/** Per-test apps and temp dirs, closed and removed after each test. */
+/**
+ * Per-test apps and temp dirs; with CONSOLE_TEST_STORE=postgres each data dir's app runs on a fresh
+ * PostgreSQL database (CONSOLE_TEST_DATABASE_URL), to try a module's tests on that store. Closed and
+ * removed after each test (the databases after the file).
+ */
 export function useFixture(): Fixture {
   const dirs: string[] = [];
   const apps = new Set<FastifyInstance>();
+  const databases = usePostgresDatabases();
+  const databaseOf = new Map<string, DatabaseConfig>();
 
   // Seeds only on a checkout's first run (about 10 s); later runs find the cache filled.
   beforeAll(() => warmWarehouseSeedCache(), 120_000);
@@ -64,7 +71,10 @@ export function useFixture(): Fixture {
       return dir;
     },
     async config(overrides = {}) {
-      return testConfig(overrides.dataDir ?? (await fixture.tempDir()), overrides);
+      const dataDir = overrides.dataDir ?? (await fixture.tempDir());
+      // A restart on the same data dir finds the same database.
+      if (TEST_STORE === 'postgres' && !databaseOf.has(dataDir)) databaseOf.set(dataDir, await databases.create());
+      return testConfig(dataDir, { database: databaseOf.get(dataDir) ?? null, ...overrides });
     },
     async build(overrides = {}, options = {}) {
       const built = await buildApp(await fixture.config(overrides), { passwordHashing: FAST_HASHING, ...options });

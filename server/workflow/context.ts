@@ -26,8 +26,10 @@ export function createContext(store: WorkflowStore, now: () => number, wake: () 
       });
     },
     async lastRuns() {
-      // SQLite takes the other columns from the row holding the max().
-      const rows = await store.db.all<RunRow & { latest: number }>('SELECT *, max(logical_date) AS latest FROM wf_dag_runs GROUP BY dag_id');
+      // Each DAG's run with the latest logical date (a window both stores read alike).
+      const rows = await store.db.all<RunRow>(
+        'SELECT * FROM (SELECT r.*, row_number() OVER (PARTITION BY dag_id ORDER BY logical_date DESC) AS latest FROM wf_dag_runs r) runs WHERE latest = 1',
+      );
       return new Map(rows.map((row) => [row.dag_id, row]));
     },
   };

@@ -95,11 +95,11 @@ export class WorkflowStore {
 
   /** Writes task instances, replacing those with the same key. */
   putTis(rows: TiRow[], q: Queryable = this.db): Promise<void> {
-    return insertRows(q, 'wf_task_instances', TI_COLUMNS, rows, 'OR REPLACE');
+    return insertRows(q, 'wf_task_instances', TI_COLUMNS, rows, ['dag_id', 'run_id', 'task_id', 'map_index']);
   }
 
   putTries(rows: TryRow[], q: Queryable = this.db): Promise<void> {
-    return insertRows(q, 'wf_task_tries', TRY_COLUMNS, rows, 'OR REPLACE');
+    return insertRows(q, 'wf_task_tries', TRY_COLUMNS, rows, ['dag_id', 'run_id', 'task_id', 'map_index', 'try_number']);
   }
 
   tries(dagId: string, runId: string, taskId: string, mapIndex = -1): Promise<TryRow[]> {
@@ -113,7 +113,8 @@ export class WorkflowStore {
   }
 
   putXcom(row: XComRow): Promise<void> {
-    return this.db.run('INSERT OR REPLACE INTO wf_xcoms (dag_id, run_id, task_id, map_index, key, value, timestamp) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    return this.db.run(`INSERT INTO wf_xcoms (dag_id, run_id, task_id, map_index, key, value, timestamp) VALUES ($1, $2, $3, $4, $5, $6, $7)
+      ON CONFLICT (dag_id, run_id, task_id, map_index, key) DO UPDATE SET value = excluded.value, timestamp = excluded.timestamp`, [
       row.dag_id, row.run_id, row.task_id, row.map_index, row.key, row.value, row.timestamp,
     ]);
   }
@@ -130,7 +131,7 @@ export class WorkflowStore {
   appendLog(key: LogKey, text: string): Promise<void> {
     return this.db.run(
       `INSERT INTO wf_logs (dag_id, run_id, task_id, map_index, try_number, content) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (dag_id, run_id, task_id, map_index, try_number) DO UPDATE SET content = content || excluded.content`,
+       ON CONFLICT (dag_id, run_id, task_id, map_index, try_number) DO UPDATE SET content = wf_logs.content || excluded.content`,
       [...logParams(key), text],
     );
   }

@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../app';
 import { FAST_HASHING, signIn, testConfig } from '../../testing/harness';
 import { warmWarehouseSeedCache } from '../../testing/warehouse';
+import { createTestDatabase, dropTestDatabase, TEST_STORE } from '../../store/testing/postgresDatabases';
 
 export interface WorkflowApp {
   app: FastifyInstance;
@@ -29,7 +30,9 @@ export const finished = (run: V1DagRun) => run.state === 'success' || run.state 
 export async function workflowApp(taskMs = 20, dataDir?: string, seed = true): Promise<WorkflowApp> {
   await warmWarehouseSeedCache();
   const dir = dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'console-wf-')));
-  const { app } = await buildApp(testConfig(dir, { workflowTaskMs: taskMs }), { passwordHashing: FAST_HASHING });
+  // CONSOLE_TEST_STORE=postgres: a database of its own, dropped on close (a restart passes a dataDir and reuses none).
+  const database = TEST_STORE === 'postgres' ? await createTestDatabase() : null;
+  const { app } = await buildApp(testConfig(dir, { workflowTaskMs: taskMs, database }), { passwordHashing: FAST_HASHING });
   const { cookie } = await signIn(app);
   const call: WorkflowApp['call'] = (method, url, payload, headers = {}) =>
     app.inject({ method, url: `/api/workflow${url}`, payload: payload as InjectOptions['payload'], headers: { cookie, ...headers } });
@@ -41,6 +44,7 @@ export async function workflowApp(taskMs = 20, dataDir?: string, seed = true): P
     run: async (dagId, runId) => (await call('GET', runPath(dagId, runId))).json<V1DagRun>(),
     async close() {
       await app.close();
+      if (database) await dropTestDatabase(database);
       if (!dataDir) await rm(dir, { recursive: true, force: true });
     },
   };
