@@ -1,6 +1,6 @@
 import type { SupersetUpstream } from '../../config';
 import { SupersetFailure, fetchSuperset } from './failure';
-import { sessionRefused } from './forward';
+import { inSession } from './forward';
 import type { ConsoleUser, SupersetSession, SupersetSessions } from './session';
 
 /** Superset's answer to one of the console's own calls: its status and parsed JSON body (null when none). */
@@ -26,14 +26,7 @@ export function createSupersetCall(upstream: SupersetUpstream, sessions: Superse
       session.absorb(response);
       return response;
     };
-    let session = await sessions.session(user);
-    let response = await send(session);
-    if (await sessionRefused(response)) {
-      await response.body?.cancel();
-      sessions.forget(user.username, session);
-      session = await sessions.session(user);
-      response = await send(session);
-    }
+    const response = await inSession(sessions, user, send);
     const text = await response.text();
     if (text === '') return { status: response.status, body: null };
     try {

@@ -3,7 +3,7 @@ import { relayAnswer } from '../../http/upstreamFetch';
 import { isMutatingMethod } from '../../../contracts/http';
 import type { SupersetUpstream } from '../../config';
 import { fetchSuperset, SupersetFailure } from './failure';
-import type { SupersetSession, SupersetSessions } from './session';
+import type { ConsoleUser, SupersetSession, SupersetSessions } from './session';
 
 /** What of the browser's request goes on: never its cookies, Authorization or CSRF token (the console's, not Superset's). */
 const REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'] as const;
@@ -34,14 +34,7 @@ export function createForward(upstream: SupersetUpstream, sessions: SupersetSess
       session.absorb(response);
       return response;
     };
-    let session = await sessions.session(user);
-    let response = await send(session);
-    if (await sessionRefused(response)) {
-      await response.body?.cancel();
-      sessions.forget(user.username, session);
-      session = await sessions.session(user);
-      response = await send(session);
-    }
+    const response = await inSession(sessions, user, send);
     await refuseUnusable(request, response, target);
     return relayAnswer(request, reply, response, RESPONSE_HEADERS);
   };
@@ -62,8 +55,24 @@ function bodyOf(request: FastifyRequest): Buffer | undefined {
   return request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body) ? request.body : undefined;
 }
 
+/**
+ * `send` in the user's kept Superset session; when Superset refuses that session, once more in a
+ * new one (signed in again), so an expired session costs the user nothing.
+ */
+export async function inSession(sessions: SupersetSessions, user: ConsoleUser, send: (session: SupersetSession) => Promise<Response>): Promise<Response> {
+  let session = await sessions.session(user);
+  let response = await send(session);
+  if (await sessionRefused(response)) {
+    await response.body?.cancel();
+    sessions.forget(user.username, session);
+    session = await sessions.session(user);
+    response = await send(session);
+  }
+  return response;
+}
+
 /** Superset's answer to a session it no longer has (401) or a token that no longer matches it (400 "The CSRF …"). */
-export async function sessionRefused(response: Response): Promise<boolean> {
+async function sessionRefused(response: Response): Promise<boolean> {
   if (response.status === 401) return true;
   if (response.status !== 400) return false;
   const text = await response.clone().text().catch(() => '');
