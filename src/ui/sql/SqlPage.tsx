@@ -123,8 +123,12 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
   const editor = useRef<SqlEditorHandle>(null);
   const [limit, setLimit] = useRowLimit(tab.id);
   const saveSql = useDebouncedSave((text) => void lab.tabs.changeSql(tab.id, text));
-  // The editor has the newest text; the tab row gets it after the typing pause.
-  const currentSql = () => editor.current?.text() ?? tab.sql;
+  // The editor has the newest text; the tab row gets it after the typing pause, or at once when an
+  // action reads it (a Format answered within the pause was undone by the typing's late save).
+  const currentSql = () => {
+    saveSql.flush();
+    return editor.current?.text() ?? tab.sql;
+  };
   const tabRun = useTabRun(lab, tab, actor, limit, currentSql, () => editor.current?.selectedText() ?? '');
   const complete = useCompletions(lab.metadata, tab.databaseId, tab.schema);
   const saving = useSaveQuery(lab, tab, currentSql);
@@ -144,7 +148,7 @@ function TabWorkspace({ lab, tab, actor }: { lab: SqlLab; tab: SqlTabRow; actor:
       <SqlSplit tabId={tab.id}>
         <div className="sql-editor-frame">
           <Suspense fallback={<Loading />}>
-            <SqlEditor ref={editor} tabId={tab.id} value={tab.sql} onChange={saveSql} onExecute={tabRun.run} onExecuteSelection={tabRun.runSelection} onFormat={tabRun.format} complete={complete} />
+            <SqlEditor ref={editor} tabId={tab.id} value={tab.sql} onChange={saveSql.save} onExecute={tabRun.run} onExecuteSelection={tabRun.runSelection} onFormat={tabRun.format} complete={complete} />
           </Suspense>
         </div>
         <QueryToolbar

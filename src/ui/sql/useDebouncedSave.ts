@@ -1,39 +1,47 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** Typing pauses this long before the text becomes an event in the log. */
 export const TEXT_SAVE_DELAY_MS = 400;
 
+/** The debounced setter, and `flush`: the pending text saved now (before an action reads the tab). */
+export interface DebouncedSave {
+  save(text: string): void;
+  flush(): void;
+}
+
 /**
  * A setter that saves the editor's text after a pause in typing, and at once when the tab goes
- * away (unmount, page hide), so no keystroke is lost.
+ * away (unmount, page hide) or `flush` is called, so no keystroke is lost.
  */
-export function useDebouncedSave(save: (text: string) => void): (text: string) => void {
-  const pending = useRef<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+export function useDebouncedSave(save: (text: string) => void): DebouncedSave {
   const saveRef = useRef(save);
   useEffect(() => {
     saveRef.current = save;
   });
-  useEffect(() => {
+  const [saver] = useState<DebouncedSave>(() => {
+    let pending: string | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
     const flush = () => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-      if (pending.current !== null) saveRef.current(pending.current);
-      pending.current = null;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (pending !== null) saveRef.current(pending);
+      pending = null;
     };
-    window.addEventListener('pagehide', flush);
+    return {
+      flush,
+      save: (text) => {
+        pending = text;
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(flush, TEXT_SAVE_DELAY_MS);
+      },
+    };
+  });
+  useEffect(() => {
+    window.addEventListener('pagehide', saver.flush);
     return () => {
-      window.removeEventListener('pagehide', flush);
-      flush();
+      window.removeEventListener('pagehide', saver.flush);
+      saver.flush();
     };
-  }, []);
-  return (text: string) => {
-    pending.current = text;
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      if (pending.current !== null) saveRef.current(pending.current);
-      pending.current = null;
-    }, TEXT_SAVE_DELAY_MS);
-  };
+  }, [saver]);
+  return saver;
 }
