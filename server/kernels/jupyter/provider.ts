@@ -6,6 +6,7 @@ import type { KernelProvider, ProviderKernel, StartRequest } from '../provider';
 import type { Sandbox } from '../sandbox';
 import { createJupyterClient, JupyterError, reason, type JupyterClient } from './client';
 import { JupyterKernel } from './kernel';
+import { connectStarted } from './started';
 import type { Logger } from './logger';
 import { createManagedHosts, defaultPython, jupyterEnv, type ManagedHosts } from './managed';
 
@@ -65,14 +66,7 @@ class JupyterProvider implements KernelProvider {
     const model = await client.startKernel(request.spec, request.path).catch((error: unknown) => Promise.reject(this.externalError(error)));
     const kernel = new JupyterKernel(client, model.id, model.name, this.options.log, host ? () => host.limitHit() : undefined);
     this.track(request.owner, kernel);
-    try {
-      await kernel.connect();
-    } catch (error) {
-      kernel.markDead('The kernel did not start.');
-      await client.deleteKernel(model.id).catch(() => undefined);
-      throw new Error(`The ${request.spec} kernel did not start: ${reason(error)}`);
-    }
-    return kernel;
+    return connectStarted(kernel, client, request.spec);
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { KernelSpec } from '../../../contracts/kernels';
 import { createJupyterClient, reason, type JupyterClient } from '../jupyter/client';
 import { JupyterKernel } from '../jupyter/kernel';
+import { connectStarted } from '../jupyter/started';
 import type { Logger } from '../jupyter/logger';
 import { toKernelSpec } from '../jupyter/provider';
 import type { HostListener, HostProgress, KernelProvider, ProviderKernel, StartRequest } from '../provider';
@@ -93,14 +94,7 @@ class JupyterHubProvider implements KernelProvider {
     const { client } = await this.session(request.owner);
     const model = await client.startKernel(request.spec, request.path);
     const kernel = this.track(request.owner, new JupyterKernel(client, model.id, model.name, this.options.log));
-    try {
-      await kernel.connect();
-    } catch (error) {
-      kernel.markDead('The kernel did not start.');
-      await client.deleteKernel(model.id).catch(() => undefined);
-      throw new Error(`The ${request.spec} kernel did not start: ${reason(error)}`);
-    }
-    return kernel;
+    return connectStarted(kernel, client, request.spec);
   }
 
   async adoptKernels(owner: string): Promise<ProviderKernel[]> {
