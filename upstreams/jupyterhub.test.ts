@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { down, up, whyNotHere, type Where } from './lifecycle';
 import { basePython, cacheRoot } from './paths';
 import { groupAlive } from './processes';
 import { readState, secretsFor } from './state';
+import { processesIn } from './testing/processesIn';
 
 /** A cold venv build (~30 s here), the proxy's npm install (~3 s) and the start (~5 s), with room. */
 const UP_TIMEOUT_MS = 5 * 60_000;
@@ -106,14 +107,3 @@ describe.skipIf(why !== null)(`${jupyterhub.title}'s idle culler`, () => {
     expect(processesIn(path.join(running.stateDir, 'homes', 'idle'))).toEqual([]);
   }, UP_TIMEOUT_MS);
 });
-
-/** The pids whose working directory is `dir` (a user server runs in its home). */
-function processesIn(dir: string): number[] {
-  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
-    try {
-      return readlinkSync(`/proc/${pid}/cwd`) === dir;
-    } catch {
-      return false;
-    }
-  }).map(Number);
-}

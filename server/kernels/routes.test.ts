@@ -9,6 +9,7 @@ import { buildApp } from '../app';
 import { ADMIN_PASSWORD, closeListening, EDITOR_PASSWORD, FAST_HASHING, signIn, testConfig } from '../testing/harness';
 import { warmWarehouseSeedCache } from '../testing/warehouse';
 import { PYODIDE_SPEC } from './pyodide/provider';
+import { sseData } from '../testing/sse';
 
 /**
  * The kernels half of the Notebook API over real Pyodide kernels: one app for the file (each
@@ -61,21 +62,6 @@ async function streamRun(cookie: string, body: object, during?: () => Promise<vo
   for await (const data of sseData(response)) events.push({ event: JSON.parse(data) as RunEvent, at: performance.now() - sent });
   await pending;
   return events;
-}
-
-async function* sseData(response: Response): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const data = block.split('\n').find((line) => line.startsWith('data: '));
-      if (data) yield data.slice(6);
-    }
-  }
 }
 
 describe('kernelspecs and kernels', () => {

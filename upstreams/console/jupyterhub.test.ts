@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { mkdirSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,8 @@ import { hubServiceToken, jupyterhub } from '../jupyterhub';
 import { down, up, whyNotHere, type Where } from '../lifecycle';
 import { basePython, cacheRoot } from '../paths';
 import { secretsFor } from '../state';
+import { sseData } from '../../server/testing/sse';
+import { processesIn } from '../testing/processesIn';
 
 /** A cold venv build (~30 s), the proxy's npm install and the Hub's start, with room. */
 const UP_TIMEOUT_MS = 5 * 60_000;
@@ -240,29 +242,3 @@ describe.skipIf(why !== null)(`The console's personal notebook servers on ${jupy
     await expect.poll(() => servers('editor').at(-1), { timeout: 30_000, interval: 200 }).toMatchObject({ status: 'failed', message: expect.stringMatching(/JupyterHub at .* is not reachable/) });
   }, 90_000);
 });
-
-async function* sseData(response: Response): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const data = block.split('\n').find((line) => line.startsWith('data: '));
-      if (data) yield data.slice(6);
-    }
-  }
-}
-
-/** The pids whose working directory is `dir` (a user's server runs in their home). */
-function processesIn(dir: string): number[] {
-  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
-    try {
-      return readlinkSync(`/proc/${pid}/cwd`) === dir;
-    } catch {
-      return false;
-    }
-  }).map(Number);
-}
